@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Decor",
+  products: [
+    .library(name: "Decor", targets: ["Decor"]),
+    .executable(name: "decor", targets: ["DecorCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: [
+    // libpng, through its simplified API. Only Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CLibPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG"]),
+    // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
+    // collide with Sources/Decor on case-insensitive file systems).
+    .executableTarget(
+      name: "DecorCLI",
+      dependencies: ["Decor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
+    .testTarget(name: "DecorTests", dependencies: ["Decor"]),
+    .testTarget(name: "DecorCLITests", dependencies: ["DecorCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,41 @@
+/// Why an image could not be read or written. Every case names the file (or `<stdin>`, `<stdout>`, `<memory>`)
+/// so that a message can stand alone on one line.
+public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No registered decoder recognises the data's first bytes.
+  case unsupportedFormat(source: String, leadingBytes: [UInt8])
+  /// More than one registered decoder claims the data.
+  case ambiguousFormat(source: String, decoders: [String])
+  /// A decoder name registered twice.
+  case duplicateDecoder(name: String)
+  /// The data is damaged or truncated; `detail` is the decoder's own message (libpng's, for PNG).
+  case corrupt(source: String, detail: String)
+  /// The header declares more pixels than the limit; nothing was allocated.
+  case tooLarge(source: String, width: Int, height: Int, limit: Int)
+  /// The encoder failed; `detail` is its message.
+  case encodingFailed(destination: String, detail: String)
+  /// The file could not be read or written; `detail` is the system's reason.
+  case io(path: String, detail: String)
+
+  public var description: String {
+    switch self {
+    case .unsupportedFormat(let source, let leading):
+      let hex = leading.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
+      return leading.isEmpty
+        ? "\(source): unsupported format: the file is empty"
+        : "\(source): unsupported format: no decoder recognises the first bytes \(hex.joined(separator: " "))"
+    case .ambiguousFormat(let source, let decoders):
+      return "\(source): ambiguous format: decoders \(decoders.map { "\"\($0)\"" }.joined(separator: " and ")) "
+        + "both claim it"
+    case .duplicateDecoder(let name):
+      return "a decoder named \"\(name)\" is already registered"
+    case .corrupt(let source, let detail):
+      return "\(source): corrupt or truncated image: \(detail)"
+    case .tooLarge(let source, let width, let height, let limit):
+      return "\(source): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
+    case .encodingFailed(let destination, let detail):
+      return "\(destination): cannot encode image: \(detail)"
+    case .io(let path, let detail):
+      return "\(path): \(detail)"
+    }
+  }
+}

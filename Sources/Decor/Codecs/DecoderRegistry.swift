@@ -1,0 +1,50 @@
+/// The decoders Decor can read with, each found by the first bytes of a file.
+///
+/// This is the class-cluster idea of the design: callers ask for "an image from these bytes" and the registry
+/// picks the one decoder that recognises them. No decoder is `unsupported format`; two are an error naming both,
+/// rather than a silent first-wins choice.
+public struct DecoderRegistry: Sendable {
+  /// How many leading bytes decoders are shown by `recognizes`.
+  public static let sniffLength = 64
+
+  /// The built-in decoders: PNG.
+  public static let standard = DecoderRegistry(uncheckedDecoders: [PNGDecoder()])
+
+  /// The registered decoders, in registration order.
+  public private(set) var decoders: [any ImageDecoder]
+
+  /// An empty registry.
+  public init() { decoders = [] }
+
+  init(uncheckedDecoders: [any ImageDecoder]) { decoders = uncheckedDecoders }
+
+  /// Adds a decoder.
+  ///
+  /// - Throws: `CodecError.duplicateDecoder` if a decoder of the same name is registered.
+  public mutating func register(_ decoder: any ImageDecoder) throws(CodecError) {
+    guard !decoders.contains(where: { $0.name == decoder.name }) else {
+      throw .duplicateDecoder(name: decoder.name)
+    }
+    decoders.append(decoder)
+  }
+
+  /// The one decoder that recognises `data`.
+  ///
+  /// - Throws: `CodecError.unsupportedFormat` when none does, `.ambiguousFormat` when several do.
+  public func decoder(for data: [UInt8], source: String) throws(CodecError) -> any ImageDecoder {
+    let leading = data.prefix(Self.sniffLength)
+    let claimants = decoders.filter { $0.recognizes(leading) }
+    guard let first = claimants.first else {
+      throw .unsupportedFormat(source: source, leadingBytes: Array(leading.prefix(8)))
+    }
+    guard claimants.count == 1 else { throw .ambiguousFormat(source: source, decoders: claimants.map(\.name)) }
+    return first
+  }
+
+  /// Decodes `data` with the decoder that recognises it.
+  public func decode(_ data: [UInt8], source: String, pixelLimit: Int = Raster.defaultPixelLimit)
+    throws(CodecError) -> Raster
+  {
+    try decoder(for: data, source: source).decode(data, source: source, pixelLimit: pixelLimit)
+  }
+}

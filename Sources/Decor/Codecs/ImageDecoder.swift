@@ -1,0 +1,18 @@
+/// A decoder for one image file format, found by `DecoderRegistry` from a file's first bytes.
+///
+/// Conform to add a format: `recognizes` must be cheap and must not claim data of another format (two decoders
+/// claiming the same data is an error), and `decode` must never trap on malformed data.
+public protocol ImageDecoder: Sendable {
+  /// A short unique name, such as `"png"`.
+  var name: String { get }
+  /// Whether `leadingBytes` (the first `DecoderRegistry.sniffLength` bytes of the data, or fewer if the data is
+  /// shorter) start a file of this format.
+  func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool
+  /// Decodes a whole file held in memory into premultiplied RGBA.
+  ///
+  /// - Parameters:
+  ///   - source: the file's name, for error messages.
+  ///   - pixelLimit: the most pixels the image may have; check it against the header before allocating.
+  /// - Throws: `CodecError.corrupt` or `.tooLarge`.
+  func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster
+}

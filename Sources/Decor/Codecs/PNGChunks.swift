@@ -1,0 +1,42 @@
+/// The chunk structure of a PNG file: each chunk's type and byte range, read without checking checksums
+/// (libpng does that for the chunks it reads).
+///
+/// libpng's simplified reader stops once it has the image data, so it never notices a file cut short after that
+/// point; this walk does, and `PNGCodec` refuses such files as truncated.
+struct PNGChunks {
+  struct Chunk {
+    /// The four-letter type, such as `IHDR`.
+    var type: String
+    /// The whole chunk: length, type, data and CRC.
+    var range: Range<Int>
+  }
+
+  /// The complete chunks from the signature up to and including `IEND` (or up to where the data stops).
+  var chunks: [Chunk] = []
+  /// Why the walk did not reach a complete `IEND` chunk, or `nil` if it did.
+  var truncation: String?
+
+  /// Walks the chunks after the 8-byte signature (which the caller has checked).
+  init(_ data: [UInt8]) {
+    var offset = PNGHeader.signature.count
+    while true {
+      guard offset + 8 <= data.count else {
+        truncation = "the file ends after \(data.count) bytes without an IEND chunk"
+        return
+      }
+      let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      let type = String(decoding: data[offset + 4..<offset + 8], as: UTF8.self)
+      let end = offset + 12 + length
+      guard end <= data.count else {
+        truncation = "the file ends inside its \(type) chunk (\(end - data.count) bytes missing)"
+        return
+      }
+      chunks.append(Chunk(type: type, range: offset..<end))
+      if type == "IEND" { return }
+      offset = end
+    }
+  }
+
+  /// The chunks before the first `IDAT`: where the header-like chunks (`PLTE`, `tRNS`, `gAMA`, …) live.
+  var beforeImageData: ArraySlice<Chunk> { chunks.prefix { $0.type != "IDAT" } }
+}

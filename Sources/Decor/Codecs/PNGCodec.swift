@@ -1,0 +1,207 @@
+import CLibPNG
+
+/// PNG reading and writing through libpng's simplified API (`png_image_*`), the only code that touches libpng.
+///
+/// Reading accepts everything libpng reads (every colour type, bit depths 1–16, palettes, `tRNS`, interlacing)
+/// and produces premultiplied RGBA8. Writing produces 8-bit RGBA, or RGB when every pixel is opaque. Errors come
+/// back as `CodecError` values carrying libpng's message; the simplified API reports errors through
+/// `png_image.message` rather than `longjmp`, so nothing here can trap or leak on bad data.
+///
+/// Decisions worth knowing:
+/// - **Samples are taken as sRGB-encoded, whatever the file's colour-space chunks say.** `gAMA`, `cHRM`, `sRGB`
+///   and `iCCP` are dropped before libpng sees the file, as Pillow, libvips and stb_image ignore them; otherwise
+///   libpng would re-encode a file marked `gAMA 1.0` into sRGB and it would no longer match its interlaced twin
+///   (which has no `gAMA`) or any other tool's reading.
+/// - **16-bit files are read at 16 bits and rounded here**, `round(v × 255 / 65535)`, with colour premultiplied by
+///   alpha at 16 bits first (so premultiplied values are the correctly rounded ones). libpng's own 16-to-8-bit
+///   path in the simplified API corrupts Adam7-interlaced 16-bit images (libpng issue #853, present in Debian's
+///   1.6.39); reading linear 16-bit output, with no colour-space chunk left to convert from, gives the stored
+///   samples unchanged. This is the effect `PNG_IMAGE_FLAG_16BIT_sRGB` is meant to have, without that bug.
+public enum PNGCodec {
+  /// Decodes a PNG file held in memory.
+  ///
+  /// The declared size is checked against `pixelLimit` before any pixel memory is allocated.
+  /// - Throws: `CodecError.corrupt` (with libpng's message) for malformed or truncated data, `.tooLarge`.
+  public static func decode(_ data: [UInt8], source: String, pixelLimit: Int = Raster.defaultPixelLimit)
+    throws(CodecError) -> Raster
+  {
+    // libpng reads from this memory until png_image_finish_read returns, so all of it happens inside.
+    let result: Result<Raster, CodecError> = try preflight(data, source: source).withUnsafeBytes { memory in
+      do throws(CodecError) {
+        return .success(try decode(memory, source: source, pixelLimit: pixelLimit))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  static func decode(_ memory: UnsafeRawBufferPointer, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    let image = try beginRead(memory, source: source)
+    defer { endRead(image) }
+    let width = Int(image.pointee.width)
+    let height = Int(image.pointee.height)
+    // libpng takes the row stride as a 32-bit int, in samples.
+    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil,
+      width * 4 <= Int(Int32.max)
+    else { throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit) }
+    let sixteenBit = image.pointee.format & DECOR_PNG_FORMAT_FLAG_LINEAR != 0
+    do {
+      if sixteenBit {
+        image.pointee.format = DECOR_PNG_FORMAT_LINEAR_RGB_ALPHA
+        var samples = [UInt16](repeating: 0, count: width * height * 4)
+        try samples.withUnsafeMutableBytes { try finishRead(image, into: $0, source: source) }
+        return try Raster(width: width, height: height, pixelLimit: pixelLimit) { buffer in
+          samples.withUnsafeBufferPointer { reduceTo8Bits($0, into: buffer.bindMemory(to: UInt8.self)) }
+        }
+      }
+      image.pointee.format = DECOR_PNG_FORMAT_RGBA
+      var raster = try Raster(width: width, height: height, pixelLimit: pixelLimit) { buffer in
+        try finishRead(image, into: buffer, source: source)
+      }
+      raster.withUnsafeMutableBytes { Premultiplication.premultiply($0) }
+      return raster
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw .corrupt(source: source, detail: "\(error)")
+    }
+  }
+
+  static func finishRead(_ image: UnsafeMutablePointer<png_image>, into buffer: UnsafeMutableRawBufferPointer,
+    source: String) throws(CodecError)
+  {
+    // A row stride of 0 means "packed": width × channels samples.
+    guard png_image_finish_read(image, nil, buffer.baseAddress, 0, nil) != 0 else {
+      let detail = message(of: image.pointee)
+      throw .corrupt(source: source, detail: detail.isEmpty ? "libpng could not decode the image" : detail)
+    }
+  }
+
+  /// `round(v × 255 / 65535)` for every sample, as `(v × 255 + 32895) >> 16` (exact for all 16-bit `v`).
+  static func reduceTo8Bits(_ samples: UnsafeBufferPointer<UInt16>, into output: UnsafeMutableBufferPointer<UInt8>) {
+    for i in 0..<samples.count {
+      output[i] = UInt8(truncatingIfNeeded: (UInt32(samples[i]) &* 255 &+ 32895) &>> 16)
+    }
+  }
+
+  /// The colour-space chunks whose conversions Decor declines (see the type's notes).
+  static let colorimetryChunks: Set<String> = ["gAMA", "cHRM", "sRGB", "iCCP"]
+
+  /// Refuses a file whose chunks stop before `IEND` (libpng's simplified reader would accept one cut after its
+  /// image data), and returns `data` without its colour-space chunks. Data without the PNG signature is passed
+  /// through for libpng to reject in its own words.
+  static func preflight(_ data: [UInt8], source: String) throws(CodecError) -> [UInt8] {
+    guard data.starts(with: PNGHeader.signature) else { return data }
+    let structure = PNGChunks(data)
+    if let truncation = structure.truncation { throw .corrupt(source: source, detail: "truncated: \(truncation)") }
+    let dropped = structure.beforeImageData.filter { colorimetryChunks.contains($0.type) }.map(\.range)
+    guard !dropped.isEmpty else { return data }
+    var result: [UInt8] = []
+    result.reserveCapacity(data.count)
+    var start = 0
+    for range in dropped {
+      result += data[start..<range.lowerBound]
+      start = range.upperBound
+    }
+    result += data[start...]
+    return result
+  }
+
+  /// Reads and checks a PNG file's header with libpng, without decoding pixels.
+  ///
+  /// - Throws: `CodecError.unsupportedFormat` without the PNG signature; `.corrupt` for a truncated file or if
+  ///   libpng rejects the `IHDR` or the chunks before the image data.
+  public static func header(of data: [UInt8], source: String) throws(CodecError) -> PNGHeader {
+    let header = try PNGHeader(data, source: source)
+    _ = try preflight(data, source: source)
+    let failure: CodecError? = data.withUnsafeBytes { memory in
+      do throws(CodecError) {
+        endRead(try beginRead(memory, source: source))
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+    return header
+  }
+
+  /// Encodes a raster as an 8-bit PNG: RGB when every pixel is opaque, else RGBA with straight alpha.
+  ///
+  /// - Parameter destination: the file's name, for error messages.
+  /// - Throws: `CodecError.encodingFailed` with libpng's message.
+  public static func encode(_ raster: Raster, compression: PNGCompression = .default, destination: String = "<memory>")
+    throws(CodecError) -> [UInt8]
+  {
+    let opaque = raster.isOpaque
+    var image = png_image()
+    image.version = DECOR_PNG_IMAGE_VERSION
+    image.width = UInt32(raster.width)
+    image.height = UInt32(raster.height)
+    image.format = opaque ? DECOR_PNG_FORMAT_RGB : DECOR_PNG_FORMAT_RGBA
+    image.flags = compression == .fast ? DECOR_PNG_IMAGE_FLAG_FAST : 0
+    let channels = opaque ? 3 : 4
+    guard raster.width * channels <= Int(Int32.max) else {
+      throw .encodingFailed(destination: destination, detail: "rows of \(raster.width) pixels are too long for PNG")
+    }
+    let rows = opaque ? packRGB(raster) : raster.straightBytes()
+    // A buffer of libpng's worst-case size means a single compression pass always fits.
+    var capacity = Int(decor_png_image_png_size_max(&image))
+    var output = [UInt8](repeating: 0, count: capacity)
+    var written = png_alloc_size_t(capacity)
+    let ok = output.withUnsafeMutableBytes { out in
+      rows.withUnsafeBytes { png_image_write_to_memory(&image, out.baseAddress, &written, 0, $0.baseAddress,
+        Int32(raster.width * channels), nil) }
+    }
+    guard ok != 0 else {
+      let detail = message(of: image)
+      png_image_free(&image)
+      throw .encodingFailed(destination: destination, detail: detail.isEmpty ? "libpng failed" : detail)
+    }
+    capacity = Int(written)
+    output.removeSubrange(capacity...)
+    return output
+  }
+
+  /// Reads the header into a `png_image` at a stable address: libpng keeps pointers both to it (its I/O and error
+  /// callbacks find their state through it) and to `memory`, until `endRead`.
+  static func beginRead(_ memory: UnsafeRawBufferPointer, source: String) throws(CodecError)
+    -> UnsafeMutablePointer<png_image>
+  {
+    let image = UnsafeMutablePointer<png_image>.allocate(capacity: 1)
+    image.initialize(to: png_image())
+    image.pointee.version = DECOR_PNG_IMAGE_VERSION
+    guard png_image_begin_read_from_memory(image, memory.baseAddress, memory.count) != 0 else {
+      let detail = message(of: image.pointee)
+      endRead(image)
+      throw .corrupt(source: source, detail: detail.isEmpty ? "libpng could not read the header" : detail)
+    }
+    return image
+  }
+
+  static func endRead(_ image: UnsafeMutablePointer<png_image>) {
+    png_image_free(image)
+    image.deallocate()
+  }
+
+  static func message(of image: png_image) -> String {
+    withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+  }
+
+  /// The RGB bytes of an opaque raster (premultiplied and straight are the same when alpha is 255).
+  static func packRGB(_ raster: Raster) -> [UInt8] {
+    let pixels = raster.width * raster.height
+    return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, initialized in
+      raster.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
+        let s = src.bindMemory(to: UInt8.self)
+        for i in 0..<pixels {
+          out[i * 3] = s[i * 4]
+          out[i * 3 + 1] = s[i * 4 + 1]
+          out[i * 3 + 2] = s[i * 4 + 2]
+        }
+      }
+      initialized = pixels * 3
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// Runs the `decor` executable that `swift test` built beside the test bundle.
+struct Decor {
+  struct Result {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+  }
+
+  static let executable: URL? = {
+    // The test runner lives in the build products folder (Linux: …/debug/DecorPackageTests.xctest; macOS: inside
+    // the .xctest bundle), next to `decor`.
+    var folder = Bundle.main.bundleURL
+    for _ in 0..<4 {
+      let candidate = folder.appendingPathComponent("decor")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder.deleteLastPathComponent()
+    }
+    return nil
+  }()
+
+  static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = try #require(executable, "the decor executable was not built beside the tests")
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+  }
+}
+
+@Suite struct CLITests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let pngSuite = repository.appendingPathComponent("Tests/Fixtures/PngSuite")
+
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("decor-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+
+  /// Writes `bytes` as a file in the test folder and returns its path.
+  func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+    try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
+    return file(name)
+  }
+
+  @Test func applyWithoutStepsReencodesTheImage() throws {
+    let input = Self.pngSuite.appendingPathComponent("basn6a08.png").path
+    let result = try Decor.run(["apply", input, "-o", file("out.png")])
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    let info = try Decor.run(["info", file("out.png")])
+    #expect(String(decoding: info.stdout, as: UTF8.self) == "\(file("out.png")): 32x32, RGBA, 8-bit, alpha, not interlaced\n")
+    // `apply` is the default subcommand.
+    #expect(try Decor.run([input, "-o", file("again.png"), "--compression", "fast"]).status == 0)
+    #expect(try contents() == ["again.png", "out.png"])
+  }
+
+  @Test func standardInputAndOutput() throws {
+    let png = try Data(contentsOf: Self.pngSuite.appendingPathComponent("basn2c08.png"))
+    let result = try Decor.run(["-", "-o", "-"], stdin: png)
+    #expect(result.status == 0)
+    #expect(result.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    let info = try Decor.run(["info", "-"], stdin: result.stdout)
+    #expect(String(decoding: info.stdout, as: UTF8.self) == "-: 32x32, RGB, 8-bit, no alpha, not interlaced\n")
+  }
+
+  @Test func infoDescribesEachFile() throws {
+    let files = ["basn0g01.png", "basn3p08.png", "ibasn4a16.png"].map { Self.pngSuite.appendingPathComponent($0).path }
+    let result = try Decor.run(["info"] + files)
+    #expect(result.status == 0)
+    #expect(String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: ":")[1] }
+      == [" 32x32, grayscale, 1-bit, no alpha, not interlaced", " 32x32, palette, 8-bit, no alpha, not interlaced",
+        " 32x32, grayscale+alpha, 16-bit, alpha, interlaced"])
+  }
+
+  /// Each bad input: exit 1, one line on stderr naming the file, and no output file (nor a temporary one) left.
+  @Test func badInputsFailCleanly() throws {
+    let valid = try [UInt8](Data(contentsOf: Self.pngSuite.appendingPathComponent("basn6a08.png")))
+    var crc = valid
+    crc[29] ^= 0xFF  // the IHDR checksum
+    var huge = Array(valid[0..<8])
+    let ihdr: [UInt8] = [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0]  // 100000 x 100000
+    huge += [0, 0, 0, 13] + Array("IHDR".utf8) + ihdr + crc32(Array("IHDR".utf8) + ihdr) + Array(valid[33...])
+    let cases: [(String, [UInt8], String)] = [
+      ("truncated.png", Array(valid.prefix(valid.count / 2)), "truncated"),
+      ("crc.png", crc, "corrupt"),
+      ("text.png", Array("hello, not an image\n".utf8), "unsupported format"),
+      ("huge.png", huge, "100000x100000 pixels exceeds the limit"),
+      ("empty.png", [], "the file is empty"),
+    ]
+    for (name, bytes, expected) in cases {
+      let input = try write(name, bytes)
+      let before = try contents()
+      let result = try Decor.run(["apply", input, "-o", file("out-\(name)")])
+      #expect(result.status == 1, "\(name)")
+      #expect(result.stderr.hasPrefix("decor: \(input): "), "\(name): \(result.stderr)")
+      #expect(result.stderr.contains(expected), "\(name): \(result.stderr)")
+      #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(name): one line")
+      #expect(try contents() == before, "\(name) left files behind")
+      let info = try Decor.run(["info", input])
+      if name == "huge.png" {  // `info` reads only the header, so it can describe what `apply` refuses to decode
+        #expect(info.status == 0 && String(decoding: info.stdout, as: UTF8.self).contains("100000x100000"))
+      } else {
+        #expect(info.status == 1 && info.stderr.hasPrefix("decor: \(input): "), "info \(name): \(info.stderr)")
+      }
+    }
+  }
+
+  @Test func usageErrorsExitOneWithOneLine() throws {
+    for arguments in [["apply", "in.png"], ["apply", "in.png", "-o", "x.png", "--compression", "slow"], ["info"]] {
+      let result = try Decor.run(arguments)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.stderr.hasPrefix("decor: ") && result.stderr.filter { $0 == "\n" }.count == 1,
+        "\(arguments): \(result.stderr)")
+    }
+    #expect(try Decor.run(["--help"]).status == 0)
+  }
+
+  @Test func aMissingInputOrUnwritableOutputIsReported() throws {
+    let missing = try Decor.run(["apply", file("nope.png"), "-o", file("out.png")])
+    #expect(missing.status == 1 && missing.stderr.contains("nope.png: cannot open: No such file or directory"))
+    let input = Self.pngSuite.appendingPathComponent("basn6a08.png").path
+    let unwritable = try Decor.run(["apply", input, "-o", file("no/such/dir/out.png")])
+    #expect(unwritable.status == 1 && unwritable.stderr.contains("no/such/dir/out.png"))
+    #expect(try contents().isEmpty)
+  }
+}
+
+/// CRC-32 of the PNG specification, for building a header by hand.
+func crc32(_ bytes: [UInt8]) -> [UInt8] {
+  var crc: UInt32 = 0xFFFF_FFFF
+  for byte in bytes {
+    crc ^= UInt32(byte)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+  }
+  crc = ~crc
+  return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+}

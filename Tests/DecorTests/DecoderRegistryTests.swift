@@ -1,0 +1,50 @@
+import Testing
+
+@testable import Decor
+
+@Suite struct DecoderRegistryTests {
+  /// A decoder that claims data starting with `magic` and decodes it to one pixel.
+  struct MagicDecoder: ImageDecoder {
+    var name: String
+    var magic: [UInt8]
+    func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: magic) }
+    func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+      do { return try Raster(width: 1, height: 1, fill: .white) } catch { throw .corrupt(source: source, detail: "") }
+    }
+  }
+
+  @Test func theStandardRegistryFindsPNG() throws {
+    let png = try Fixtures.bytes(Fixtures.pngSuite.appendingPathComponent("basn6a08.png"))
+    #expect(try DecoderRegistry.standard.decoder(for: png, source: "a.png").name == "png")
+    #expect(DecoderRegistry.standard.decoders.map(\.name) == ["png"])
+  }
+
+  @Test func userDecodersAreFoundByTheirFirstBytes() throws {
+    var registry = DecoderRegistry.standard
+    try registry.register(MagicDecoder(name: "magic", magic: Array("MAGIC".utf8)))
+    #expect(try registry.decode(Array("MAGIC and more".utf8), source: "m") == Raster(width: 1, height: 1, fill: .white))
+    #expect(throws: CodecError.unsupportedFormat(source: "m", leadingBytes: Array("MAGE".utf8))) {
+      try registry.decode(Array("MAGE".utf8), source: "m")
+    }
+  }
+
+  @Test func twoClaimantsIsAnErrorNamingBoth() throws {
+    var registry = DecoderRegistry()
+    try registry.register(MagicDecoder(name: "first", magic: [1, 2]))
+    try registry.register(MagicDecoder(name: "second", magic: [1]))
+    #expect(throws: CodecError.ambiguousFormat(source: "x.bin", decoders: ["first", "second"])) {
+      try registry.decoder(for: [1, 2, 3], source: "x.bin")
+    }
+    #expect(try registry.decoder(for: [1, 3], source: "x.bin").name == "second")
+    let message = CodecError.ambiguousFormat(source: "x.bin", decoders: ["first", "second"]).description
+    #expect(message == "x.bin: ambiguous format: decoders \"first\" and \"second\" both claim it")
+  }
+
+  @Test func registeringANameTwiceIsAnError() throws {
+    var registry = DecoderRegistry.standard
+    #expect(throws: CodecError.duplicateDecoder(name: "png")) {
+      try registry.register(MagicDecoder(name: "png", magic: [0]))
+    }
+    #expect(registry.decoders.count == 1)
+  }
+}
