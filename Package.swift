@@ -3,12 +3,15 @@ import PackageDescription
 
 let package = Package(
   name: "Decor",
+  // Linux first; on Apple platforms the Synchronization module (Mutex, Atomic) sets the floor.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Decor", targets: ["Decor"]),
     .executable(name: "decor", targets: ["DecorCLI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
   ],
   targets: [
     // libpng, through its simplified API. Only Sources/Decor/Codecs imports it.
@@ -17,13 +20,15 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG"]),
+    .target(name: "Decor", dependencies: ["CLibPNG", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     .executableTarget(
       name: "DecorCLI",
       dependencies: ["Decor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
+    // Throughput benchmarks (`swift run -c release decor-bench`); not a product.
+    .executableTarget(name: "decor-bench", dependencies: ["Decor"], path: "Sources/DecorBench"),
     .testTarget(name: "DecorTests", dependencies: ["Decor"]),
     .testTarget(name: "DecorCLITests", dependencies: ["DecorCLI"]),
   ],

@@ -1,14 +1,21 @@
 import ArgumentParser
 import Decor
+import Foundation
 
 struct Apply: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Read a PNG, apply a chain of steps, write a PNG.",
-    discussion: "The output is written to a temporary file beside OUTPUT and renamed into place, so a failed run "
-      + "leaves no file behind.")
+    discussion: """
+      Each STEP is a filter name, positional values, then key=value options ('rotate 30', 'pad 10 color=white'); \
+      one argument may hold several steps separated by |. `decor filters` lists them. The output is written to a \
+      temporary file beside OUTPUT and renamed into place, so a failed run leaves no file behind.
+      """)
 
   @Argument(help: "The input PNG, or - for standard input.")
   var input: String
+
+  @Argument(help: "Steps to apply, in order.")
+  var steps: [String] = []
 
   @Option(name: .shortAndLong, help: "The output PNG, or - for standard output.")
   var output: String
@@ -16,9 +23,23 @@ struct Apply: ParsableCommand {
   @Option(help: "PNG compression: \(PNGCompression.allNames.joined(separator: ", ")).")
   var compression: PNGCompression = .default
 
+  @Option(help: "Rendering threads (default: one per processor).")
+  var threads: Int?
+
+  @Flag(help: "Print each stage's extent and the region it was asked to render (to stderr).")
+  var explain = false
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads)") }
+  }
+
   func run() throws {
-    let image = try Raster(contentsOfFile: input)
-    try image.writePNG(toFile: output, compression: compression)
+    let chain = try Chain(parsing: steps)
+    let image = try chain.apply(to: Raster(contentsOfFile: input))
+    let trace = explain ? RenderTrace() : nil
+    let result = try Renderer(threads: threads).render(image, trace: trace)
+    try result.writePNG(toFile: output, compression: compression)
+    for stage in trace?.recorded ?? [] { FileHandle.standardError.write(Data("\(stage)\n".utf8)) }
   }
 }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Decor
-import Foundation
 
 struct Info: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -18,7 +17,7 @@ struct Info: ParsableCommand {
         let header = try PNGHeader(contentsOfFile: file)
         print("\(file): \(header)")
       } catch {
-        FileHandle.standardError.write(Data("decor: \(error)\n".utf8))
+        printError("\(error)")
         failed = true
       }
     }

@@ -1,0 +1,26 @@
+/// A stack of layers rendered as one component (the Composite pattern): the first layer at the bottom, each next
+/// one blended onto what is below it, starting from transparent. Groups nest, since a group is a component.
+///
+/// The extent is the union of the layers' extents. Each layer is asked only for the part of a region it covers,
+/// and its blend mode acts only there (a `copy` layer replaces what is below inside its own extent).
+public struct Group: ImageComponent, CustomStringConvertible {
+  public var layers: [Layer]
+
+  public init(_ layers: [Layer]) { self.layers = layers }
+
+  public var extent: IntRect { layers.reduce(IntRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.extent) } }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    for (index, layer) in layers.enumerated() {
+      let covered = region.intersection(layer.extent)
+      guard !covered.isEmpty, layer.opacity > 0 else { continue }
+      let pixels = try context.render(layer.component, covered.offsetBy(dx: -layer.x, dy: -layer.y), input: index)
+      Compositor.composite(pixels, at: covered.offsetBy(dx: -region.minX, dy: -region.minY), onto: &output,
+        mode: layer.blendMode, opacity: layer.opacity)
+    }
+    return output
+  }
+
+  public var description: String { "group of \(layers.count) layer\(layers.count == 1 ? "" : "s")" }
+}

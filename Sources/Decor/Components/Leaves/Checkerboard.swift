@@ -1,0 +1,71 @@
+/// A checkerboard of two colours covering the whole plane: the usual backdrop for showing transparency.
+///
+/// Squares are `squareSize` pixels a side and aligned to the origin: the square from (0, 0) to
+/// (squareSize, squareSize) gets the first colour, and the pattern continues in every direction, negative
+/// coordinates included (the square just left of it, ending at x = 0, gets the second colour).
+public struct Checkerboard: ImageComponent, CustomStringConvertible {
+  /// Light and dark grey, `#cccccc` and `#999999`, as image editors draw transparency.
+  public static let defaultColors = (Color(red: 0.8, green: 0.8, blue: 0.8), Color(red: 0.6, green: 0.6, blue: 0.6))
+
+  /// The side of a square in pixels, 1…2^42.
+  public let squareSize: Int
+  /// The colour of the square at the origin, then the other one.
+  public let colors: (Color, Color)
+  private let pixels: (UInt32, UInt32)
+
+  /// A checkerboard of `squareSize`-pixel squares. A `squareSize` below 1 is taken as 1; above 2^42 (wider than
+  /// `IntRect.infinite`) as 2^42, which looks the same on any raster.
+  public init(squareSize: Int = 8, colors: (Color, Color) = Checkerboard.defaultColors) {
+    self.squareSize = Swift.min(Swift.max(1, squareSize), 1 << 42)
+    self.colors = colors
+    pixels = (Checkerboard.pack(colors.0.premultiplied), Checkerboard.pack(colors.1.premultiplied))
+  }
+
+  /// `IntRect.infinite`.
+  public var extent: IntRect { .infinite }
+
+  /// Renders `region`: one row for each parity of square row is built once, then copied into place.
+  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    let width = region.width
+    let size = squareSize
+    // Row patterns for square rows of even and of odd index, side by side.
+    var patterns = [UInt32](repeating: 0, count: 2 * width)
+    var i = 0
+    while i < width {
+      let column = Checkerboard.floorDivide(region.x + i, size)
+      let end = Swift.min(width, (column + 1) * size - region.x)
+      let (even, odd) = column & 1 == 0 ? pixels : (pixels.1, pixels.0)
+      for j in i..<end {
+        patterns[j] = even.littleEndian
+        patterns[width + j] = odd.littleEndian
+      }
+      i = end
+    }
+    let stride = width * 4
+    patterns.withUnsafeBytes { source in
+      raster.withUnsafeMutableBytes { buffer in
+        guard let base = buffer.baseAddress, let pattern = source.baseAddress else { return }
+        for row in 0..<region.height {
+          let odd = Checkerboard.floorDivide(region.y + row, size) & 1
+          (base + row * stride).copyMemory(from: pattern + odd * stride, byteCount: stride)
+        }
+      }
+    }
+    return raster
+  }
+
+  /// `checkerboard 8 #cccccc #999999`.
+  public var description: String { "checkerboard \(squareSize) \(colors.0) \(colors.1)" }
+
+  /// ⌊a / b⌋ for b > 0, rounding toward −∞ (Swift's `/` rounds toward zero).
+  private static func floorDivide(_ a: Int, _ b: Int) -> Int {
+    a >= 0 ? a / b : -((-(a + 1)) / b) - 1
+  }
+
+  /// A pixel as four bytes R, G, B, A read as a little-endian `UInt32`.
+  private static func pack(_ pixel: RGBA8) -> UInt32 {
+    UInt32(pixel.r) | UInt32(pixel.g) << 8 | UInt32(pixel.b) << 16 | UInt32(pixel.a) << 24
+  }
+}

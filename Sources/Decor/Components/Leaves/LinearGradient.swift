@@ -1,0 +1,84 @@
+/// A linear gradient covering the whole plane, like CSS `linear-gradient` and SVG's `<linearGradient>`.
+///
+/// Each pixel is sampled at its centre (x + 0.5, y + 0.5) and projected onto the axis from `from` to `to`, giving
+/// `t` (0 at `from`, 1 at `to`); lines perpendicular to the axis share one colour. Colours are interpolated between
+/// the stops around `t` in premultiplied space, as CSS gradients are, so a fade to transparent keeps its hue; beyond
+/// the ends the end colours continue (padding: no repeat or reflect).
+///
+/// Limits: with no stops the gradient is transparent; with one stop it is that colour everywhere. When `from` and
+/// `to` coincide (or either is not finite) there is no axis, and the last stop's colour fills the plane, as SVG
+/// specifies. Stop locations lie in 0…1 (see `GradientStop`). No dithering: a long, gentle ramp shows 8-bit bands.
+public struct LinearGradient: ImageComponent, CustomStringConvertible {
+  /// Where `t` = 0.
+  public let from: Point
+  /// Where `t` = 1.
+  public let to: Point
+  /// The stops, sorted by location (stops at the same location keep their given order).
+  public var stops: [GradientStop] { ramp.stops }
+
+  private let ramp: GradientRamp
+  /// `t` = (px − from.x)·kx + (py − from.y)·ky, or `nil` when there is no axis.
+  private let slope: (kx: Double, ky: Double)?
+
+  /// A gradient from `from` to `to` through `stops` (in any order; they are sorted by location).
+  public init(from: Point, to: Point, stops: [GradientStop]) {
+    self.from = from
+    self.to = to
+    ramp = GradientRamp(stops)
+    let dx = to.x - from.x
+    let dy = to.y - from.y
+    let lengthSquared = dx * dx + dy * dy
+    let kx = dx / lengthSquared
+    let ky = dy / lengthSquared
+    let finite = [from.x, from.y, kx, ky].allSatisfy(\.isFinite)
+    slope = lengthSquared > 0 && lengthSquared.isFinite && finite ? (kx, ky) : nil
+  }
+
+  /// `IntRect.infinite`: a gradient covers the plane.
+  public var extent: IntRect { .infinite }
+
+  /// Renders `region`. Every pixel depends only on its own coordinates, so tiles of any size match.
+  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    guard let slope else {
+      return try Raster(
+        width: region.width, height: region.height, fill: GradientRamp.rgba8(ramp.last),
+        pixelLimit: context.pixelLimit)
+    }
+    let (kx, ky) = slope
+    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    let width = region.width
+    let stride = width * 4
+    let from = from
+    raster.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      ramp.withEvaluator { ramp in
+        // Evaluating t the same way for every pixel (not by stepping) keeps results independent of the tiling.
+        func fillRow(_ row: Int) {
+          let rowBase = base + row * stride
+          let ty = (Double(region.y + row) + 0.5 - from.y) * ky
+          if kx == 0 {
+            let pixel = ramp.pixel(at: ty)
+            for i in 0..<width { GradientRamp.store(pixel, to: rowBase, at: i * 4) }
+          } else {
+            for i in 0..<width {
+              let tx = (Double(region.x + i) + 0.5 - from.x) * kx
+              GradientRamp.store(ramp.pixel(at: tx + ty), to: rowBase, at: i * 4)
+            }
+          }
+        }
+        if ky == 0 {
+          // A horizontal axis: every row is the same.
+          fillRow(0)
+          for row in 1..<region.height { (base + row * stride).copyMemory(from: base, byteCount: stride) }
+        } else {
+          for row in 0..<region.height { fillRow(row) }
+        }
+      }
+    }
+    return raster
+  }
+
+  /// `linear-gradient (x0, y0) → (x1, y1): #rrggbb 0.0%, …`.
+  public var description: String { "linear-gradient \(from) → \(to): \(ramp.description)" }
+}

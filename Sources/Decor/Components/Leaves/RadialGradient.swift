@@ -1,0 +1,65 @@
+/// A circular radial gradient covering the whole plane, like CSS `radial-gradient(circle r at x y, …)`.
+///
+/// Each pixel is sampled at its centre (x + 0.5, y + 0.5); `t` is its distance from `center` divided by `radius`
+/// (0 at the centre, 1 on the circle). Colours are interpolated between the stops around `t` in premultiplied space,
+/// as CSS gradients are; beyond the circle the last colour continues.
+///
+/// Limits: circles only (no ellipses, no separate focal point). With no stops the gradient is transparent; with
+/// one stop it is that colour everywhere. A radius that is zero, negative or not finite, or a centre that is not
+/// finite, leaves no gradient and the last stop's colour fills the plane, as CSS draws a degenerate radial
+/// gradient. Stop locations lie in 0…1 (see `GradientStop`).
+public struct RadialGradient: ImageComponent, CustomStringConvertible {
+  /// Where `t` = 0.
+  public let center: Point
+  /// The distance at which `t` = 1, in pixels.
+  public let radius: Double
+  /// The stops, sorted by location (stops at the same location keep their given order).
+  public var stops: [GradientStop] { ramp.stops }
+
+  private let ramp: GradientRamp
+  private let isDegenerate: Bool
+
+  /// A gradient around `center` reaching its last location at `radius`, through `stops` (in any order).
+  public init(center: Point, radius: Double, stops: [GradientStop]) {
+    self.center = center
+    self.radius = radius
+    ramp = GradientRamp(stops)
+    isDegenerate = !(radius > 0 && radius.isFinite && center.x.isFinite && center.y.isFinite)
+  }
+
+  /// `IntRect.infinite`: a gradient covers the plane.
+  public var extent: IntRect { .infinite }
+
+  /// Renders `region`. Every pixel depends only on its own coordinates, so tiles of any size match.
+  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if isDegenerate {
+      return try Raster(
+        width: region.width, height: region.height, fill: GradientRamp.rgba8(ramp.last),
+        pixelLimit: context.pixelLimit)
+    }
+    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    let width = region.width
+    let stride = width * 4
+    let center = center
+    let radius = radius
+    raster.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      ramp.withEvaluator { ramp in
+        for row in 0..<region.height {
+          let rowBase = base + row * stride
+          let dy = Double(region.y + row) + 0.5 - center.y
+          let dy2 = dy * dy
+          for i in 0..<width {
+            let dx = Double(region.x + i) + 0.5 - center.x
+            GradientRamp.store(ramp.pixel(at: (dx * dx + dy2).squareRoot() / radius), to: rowBase, at: i * 4)
+          }
+        }
+      }
+    }
+    return raster
+  }
+
+  /// `radial-gradient at (x, y) radius r: #rrggbb 0.0%, …`.
+  public var description: String { "radial-gradient at \(center) radius \(radius): \(ramp.description)" }
+}

@@ -1,0 +1,146 @@
+/// Axis-aligned scaling as two one-dimensional passes (rows, then columns), with per-output tap weights computed
+/// once per tile: the fast and exact way to scale, and the one that handles different factors per axis.
+///
+/// Kernels are clipped to the input and their weights renormalised (as Pillow's `resize` does), so the edges of
+/// an opaque image stay opaque instead of fading into the transparent outside. When shrinking, `bilinear` and
+/// `bicubic` kernels are widened by the shrink factor, so every output pixel averages the area it covers.
+enum SeparableScaler {
+  /// One axis: output coordinate = input coordinate × `scale` + `offset`; the input covers `inputRange` and the
+  /// result `outputRange` (outside it, pixels stay transparent even where a clipped kernel still reaches input).
+  struct Axis: Sendable {
+    var scale: Double
+    var offset: Double
+    var inputRange: Range<Int>
+    var outputRange: Range<Int>
+    var interpolation: Interpolation
+
+    /// The axis that maps `input` onto `output` (both non-empty) by scale and offset.
+    init(from input: Range<Int>, to output: Range<Int>, interpolation: Interpolation) {
+      scale = Double(output.count) / Double(input.count)
+      offset = Double(output.lowerBound) - Double(input.lowerBound) * scale
+      inputRange = input
+      outputRange = output
+      self.interpolation = interpolation
+    }
+
+    init(scale: Double, offset: Double, inputRange: Range<Int>, outputRange: Range<Int>, interpolation: Interpolation)
+    {
+      self.scale = scale
+      self.offset = offset
+      self.inputRange = inputRange
+      self.outputRange = outputRange
+      self.interpolation = interpolation
+    }
+
+    /// The taps of the output pixels `outputs`: for each, the first input index and its weights.
+    func taps(_ outputs: Range<Int>) -> Taps {
+      let filterScale = interpolation != .nearest && scale < 1 ? 1 / scale : 1
+      let reach = interpolation.support * filterScale
+      var taps = Taps()
+      for o in outputs {
+        guard outputRange.contains(o) else {
+          taps.entries.append((first: 0, start: taps.weights.count, count: 0))
+          continue
+        }
+        // The output pixel's centre, in input pixel indices (pixel k's centre at k).
+        let centre = (Double(o) + 0.5 - offset) / scale - 0.5
+        var first: Int
+        var last: Int
+        if interpolation == .nearest {
+          first = Int((centre + 0.5).rounded(.down))
+          last = first
+        } else {
+          first = Int((centre - reach).rounded(.up))
+          last = Int((centre + reach).rounded(.down))
+        }
+        first = max(first, inputRange.lowerBound)
+        last = min(last, inputRange.upperBound - 1)
+        let start = taps.weights.count
+        var total = 0.0
+        if first <= last {
+          for i in first...last {
+            let w = interpolation == .nearest ? 1 : interpolation.weight((Double(i) - centre) / filterScale)
+            taps.weights.append(Float(w))
+            total += w
+          }
+        }
+        if total == 0 {
+          taps.weights.removeSubrange(start...)
+          taps.entries.append((first: 0, start: start, count: 0))
+          continue
+        }
+        for k in start..<taps.weights.count { taps.weights[k] /= Float(total) }
+        taps.entries.append((first: first, start: start, count: last - first + 1))
+        taps.needed = taps.needed.isEmpty ? first..<last + 1
+          : min(taps.needed.lowerBound, first)..<max(taps.needed.upperBound, last + 1)
+      }
+      return taps
+    }
+  }
+
+  /// Per output pixel: its first input index, and where its `count` weights start in `weights`.
+  struct Taps {
+    var entries: [(first: Int, start: Int, count: Int)] = []
+    var weights: [Float] = []
+    /// The input indices any output pixel reads.
+    var needed: Range<Int> = 0..<0
+  }
+
+  /// Renders `region` of the scaled `input`.
+  static func render(
+    _ input: any ImageComponent, region: IntRect, x: Axis, y: Axis, context: RenderContext
+  ) throws -> Raster {
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    let columns = x.taps(region.minX..<region.maxX)
+    let rows = y.taps(region.minY..<region.maxY)
+    guard !columns.needed.isEmpty, !rows.needed.isEmpty else { return output }
+    let needed = IntRect(x: columns.needed.lowerBound, y: rows.needed.lowerBound, width: columns.needed.count,
+      height: rows.needed.count)
+    guard let source = try context.renderClipped(input, needed) else { return output }
+
+    // Rows pass: every needed source row, filtered horizontally into float pixels.
+    let width = region.width
+    let available = needed.intersection(source.rect)
+    let sourceRows = available.minY..<available.maxY
+    var horizontal = [SIMD4<Float>](repeating: .zero, count: sourceRows.count * width)
+    source.raster.withUnsafeBytes { bytes in
+      let src = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      columns.weights.withUnsafeBufferPointer { weights in
+        horizontal.withUnsafeMutableBufferPointer { h in
+          for (r, y) in sourceRows.enumerated() {
+            // Indexed by absolute x: the taps' indices are absolute.
+            let line = src + ((y - source.rect.minY) * source.rect.width - source.rect.minX)
+            for (i, tap) in columns.entries.enumerated() where tap.count > 0 {
+              var sum = SIMD4<Float>.zero
+              for k in 0..<tap.count where tap.first + k >= available.minX && tap.first + k < available.maxX {
+                sum += PixelMath.unpack(line[tap.first + k]) * weights[tap.start + k]
+              }
+              h[r * width + i] = sum
+            }
+          }
+        }
+      }
+    }
+    // Columns pass.
+    output.withUnsafeMutableBytes { bytes in
+      let out = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      rows.weights.withUnsafeBufferPointer { weights in
+        horizontal.withUnsafeBufferPointer { h in
+          for (j, tap) in rows.entries.enumerated() where tap.count > 0 {
+            let line = out + j * width
+            for i in 0..<width {
+              var sum = SIMD4<Float>.zero
+              for k in 0..<tap.count {
+                let r = tap.first + k - sourceRows.lowerBound
+                guard r >= 0 && r < sourceRows.count else { continue }
+                sum += h[r * width + i] * weights[tap.start + k]
+              }
+              line[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
+            }
+          }
+        }
+      }
+    }
+    return output
+  }
+}

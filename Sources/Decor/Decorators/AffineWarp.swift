@@ -1,0 +1,75 @@
+/// The machinery shared by the decorators that move pixels through an affine map (rotation, skew, flip, fractional
+/// translation, any matrix): the extent the map produces and the rendering of a region by inverse mapping.
+///
+/// Maps that only permute pixels (quarter turns, flips, whole-pixel moves) are copied exactly, whatever the
+/// interpolation. Maps that shrink widen the kernel by the largest stretch of the inverse map.
+struct AffineWarp: Sendable {
+  let transform: AffineTransform
+  /// `nil` when the map is singular: everything collapses onto a line and nothing is drawn.
+  let inverse: AffineTransform?
+  let interpolation: Interpolation
+  let filterScale: Double
+  /// The point the map turns about (rotations, shears), kept at the centre of the extent so that a map followed
+  /// by its inverse about the new centre lands back exactly where it started.
+  let center: Point?
+
+  init(_ transform: AffineTransform, interpolation: Interpolation, center: Point? = nil) {
+    self.transform = transform
+    self.center = center
+    inverse = transform.inverted()
+    self.interpolation = transform.isPixelExact ? .nearest : interpolation
+    if let inverse, self.interpolation != .nearest, abs(inverse.determinant) > 1 + 1e-9 {
+      // The map shrinks area: widen the kernel by the largest singular value of the inverse's linear part (how
+      // far one output pixel reaches in the input). Area-preserving maps such as shears are not prefiltered.
+      let t = inverse.a * inverse.a + inverse.b * inverse.b + inverse.c * inverse.c + inverse.d * inverse.d
+      let det = inverse.determinant
+      filterScale = max(1, ((t + (max(0, t * t - 4 * det * det)).squareRoot()) / 2).squareRoot())
+    } else {
+      filterScale = 1
+    }
+  }
+
+  /// The extent of `input` mapped: the pixels that can receive any of its colour through the kernel.
+  func extent(of input: IntRect) -> IntRect {
+    guard inverse != nil, !input.isEmpty else { return IntRect(x: 0, y: 0, width: 0, height: 0) }
+    if input.isInfinite { return .infinite }
+    if interpolation == .nearest && transform.isPixelExact {
+      return IntRect(covering: transform.boundingBox(of: input.rect))
+    }
+    // A source pixel reaches samples within the kernel's support of its centre, i.e. support − ½ past its edge;
+    // along an axis that maps pixel centres onto pixel centres (a whole-pixel move in y, say) it reaches nothing.
+    let reach = max(0, interpolation.support * filterScale - 0.5)
+    let exactX = transform.c == 0 && abs(transform.a) == 1 && transform.tx == transform.tx.rounded()
+    let exactY = transform.b == 0 && abs(transform.d) == 1 && transform.ty == transform.ty.rounded()
+    let source = input.rect
+    let grown = Rect(x: source.minX - (exactX ? 0 : reach), y: source.minY - (exactY ? 0 : reach),
+      width: source.width + (exactX ? 0 : 2 * reach), height: source.height + (exactY ? 0 : 2 * reach))
+    let box = transform.boundingBox(of: grown)
+    guard let center else { return IntRect(covering: box) }
+    // Symmetric about the centre: the half-sizes are rounded up to a step that keeps both edges whole.
+    func span(_ low: Double, _ high: Double, _ c: Double) -> (Int, Int) {
+      let offset = c - c.rounded(.down)
+      let half = (max(c - low, high - c) - offset).rounded(.up) + offset
+      return (Int((c - half).rounded()), Int((c + half).rounded()))
+    }
+    let (x0, x1) = span(box.minX, box.maxX, center.x)
+    let (y0, y1) = span(box.minY, box.maxY, center.y)
+    return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+
+  func render(_ region: IntRect, input: any ImageComponent, context: RenderContext) throws -> Raster {
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    guard let inverse else { return output }
+    let footprint = interpolation.support * filterScale + 1
+    let needed = IntRect(covering: inverse.boundingBox(of: region.rect).outset(by: footprint))
+    guard let source = try context.renderClipped(input, needed) else { return output }
+    AffineSampler.sample(source, into: &output, region: region, inverse: inverse, interpolation: interpolation,
+      filterScale: filterScale)
+    return output
+  }
+}
+
+extension IntRect {
+  /// The centre of a finite rectangle; the origin for an infinite one.
+  var centerPoint: Point { isInfinite ? .zero : rect.center }
+}

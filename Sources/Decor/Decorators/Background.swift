@@ -1,0 +1,31 @@
+/// The input flattened onto a colour (source-over) within its extent.
+public struct Background: ImageComponent, CustomStringConvertible {
+  public let input: any ImageComponent
+  public let color: Color
+
+  public init(_ input: any ImageComponent, color: Color) {
+    self.input = input
+    self.color = color
+  }
+
+  public var extent: IntRect { input.extent }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let pixels = try context.render(input, region)
+    let inside = region.intersection(input.extent)
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    if !inside.isEmpty {
+      let backdrop = try Raster(width: inside.width, height: inside.height, fill: color.premultiplied)
+      output.copy(backdrop, from: backdrop.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
+    }
+    Compositor.composite(pixels, at: output.bounds, onto: &output, mode: .normal, opacity: 1)
+    return output
+  }
+
+  public var description: String { "background \(color)" }
+}
+
+extension ImageComponent {
+  /// This component flattened onto `color` within its extent.
+  public func background(_ color: Color) -> Background { Background(self, color: color) }
+}

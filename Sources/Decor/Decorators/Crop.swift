@@ -1,0 +1,32 @@
+/// The part of the input inside a rectangle (in the input's coordinates); transparent elsewhere.
+///
+/// The extent is the rectangle clipped to the input's extent, and only that part of the input is ever rendered:
+/// a crop after a rotation never computes the rotated pixels that are cut away.
+public struct Crop: ImageComponent, CustomStringConvertible {
+  public let input: any ImageComponent
+  public let rect: IntRect
+
+  public init(_ input: any ImageComponent, to rect: IntRect) {
+    self.input = input
+    self.rect = rect
+  }
+
+  public var extent: IntRect { input.extent.intersection(rect) }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let inside = region.intersection(extent)
+    if inside == region { return try context.render(input, region) }
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    guard !inside.isEmpty else { return output }
+    let pixels = try context.render(input, inside)
+    output.copy(pixels, from: pixels.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
+    return output
+  }
+
+  public var description: String { "crop \(rect)" }
+}
+
+extension ImageComponent {
+  /// This component cut to `rect` (absolute coordinates, like its extent).
+  public func cropped(to rect: IntRect) -> Crop { Crop(self, to: rect) }
+}

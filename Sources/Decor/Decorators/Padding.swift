@@ -1,0 +1,55 @@
+/// The input with margins added around its extent, filled with a colour (transparent by default). The input's
+/// own pixels are unchanged, including its transparent ones.
+public struct Padding: ImageComponent, CustomStringConvertible {
+  public let input: any ImageComponent
+  public let top: Int
+  public let right: Int
+  public let bottom: Int
+  public let left: Int
+  public let color: Color
+
+  /// Margins below zero are taken as zero.
+  public init(_ input: any ImageComponent, top: Int, right: Int, bottom: Int, left: Int, color: Color = .clear) {
+    self.input = input
+    self.top = max(0, top)
+    self.right = max(0, right)
+    self.bottom = max(0, bottom)
+    self.left = max(0, left)
+    self.color = color
+  }
+
+  public var extent: IntRect {
+    let e = input.extent
+    if e.isInfinite || e.isEmpty { return e }
+    return IntRect(x: e.minX - left, y: e.minY - top, width: e.width + left + right, height: e.height + top + bottom)
+  }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let fill = color.premultiplied
+    var output = try Raster(width: region.width, height: region.height, fill: .clear, pixelLimit: context.pixelLimit)
+    let margin = region.intersection(extent)
+    if fill != .clear && !margin.isEmpty {
+      let band = try Raster(width: margin.width, height: margin.height, fill: fill)
+      output.copy(band, from: band.bounds, toX: margin.minX - region.minX, y: margin.minY - region.minY)
+    }
+    if let inner = try context.renderClipped(input, region) {
+      output.copy(inner.raster, from: inner.raster.bounds, toX: inner.rect.minX - region.minX,
+        y: inner.rect.minY - region.minY)
+    }
+    return output
+  }
+
+  public var description: String { "pad \(top) \(right) \(bottom) \(left) color=\(color)" }
+}
+
+extension ImageComponent {
+  /// This component with margins (top, right, bottom, left) of `color` added around its extent.
+  public func padded(top: Int, right: Int, bottom: Int, left: Int, color: Color = .clear) -> Padding {
+    Padding(self, top: top, right: right, bottom: bottom, left: left, color: color)
+  }
+
+  /// This component with a margin of `amount` pixels on every side.
+  public func padded(by amount: Int, color: Color = .clear) -> Padding {
+    Padding(self, top: amount, right: amount, bottom: amount, left: amount, color: color)
+  }
+}

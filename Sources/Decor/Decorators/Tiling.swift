@@ -1,0 +1,63 @@
+/// A rectangle filled with the input repeated (the seeds' `drawAsPattern`): the input's extent is the pattern
+/// cell, its top-left at the rectangle's top-left.
+///
+/// For an input with an infinite extent the result is just the input cut to the rectangle.
+public struct Tiling: ImageComponent, CustomStringConvertible {
+  public let input: any ImageComponent
+  /// The rectangle to fill, in the same coordinates as the input's extent.
+  public let rect: IntRect
+
+  public init(_ input: any ImageComponent, filling rect: IntRect) {
+    self.input = input
+    self.rect = rect
+  }
+
+  public var extent: IntRect { input.extent.isEmpty ? input.extent : rect }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let cell = input.extent
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    let target = region.intersection(extent)
+    guard !target.isEmpty else { return output }
+    if cell.isInfinite {
+      let pixels = try context.render(input, target)
+      output.copy(pixels, from: pixels.bounds, toX: target.minX - region.minX, y: target.minY - region.minY)
+      return output
+    }
+    // Only the cell columns and rows this region repeats are rendered (the whole cell when it wraps around).
+    func span(_ start: Int, _ count: Int, _ phase: Int, _ size: Int) -> Range<Int> {
+      let first = ((start - phase) % size + size) % size
+      return first + count <= size ? first..<first + count : 0..<size
+    }
+    let xs = span(target.minX, target.width, rect.minX, cell.width)
+    let ys = span(target.minY, target.height, rect.minY, cell.height)
+    let needed = IntRect(x: cell.minX + xs.lowerBound, y: cell.minY + ys.lowerBound, width: xs.count,
+      height: ys.count)
+    let pixels = try context.render(input, needed)
+    pixels.withUnsafeBytes { sourceBytes in
+      let src = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      output.withUnsafeMutableBytes { outputBytes in
+        let out = outputBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        for y in target.minY..<target.maxY {
+          let sy = ((y - rect.minY) % cell.height + cell.height) % cell.height - ys.lowerBound
+          let line = out + (y - region.minY) * region.width - region.minX
+          for x in target.minX..<target.maxX {
+            let sx = ((x - rect.minX) % cell.width + cell.width) % cell.width - xs.lowerBound
+            line[x] = src[sy * needed.width + sx]
+          }
+        }
+      }
+    }
+    return output
+  }
+
+  public var description: String { "tile \(rect)" }
+}
+
+extension ImageComponent {
+  /// A `width` × `height` rectangle at this component's top-left, filled with this component repeated.
+  public func tiled(width: Int, height: Int) -> Tiling {
+    let origin = extent.isInfinite ? (x: 0, y: 0) : (x: extent.minX, y: extent.minY)
+    return Tiling(self, filling: IntRect(x: origin.x, y: origin.y, width: width, height: height))
+  }
+}

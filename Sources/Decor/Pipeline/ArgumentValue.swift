@@ -1,0 +1,53 @@
+/// A parsed argument value.
+public enum ArgumentValue: Sendable, Equatable {
+  case number(Double)
+  case integer(Int)
+  case angle(Angle)
+  case color(Color)
+  /// Width and height; `nil` for a side given as `_`.
+  case size(width: Int?, height: Int?)
+  case point(Point)
+  case choice(String)
+  case flag
+  case text(String)
+
+  /// Parses `text` as `kind`, or returns `nil` if it is not one.
+  static func parse(_ text: String, as kind: FilterArgument.Kind) -> ArgumentValue? {
+    switch kind {
+    case .number(let range):
+      guard let value = Double(text), value.isFinite, range?.contains(value) ?? true else { return nil }
+      return .number(value)
+    case .integer(let range):
+      guard let value = Int(text), range?.contains(value) ?? true else { return nil }
+      return .integer(value)
+    case .angle:
+      let digits = text.hasSuffix("deg") ? String(text.dropLast(3)) : text
+      guard let value = Double(digits), value.isFinite else { return nil }
+      return .angle(.degrees(value))
+    case .color:
+      return (try? Color(parsing: text)).map { .color($0) }
+    case .size(let allowsKeep):
+      let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+      guard parts.count == 2 else { return nil }
+      func side(_ part: Substring) -> Int?? {
+        if part == "_" { return allowsKeep ? .some(nil) : nil }
+        guard let value = Int(part), value >= 1, value <= 1 << 30 else { return nil }
+        return .some(value)
+      }
+      guard let width = side(parts[0]), let height = side(parts[1]), width != nil || height != nil else { return nil }
+      return .size(width: width, height: height)
+    case .point:
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+        return nil
+      }
+      return .point(Point(x, y))
+    case .choice(let words):
+      return words.contains(text) ? .choice(text) : nil
+    case .flag:
+      return nil
+    case .text:
+      return text.isEmpty ? nil : .text(text)
+    }
+  }
+}

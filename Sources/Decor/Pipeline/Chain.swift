@@ -1,0 +1,98 @@
+/// A parsed chain of steps, ready to decorate any number of inputs: a template (the Prototype pattern as a value).
+///
+/// Steps are written as on the command line (DESIGN.md section 5): a filter name, positional values, then
+/// `key=value` options, such as `shadow 6 6 blur=8`. Several steps may share one string, separated by `|`.
+/// Steps are numbered from 1 across all strings, and every error names the step and its text.
+public struct Chain: Sendable, CustomStringConvertible {
+  /// One parsed step.
+  public struct Step: Sendable {
+    /// Its number in the chain, from 1.
+    public var index: Int
+    /// Its text as written.
+    public var text: String
+    public var filter: Filter
+    public var arguments: FilterArguments
+  }
+
+  public private(set) var steps: [Step]
+
+  /// Parses steps (each string may hold several, separated by `|`) against `registry`.
+  ///
+  /// - Throws: `ChainError` naming the first bad step: an empty step, an unknown filter (with the closest names),
+  ///   or an argument that does not parse.
+  public init(parsing texts: [String], registry: FilterRegistry = .standard) throws(ChainError) {
+    steps = []
+    var number = 0
+    for text in texts {
+      for part in text.split(separator: "|", omittingEmptySubsequences: false) {
+        number += 1
+        let stepText = part.trimmingSpaces
+        let words = stepText.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        guard let name = words.first else { throw ChainError(step: number, text: stepText, message: "empty step") }
+        do {
+          let filter = try registry.filter(named: name)
+          let arguments = try filter.parseArguments(Array(words.dropFirst()))
+          steps.append(Step(index: number, text: stepText, filter: filter, arguments: arguments))
+        } catch let error as RegistryError {
+          throw ChainError(step: number, text: stepText, message: error.description)
+        } catch let error as FilterError {
+          throw ChainError(step: number, text: stepText, message: error.message)
+        } catch {
+          throw ChainError(step: number, text: stepText, message: "\(error)")
+        }
+      }
+    }
+  }
+
+  /// The input decorated by every step in turn.
+  ///
+  /// - Throws: `ChainError` when a filter refuses its arguments (those checks that need the input, or that
+  ///   involve several arguments at once).
+  public func apply(to input: any ImageComponent) throws(ChainError) -> any ImageComponent {
+    var component = input
+    for step in steps {
+      do {
+        component = try step.filter.build(step.arguments, component)
+      } catch {
+        throw ChainError(step: step.index, text: step.text, message: error.message)
+      }
+    }
+    return component
+  }
+
+  public var description: String { steps.map(\.text).joined(separator: " | ") }
+}
+
+/// A chain step that could not be parsed or applied: `step 2 "rotate abc": angle expected, got "abc"`.
+public struct ChainError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The step's number, from 1.
+  public var step: Int
+  public var text: String
+  public var message: String
+
+  public var description: String { "step \(step) \"\(text)\": \(message)" }
+}
+
+extension Substring {
+  var trimmingSpaces: String {
+    String(drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
+  }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,101 @@
+/// A named step of the chain language: its arguments, a one-line summary, and how it decorates its input.
+///
+/// The built-in filters are in `FilterRegistry.standard`; register your own with `FilterRegistry.register(_:)`.
+public struct Filter: Sendable {
+  /// Builds the decorated component from the parsed arguments and the input (the chain so far). Throw a
+  /// `FilterError` for argument combinations the declarations cannot express (its message is shown after the
+  /// step, as in `step 2 "pad 1 2": 1 or 4 margins expected, got 2`).
+  public typealias Build = @Sendable (_ arguments: FilterArguments, _ input: any ImageComponent) throws(FilterError)
+    -> any ImageComponent
+
+  /// The name steps use, such as `rotate`.
+  public var name: String
+  /// Other names for the same filter.
+  public var aliases: [String]
+  /// One line for `decor filters`.
+  public var summary: String
+  public var arguments: [FilterArgument]
+  public var build: Build
+
+  public init(
+    _ name: String, aliases: [String] = [], summary: String, arguments: [FilterArgument], build: @escaping Build
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.summary = summary
+    self.arguments = arguments
+    self.build = build
+  }
+
+  /// The step's syntax: `rotate DEG [interpolation=nearest|bilinear|bicubic]`.
+  public var usage: String { ([name] + arguments.map(\.usage)).joined(separator: " ") }
+
+  /// Checks the words of a step against the declared arguments and parses them.
+  ///
+  /// Bare words that name a flag set it; other bare words fill the positional arguments in order; `key=value`
+  /// words fill options.
+  public func parseArguments(_ words: [String]) throws(FilterError) -> FilterArguments {
+    let positionals = arguments.filter { !$0.isOption }
+    let options = Dictionary(arguments.filter(\.isOption).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    var values: [String: ArgumentValue] = [:]
+    var extra: [ArgumentValue] = []
+    var position = 0
+    for word in words {
+      if let equals = word.firstIndex(of: "=") {
+        let key = String(word[..<equals])
+        let text = String(word[word.index(after: equals)...])
+        guard let argument = options[key], case let kind = argument.kind, !isFlag(kind) else {
+          throw FilterError(unknownOption: key, of: self)
+        }
+        guard values[key] == nil else { throw FilterError("\(key)= given twice") }
+        guard let value = ArgumentValue.parse(text, as: kind) else {
+          throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"")
+        }
+        values[key] = value
+      } else if let flag = options[word], isFlag(flag.kind) {
+        values[word] = .flag
+      } else {
+        guard position < positionals.count else {
+          throw FilterError("unexpected \"\(word)\": \(name) takes \(usage.dropFirst(name.count + 1))")
+        }
+        let argument = positionals[position]
+        guard let value = ArgumentValue.parse(word, as: argument.kind) else {
+          let which = positionals.count > 1 ? " for \(argument.name.uppercased())" : ""
+          throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"")
+        }
+        values[argument.name] = value
+        extra.append(value)
+        position += 1
+      }
+    }
+    for argument in arguments where values[argument.name] == nil {
+      if let fallback = argument.defaultValue, let value = ArgumentValue.parse(fallback, as: argument.kind) {
+        values[argument.name] = value
+      } else if argument.isRequired {
+        throw FilterError("missing \(argument.name.uppercased()) (\(argument.expectation)): \(usage)")
+      }
+    }
+    return FilterArguments(values: values, positional: extra)
+  }
+
+  private func isFlag(_ kind: FilterArgument.Kind) -> Bool {
+    if case .flag = kind { return true }
+    return false
+  }
+}
+
+/// Why a step's words do not make a valid use of its filter. The chain adds which step it was.
+public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
+
+  init(unknownOption key: String, of filter: Filter) {
+    let known = filter.arguments.filter(\.isOption).map(\.name)
+    message = known.isEmpty
+      ? "unknown option \"\(key)\": \(filter.name) takes none"
+      : "unknown option \"\(key)\": \(filter.name) takes \(listing(known))"
+  }
+
+  public var description: String { message }
+}

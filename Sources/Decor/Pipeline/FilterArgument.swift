@@ -1,0 +1,88 @@
+/// One argument a filter takes: positional (in order after the filter's name) or an option (`key=value`), with
+/// its kind, which decides how the text is parsed and what errors say.
+public struct FilterArgument: Sendable {
+  /// What kind of value the text must be.
+  public enum Kind: Sendable {
+    /// A finite number, optionally limited to a range.
+    case number(ClosedRange<Double>? = nil)
+    /// A whole number, optionally limited to a range.
+    case integer(ClosedRange<Int>? = nil)
+    /// Degrees, clockwise on screen; an optional `deg` suffix is accepted.
+    case angle
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)` or a CSS colour name.
+    case color
+    /// `WxH` in whole pixels (at least 1); with `allowsKeep`, one side may be `_`.
+    case size(allowsKeep: Bool)
+    /// `X,Y` in pixels.
+    case point
+    /// One of fixed words.
+    case choice([String])
+    /// A word that is either present or not (options only).
+    case flag
+    /// Any text, such as a file path.
+    case text
+  }
+
+  public var name: String
+  public var kind: Kind
+  /// `true` for `key=value` options (and flags); `false` for positional values.
+  public var isOption: Bool
+  /// Whether the step must give it.
+  public var isRequired: Bool
+  /// The value used when the step does not give it, as it would be written in a step.
+  public var defaultValue: String?
+  public var help: String
+
+  public init(
+    _ name: String, _ kind: Kind, option: Bool = false, required: Bool = false, default defaultValue: String? = nil,
+    help: String
+  ) {
+    self.name = name
+    self.kind = kind
+    isOption = option
+    isRequired = required
+    self.defaultValue = defaultValue
+    self.help = help
+  }
+
+  /// How the argument is written in a usage line: `DEG`, `[SY]`, `[interpolation=nearest|bilinear|bicubic]`.
+  public var usage: String {
+    let value: String
+    switch kind {
+    case .choice(let words): value = words.joined(separator: "|")
+    case .flag: value = ""
+    case .size: value = "WxH"
+    default: value = name.uppercased()
+    }
+    let text = isOption ? (value.isEmpty ? name : "\(name)=\(value)") : value
+    return isRequired ? text : "[\(text)]"
+  }
+
+  /// What a value of this kind looks like, for "… expected" messages.
+  var expectation: String {
+    switch kind {
+    case .number(let range):
+      return range.map { "number from \(format($0.lowerBound)) to \(format($0.upperBound))" } ?? "number"
+    case .integer(let range):
+      return range.map { "whole number from \($0.lowerBound) to \($0.upperBound)" } ?? "whole number"
+    case .angle: return "angle"
+    case .color: return "colour (#rgb, #rrggbb, #rrggbbaa or a CSS name)"
+    case .size(let keep): return keep ? "size WxH (W or H may be _)" : "size WxH"
+    case .point: return "point X,Y"
+    case .choice(let words): return listing(words)
+    case .flag: return "no value"
+    case .text: return "text"
+    }
+  }
+}
+
+func format(_ value: Double) -> String {
+  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+/// `"a", "b" or "c"`.
+func listing(_ words: [String]) -> String {
+  let quoted = words.map { "\"\($0)\"" }
+  guard quoted.count > 1 else { return quoted.first ?? "" }
+  return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+}

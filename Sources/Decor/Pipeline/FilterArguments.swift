@@ -1,0 +1,65 @@
+/// The arguments of one step, parsed and checked against its filter's `FilterArgument`s, with defaults filled in.
+///
+/// The typed accessors return the value of the named argument, or `nil` when it was neither given nor defaulted.
+/// Asking for an argument as a kind it was not declared with also gives `nil`.
+public struct FilterArguments: Sendable, Equatable {
+  public private(set) var values: [String: ArgumentValue]
+  /// The positional values beyond the declared ones' names, in order (filters with a variable count, like `pad`).
+  public private(set) var positional: [ArgumentValue]
+
+  init(values: [String: ArgumentValue], positional: [ArgumentValue]) {
+    self.values = values
+    self.positional = positional
+  }
+
+  public func number(_ name: String) -> Double? {
+    switch values[name] {
+    case .number(let v): return v
+    case .integer(let v): return Double(v)
+    default: return nil
+    }
+  }
+
+  public func integer(_ name: String) -> Int? {
+    if case .integer(let v) = values[name] { return v }
+    return nil
+  }
+
+  public func angle(_ name: String) -> Angle? {
+    if case .angle(let v) = values[name] { return v }
+    return nil
+  }
+
+  public func color(_ name: String) -> Color? {
+    if case .color(let v) = values[name] { return v }
+    return nil
+  }
+
+  public func size(_ name: String) -> (width: Int?, height: Int?)? {
+    if case .size(let w, let h) = values[name] { return (w, h) }
+    return nil
+  }
+
+  public func point(_ name: String) -> Point? {
+    if case .point(let v) = values[name] { return v }
+    return nil
+  }
+
+  public func choice(_ name: String) -> String? {
+    if case .choice(let v) = values[name] { return v }
+    return nil
+  }
+
+  public func text(_ name: String) -> String? {
+    if case .text(let v) = values[name] { return v }
+    return nil
+  }
+
+  /// Whether a flag was given.
+  public func flag(_ name: String) -> Bool { values[name] == .flag }
+
+  /// The interpolation chosen with `interpolation=`, or `fallback`.
+  public func interpolation(default fallback: Interpolation) -> Interpolation {
+    choice("interpolation").flatMap(Interpolation.init(rawValue:)) ?? fallback
+  }
+}

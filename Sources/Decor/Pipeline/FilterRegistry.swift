@@ -1,0 +1,75 @@
+/// The filters steps can name, found by name or alias (the class-cluster idea: callers ask for "rotate" and get
+/// the filter that builds a `Rotation`).
+///
+/// A value: copy `FilterRegistry.standard` and register your own filters into the copy. Registering a name or
+/// alias that is taken is an error naming both filters; an unknown name is an error listing the closest names.
+public struct FilterRegistry: Sendable {
+  /// The built-in filters of DESIGN.md section 3 available so far.
+  public static let standard: FilterRegistry = {
+    var registry = FilterRegistry()
+    for filter in StandardFilters.all {
+      // The built-ins are distinct by construction; a clash would be a bug caught by the tests.
+      try? registry.register(filter)
+    }
+    return registry
+  }()
+
+  /// The registered filters, in registration order.
+  public private(set) var filters: [Filter] = []
+  private var index: [String: Int] = [:]
+
+  public init() {}
+
+  /// Adds a filter under its name and aliases.
+  ///
+  /// - Throws: `RegistryError.duplicate` if its name or one of its aliases is already taken (nothing is added).
+  public mutating func register(_ filter: Filter) throws(RegistryError) {
+    var seen: Set<String> = []
+    for word in [filter.name] + filter.aliases {
+      if let existing = index[word] {
+        let other = filters[existing]
+        throw .duplicate(word: word, filter: filter.name, existingFilter: other.name, existingIsAlias: other.name != word)
+      }
+      guard seen.insert(word).inserted else {
+        throw .duplicate(word: word, filter: filter.name, existingFilter: filter.name, existingIsAlias: true)
+      }
+    }
+    for word in seen { index[word] = filters.count }
+    filters.append(filter)
+  }
+
+  /// The filter with this name or alias.
+  ///
+  /// - Throws: `RegistryError.unknown` with the closest registered names.
+  public func filter(named name: String) throws(RegistryError) -> Filter {
+    if let position = index[name] { return filters[position] }
+    throw .unknown(name: name, closest: closestNames(to: name))
+  }
+
+  /// Up to three registered names nearest to `name` by edit distance, nearest first.
+  func closestNames(to name: String) -> [String] {
+    let scored: [(name: String, distance: Int)] = index.keys.map { ($0, editDistance($0, name)) }
+    let ranked = scored.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+    return ranked.prefix(3).map(\.name)
+  }
+}
+
+/// Why a filter could not be registered or found.
+public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// `word`, wanted by `filter`, is already the name (or an alias) of `existingFilter`.
+  case duplicate(word: String, filter: String, existingFilter: String, existingIsAlias: Bool)
+  /// No filter has this name; `closest` are the nearest registered names.
+  case unknown(name: String, closest: [String])
+
+  public var description: String {
+    switch self {
+    case .duplicate(let word, let filter, let existing, let isAlias):
+      return "cannot register filter \"\(filter)\": \"\(word)\" is already "
+        + (isAlias ? "an alias of filter \"\(existing)\"" : "the name of filter \"\(existing)\"")
+    case .unknown(let name, let closest):
+      let near = closest.filter { editDistance($0, name) <= max(2, name.count / 3) }
+      if !near.isEmpty { return "unknown filter \"\(name)\"; did you mean \(listing(near))?" }
+      return "unknown filter \"\(name)\"; the closest are \(listing(closest)) (decor filters lists them all)"
+    }
+  }
+}

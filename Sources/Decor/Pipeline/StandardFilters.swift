@@ -1,0 +1,134 @@
+/// The built-in filters, named and argued as in DESIGN.md section 3. Each entry only translates arguments into
+/// a decorator; the decorators themselves hold the behaviour.
+enum StandardFilters {
+  static let interpolation = FilterArgument(
+    "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,
+    help: "nearest, bilinear or bicubic (Catmull-Rom)")
+
+  static func interpolation(default value: Interpolation) -> FilterArgument {
+    var argument = interpolation
+    argument.defaultValue = value.rawValue
+    return argument
+  }
+
+  static let all: [Filter] = [
+    Filter(
+      "rotate", summary: "rotate about the centre, clockwise; the image grows to hold the corners",
+      arguments: [FilterArgument("deg", .angle, required: true, help: "degrees, clockwise"),
+        interpolation(default: .bilinear)]
+    ) { arguments, input in
+      input.rotated(by: arguments.angle("deg")!, interpolation: arguments.interpolation(default: .bilinear))
+    },
+    Filter(
+      "scale", summary: "scale about the top-left (shrinking filters the covered area)",
+      arguments: [FilterArgument("sx", .number(0.0001...10000), required: true, help: "horizontal factor"),
+        FilterArgument("sy", .number(0.0001...10000), help: "vertical factor (default: SX)"),
+        interpolation(default: .bicubic)]
+    ) { arguments, input in
+      let sx = arguments.number("sx")!
+      return input.scaled(x: sx, y: arguments.number("sy") ?? sx, interpolation: arguments.interpolation(default: .bicubic))
+    },
+    Filter(
+      "resize", summary: "resize to an exact size (W or H may be _ to keep the aspect ratio)",
+      arguments: [FilterArgument("size", .size(allowsKeep: true), required: true, help: "WxH, W or H may be _"),
+        FilterArgument("fit", .choice(Resizing.Fit.allCases.map(\.rawValue)), option: true, default: "fill",
+          help: "fill stretches, contain fits inside, cover fills and crops"),
+        interpolation(default: .bicubic)]
+    ) { arguments, input in
+      let size = arguments.size("size")!
+      return input.resized(width: size.width, height: size.height,
+        fit: Resizing.Fit(rawValue: arguments.choice("fit") ?? "fill") ?? .fill,
+        interpolation: arguments.interpolation(default: .bicubic))
+    },
+    Filter(
+      "translate", aliases: ["move"], summary: "move by DX, DY pixels (fractions resample)",
+      arguments: [FilterArgument("dx", .number(), required: true, help: "pixels to the right"),
+        FilterArgument("dy", .number(), required: true, help: "pixels down"), interpolation(default: .bilinear)]
+    ) { arguments, input in
+      input.translated(by: Point(arguments.number("dx")!, arguments.number("dy")!),
+        interpolation: arguments.interpolation(default: .bilinear))
+    },
+    Filter(
+      "skew", aliases: ["shear"], summary: "shear by angles about the centre",
+      arguments: [FilterArgument("ax", .angle, required: true, help: "horizontal shear, degrees"),
+        FilterArgument("ay", .angle, default: "0", help: "vertical shear, degrees"), interpolation(default: .bilinear)]
+    ) { arguments, input throws(FilterError) in
+      let ax = arguments.angle("ax")!
+      let ay = arguments.angle("ay")!
+      guard abs(ax.degrees) < 90, abs(ay.degrees) < 90 else { throw FilterError("skew angles must be within ±90°") }
+      return input.skewed(x: ax, y: ay, interpolation: arguments.interpolation(default: .bilinear))
+    },
+    Filter(
+      "flip", summary: "mirror left-right or top-bottom",
+      arguments: [FilterArgument("axis", .choice(Flip.Axis.allCases.map(\.rawValue)), required: true,
+        help: "horizontal or vertical")]
+    ) { arguments, input in
+      input.flipped(Flip.Axis(rawValue: arguments.choice("axis")!)!)
+    },
+    Filter(
+      "transform", aliases: ["affine"], summary: "any affine matrix: x' = A·x + C·y + TX, y' = B·x + D·y + TY",
+      arguments: ["a", "b", "c", "d", "tx", "ty"].map {
+        FilterArgument($0, .number(), required: true, help: "matrix entry \($0.uppercased())")
+      } + [interpolation(default: .bilinear)]
+    ) { arguments, input throws(FilterError) in
+      let m = AffineTransform(a: arguments.number("a")!, b: arguments.number("b")!, c: arguments.number("c")!,
+        d: arguments.number("d")!, tx: arguments.number("tx")!, ty: arguments.number("ty")!)
+      guard m.inverted() != nil else { throw FilterError("the matrix is singular (A·D − B·C = 0)") }
+      return input.transformed(by: m, interpolation: arguments.interpolation(default: .bilinear))
+    },
+    Filter(
+      "crop", summary: "keep the rectangle X, Y, W, H (from the image's top-left)",
+      arguments: [FilterArgument("x", .integer(), required: true, help: "left, from the image's left edge"),
+        FilterArgument("y", .integer(), required: true, help: "top, from the image's top edge"),
+        FilterArgument("w", .integer(1...(1 << 30)), required: true, help: "width"),
+        FilterArgument("h", .integer(1...(1 << 30)), required: true, help: "height")]
+    ) { arguments, input throws(FilterError) in
+      let e = input.extent
+      let origin = e.isInfinite ? (x: 0, y: 0) : (x: e.minX, y: e.minY)
+      let rect = IntRect(x: origin.x + arguments.integer("x")!, y: origin.y + arguments.integer("y")!,
+        width: arguments.integer("w")!, height: arguments.integer("h")!)
+      guard !rect.intersection(e).isEmpty else {
+        throw FilterError("the rectangle \(rect) misses the image (\(e.width)x\(e.height))")
+      }
+      return input.cropped(to: rect)
+    },
+    Filter(
+      "pad", aliases: ["extend"], summary: "add margins: N on every side, or T R B L",
+      arguments: [FilterArgument("top", .integer(0...(1 << 20)), required: true, help: "N, or the top margin"),
+        FilterArgument("right", .integer(0...(1 << 20)), help: "right margin"),
+        FilterArgument("bottom", .integer(0...(1 << 20)), help: "bottom margin"),
+        FilterArgument("left", .integer(0...(1 << 20)), help: "left margin"),
+        FilterArgument("color", .color, option: true, default: "transparent", help: "margin colour")]
+    ) { arguments, input throws(FilterError) in
+      let margins = arguments.positional.compactMap { value -> Int? in
+        if case .integer(let n) = value { return n }
+        return nil
+      }
+      guard margins.count == 1 || margins.count == 4 else {
+        throw FilterError("1 or 4 margins expected, got \(margins.count)")
+      }
+      let m = margins.count == 1 ? [margins[0], margins[0], margins[0], margins[0]] : margins
+      return input.padded(top: m[0], right: m[1], bottom: m[2], left: m[3], color: arguments.color("color")!)
+    },
+    Filter(
+      "opacity", summary: "multiply alpha by A",
+      arguments: [FilterArgument("a", .number(0...1), required: true, help: "0 (transparent) to 1 (unchanged)")]
+    ) { arguments, input in
+      input.opacity(arguments.number("a")!)
+    },
+    Filter(
+      "background", aliases: ["flatten"], summary: "flatten onto a colour",
+      arguments: [FilterArgument("color", .color, required: true, help: "the colour beneath")]
+    ) { arguments, input in
+      input.background(arguments.color("color")!)
+    },
+    Filter(
+      "tile", summary: "fill a W×H rectangle with the image repeated",
+      arguments: [FilterArgument("size", .size(allowsKeep: false), required: true, help: "WxH")]
+    ) { arguments, input throws(FilterError) in
+      let size = arguments.size("size")!
+      guard !input.extent.isEmpty else { throw FilterError("the image is empty") }
+      return input.tiled(width: size.width!, height: size.height!)
+    },
+  ]
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+@testable import Decor
+
+/// Image comparisons for the tests, written plainly (no SIMD) so they are easy to trust.
+enum ImageMetrics {
+  /// Peak signal-to-noise ratio over all four premultiplied channels, in dB (infinity when identical).
+  static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+    precondition(a.count == b.count)
+    var sum = 0.0
+    for i in 0..<a.count {
+      let d = Double(a[i]) - Double(b[i])
+      sum += d * d
+    }
+    let mse = sum / Double(a.count)
+    return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+  }
+
+  static func psnr(_ a: Raster, _ b: Raster) -> Double { psnr(a.bytes, b.bytes) }
+
+  static func maxDelta(_ a: Raster, _ b: Raster) -> Int {
+    zip(a.bytes, b.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+  }
+
+  static func sample(_ name: String) throws -> Raster {
+    try Raster(contentsOfFile: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("SampleImages").appendingPathComponent(name).path)
+  }
+}
