@@ -39,46 +39,64 @@ public struct Renderer: Sendable {
     -> Raster
   {
     let target = region ?? component.extent
-    let name = String(describing: component)
-    if region == nil && target.isInfinite { throw RenderError.infiniteExtent(component: name) }
-    if target.isEmpty { throw RenderError.emptyExtent(component: name) }
-    var output = try Raster(width: target.width, height: target.height, pixelLimit: pixelLimit)
+    if region == nil && target.isInfinite {
+      throw RenderError.infiniteExtent(component: String(describing: component))
+    }
+    if target.isEmpty { throw RenderError.emptyExtent(component: String(describing: component)) }
     let context = RenderContext(pixelLimit: pixelLimit, trace: trace)
     let columns = (target.width + tileSize - 1) / tileSize
     let rows = (target.height + tileSize - 1) / tileSize
     let tiles = columns * rows
-    if tiles == 1 {
+    if tiles == 1 && !(component is any DirectRendering) {
+      _ = try Raster.byteCount(width: target.width, height: target.height, pixelLimit: pixelLimit)
       return try context.renderRoot(component, target)
     }
     let next = Atomic<Int>(0)
     let failure = Mutex<(any Error)?>(nil)
-    let stride = output.bytesPerRow
-    output.withUnsafeMutableBytes { buffer in
-      let base = UncheckedSendable(buffer.baseAddress!)
-      let tileSize = tileSize
-      DispatchQueue.concurrentPerform(iterations: min(threads, tiles)) { _ in
+    let tileSize = tileSize
+    let workers = min(threads, tiles)
+    // Every tile writes every one of its pixels, so the output starts uninitialised (no memset of the image).
+    let output = try Raster(width: target.width, height: target.height, pixelLimit: pixelLimit) { buffer in
+      let base = UncheckedSendable(buffer.baseAddress!.assumingMemoryBound(to: UInt32.self))
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
           let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-          guard index < tiles, failure.withLock({ $0 == nil }) else { return }
+          guard index < tiles else { return }
           let tile = IntRect(x: target.x + (index % columns) * tileSize, y: target.y + (index / columns) * tileSize,
             width: tileSize, height: tileSize).intersection(target)
+          let destination = base.value + ((tile.y - target.y) * target.width + (tile.x - target.x))
           do {
-            let pixels = try context.renderRoot(component, tile)
-            pixels.withUnsafeBytes { source in
-              let rowBytes = tile.width * 4
-              for row in 0..<tile.height {
-                let destination = base.value + (tile.y - target.y + row) * stride + (tile.x - target.x) * 4
-                destination.copyMemory(from: source.baseAddress! + row * rowBytes, byteCount: rowBytes)
-              }
-            }
+            guard failure.withLock({ $0 == nil }) else { throw CancellationError() }
+            try Self.render(component, tile, into: destination, stride: target.width, context: context)
           } catch {
-            failure.withLock { if $0 == nil { $0 = error } }
+            failure.withLock { if $0 == nil, !(error is CancellationError) { $0 = error } }
+            // Leave no uninitialised pixels behind, even though the raster is about to be discarded.
+            for row in 0..<tile.height { (destination + row * target.width).update(repeating: 0, count: tile.width) }
           }
         }
       }
+      if let error = failure.withLock({ $0 }) { throw error }
     }
-    if let error = failure.withLock({ $0 }) { throw error }
     return output
+  }
+
+  /// Renders one tile of the root into the output, directly when the component can.
+  static func render(
+    _ component: any ImageComponent, _ tile: IntRect, into destination: UnsafeMutablePointer<UInt32>, stride: Int,
+    context: RenderContext
+  ) throws {
+    if let direct = component as? any DirectRendering {
+      context.trace?.record(path: [], component: component, region: tile)
+      try direct.render(tile, into: destination, stride: stride, context: context)
+      return
+    }
+    let pixels = try context.renderRoot(component, tile)
+    pixels.withUnsafeBytes { source in
+      let src = source.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      for row in 0..<tile.height {
+        (destination + row * stride).update(from: src + row * tile.width, count: tile.width)
+      }
+    }
   }
 }
 

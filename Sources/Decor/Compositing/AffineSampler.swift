@@ -6,6 +6,9 @@
 /// flips, and drifting less than 10^-5 pixel over a 4096-pixel row otherwise); filtering is done in `Float` lanes.
 /// Bilinear and bicubic have an unchecked path for samples whose whole footprint lies inside the source.
 enum AffineSampler {
+  /// The indices of two ranges, one after the other.
+  static func chain(_ a: Range<Int>, _ b: Range<Int>) -> FlattenSequence<[Range<Int>]> { [a, b].joined() }
+
   /// Fills `output` (the size of `region`, transparent) with `source` resampled through `inverse`.
   ///
   /// - Parameters:
@@ -16,6 +19,18 @@ enum AffineSampler {
     _ source: RenderedRegion, into output: inout Raster, region: IntRect, inverse: AffineTransform,
     interpolation: Interpolation, filterScale: Double
   ) {
+    output.withUnsafeMutableBytes { bytes in
+      sample(source, into: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: region.width,
+        region: region, inverse: inverse, interpolation: interpolation, filterScale: filterScale)
+    }
+  }
+
+  /// As above, into pixels at `out` whose rows are `stride` pixels apart. Every pixel of the region is written
+  /// (transparent where nothing lands, cleared while the row is in cache), so the memory need not be initialised.
+  static func sample(
+    _ source: RenderedRegion, into out: UnsafeMutablePointer<UInt32>, stride: Int, region: IntRect,
+    inverse: AffineTransform, interpolation: Interpolation, filterScale: Double
+  ) {
     let width = source.rect.width
     let height = source.rect.height
     let fixedOne = 4_294_967_296.0
@@ -23,15 +38,15 @@ enum AffineSampler {
     let dv = Int64((inverse.b * fixedOne).rounded())
     source.raster.withUnsafeBytes { sourceBytes in
       let src = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-      output.withUnsafeMutableBytes { outputBytes in
-        let out = outputBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      do {
         for j in 0..<region.height {
           let p = inverse.apply(to: Point(Double(region.x) + 0.5, Double(region.y + j) + 0.5))
           // Sample position in source pixel indices: pixel k's centre is at k.
           let sx = p.x - Double(source.rect.x) - 0.5
           let sy = p.y - Double(source.rect.y) - 0.5
-          let row = out + j * region.width
+          let row = out + j * stride
           if filterScale > 1 && interpolation != .nearest {
+            row.update(repeating: 0, count: region.width)
             filteredRow(row, count: region.width, x: sx, y: sy, dx: inverse.a, dy: inverse.b, src: src,
               width: width, height: height, interpolation: interpolation, scale: filterScale)
             continue
@@ -40,6 +55,7 @@ enum AffineSampler {
           let v = Int64((sy * fixedOne).rounded())
           switch interpolation {
           case .nearest:
+            row.update(repeating: 0, count: region.width)
             nearestRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
           case .bilinear:
             bilinearRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
@@ -82,42 +98,91 @@ enum AffineSampler {
     }
   }
 
+  /// The output pixels `i` of a row (0 ..< count) whose tap index `(f + i·df) >> 32` lies in `low ... high`:
+  /// solved in `Double`, then checked exactly at both ends. The index moves monotonically along a row, so the
+  /// pixels that pass form one run.
+  static func span(_ f: Int64, _ df: Int64, _ low: Int, _ high: Int, _ count: Int) -> Range<Int> {
+    func passes(_ i: Int) -> Bool {
+      let index = integerPart(f &+ Int64(i) &* df)
+      return index >= low && index <= high
+    }
+    if df == 0 { return passes(0) ? 0..<count : 0..<0 }
+    let one = 4_294_967_296.0
+    let a = (Double(low) * one - Double(f)) / Double(df)
+    let b = (Double(high + 1) * one - Double(f)) / Double(df)
+    let (lowerReal, upperReal) = df > 0 ? (a, b) : (b, a)
+    var lower = Int(max(0, min(Double(count), lowerReal.rounded(.down))))
+    var upper = Int(max(0, min(Double(count), upperReal.rounded(.up))))
+    while lower < upper && !passes(lower) { lower += 1 }
+    while lower > 0 && passes(lower - 1) { lower -= 1 }
+    while upper > lower && !passes(upper - 1) { upper -= 1 }
+    while upper < count && passes(upper) { upper += 1 }
+    return lower..<upper
+  }
+
+  /// Makes the pixels of a row outside `written` transparent (the kernels write every pixel inside it).
+  @inline(__always)
+  static func clear(_ out: UnsafeMutablePointer<UInt32>, count: Int, outside written: Range<Int>) {
+    if written.isEmpty {
+      out.update(repeating: 0, count: count)
+      return
+    }
+    out.update(repeating: 0, count: written.lowerBound)
+    (out + written.upperBound).update(repeating: 0, count: count - written.upperBound)
+  }
+
+  /// `outer` split around the part of it that also lies in `inner`: (before, inside, after).
+  static func split(_ outer: Range<Int>, by inner: Range<Int>) -> (Range<Int>, Range<Int>, Range<Int>) {
+    let low = max(outer.lowerBound, min(inner.lowerBound, outer.upperBound))
+    let high = max(low, min(outer.upperBound, inner.upperBound))
+    return (outer.lowerBound..<low, low..<high, high..<outer.upperBound)
+  }
+
+  /// Bilinear interpolation in 16-bit lanes with 7-bit weights (as pixman does): the top and bottom pixel pairs
+  /// are blended vertically, rounded to 8 bits, then the left and right halves horizontally. Both steps apply
+  /// the same weights to every channel, so colour never exceeds alpha.
+  @inline(__always)
+  static func bilinear(_ top: SIMD2<UInt32>, _ bottom: SIMD2<UInt32>, _ wx: UInt16, _ wy: UInt16) -> UInt32 {
+    let t = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(top, to: SIMD8<UInt8>.self))
+    let b = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(bottom, to: SIMD8<UInt8>.self))
+    let vertical = (t &* (128 &- wy) &+ b &* wy &+ 64) &>> 7
+    let weights = SIMD8<UInt16>(lowHalf: SIMD4(repeating: 128 &- wx), highHalf: SIMD4(repeating: wx))
+    let h = vertical &* weights
+    let sum = (h.lowHalf &+ h.highHalf &+ 64) &>> 7
+    return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: sum), to: UInt32.self)
+  }
+
   static func bilinearRow(
     _ out: UnsafeMutablePointer<UInt32>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
     src: UnsafePointer<UInt32>, width: Int, height: Int
   ) {
-    var u = u
-    var v = v
-    for i in 0..<count {
-      let x0 = integerPart(u)
-      let y0 = integerPart(v)
-      if x0 >= -1 && x0 < width && y0 >= -1 && y0 < height {
-        let fx = fraction(u)
-        let fy = fraction(v)
-        let p00: SIMD4<Float>
-        let p10: SIMD4<Float>
-        let p01: SIMD4<Float>
-        let p11: SIMD4<Float>
-        if x0 >= 0 && x0 + 1 < width && y0 >= 0 && y0 + 1 < height {
-          let p = src + (y0 &* width &+ x0)
-          p00 = PixelMath.unpack(p[0])
-          p10 = PixelMath.unpack(p[1])
-          p01 = PixelMath.unpack(p[width])
-          p11 = PixelMath.unpack(p[width &+ 1])
-        } else {
-          p00 = fetch(src, x0, y0, width, height)
-          p10 = fetch(src, x0 + 1, y0, width, height)
-          p01 = fetch(src, x0, y0 + 1, width, height)
-          p11 = fetch(src, x0 + 1, y0 + 1, width, height)
-        }
-        let top = p00 + (p10 - p00) * fx
-        let bottom = p01 + (p11 - p01) * fx
-        let value = top + (bottom - top) * fy
-        // A convex combination cannot leave 0…255, but float rounding could put colour a hair above alpha.
-        out[i] = PixelMath.pack(PixelMath.min(value, SIMD4(repeating: value[3])))
+    // Sample positions rounded to 1/128 pixel, the weights' resolution.
+    let u = u &+ (1 << 24)
+    let v = v &+ (1 << 24)
+    @inline(__always) func weight(_ f: Int64) -> UInt16 { UInt16(truncatingIfNeeded: (f &>> 25) & 127) }
+    // Pixels with any tap on the source, and among them those with all four taps on it.
+    let touching = span(u, du, -1, width - 1, count).clamped(to: span(v, dv, -1, height - 1, count))
+    let inside = span(u, du, 0, width - 2, count).clamped(to: span(v, dv, 0, height - 2, count))
+    let (before, middle, after) = split(touching, by: inside)
+    clear(out, count: count, outside: touching)
+    for i in middle {
+      let x = u &+ Int64(i) &* du
+      let y = v &+ Int64(i) &* dv
+      let p = UnsafeRawPointer(src + (integerPart(y) &* width &+ integerPart(x)))
+      let top = p.loadUnaligned(as: SIMD2<UInt32>.self)
+      let bottom = p.loadUnaligned(fromByteOffset: width &* 4, as: SIMD2<UInt32>.self)
+      out[i] = bilinear(top, bottom, weight(x), weight(y))
+    }
+    for i in chain(before, after) {
+      let x = u &+ Int64(i) &* du
+      let y = v &+ Int64(i) &* dv
+      let x0 = integerPart(x)
+      let y0 = integerPart(y)
+      @inline(__always) func at(_ x: Int, _ y: Int) -> UInt32 {
+        x >= 0 && x < width && y >= 0 && y < height ? src[y &* width &+ x] : 0
       }
-      u &+= du
-      v &+= dv
+      out[i] = bilinear(SIMD2(at(x0, y0), at(x0 + 1, y0)), SIMD2(at(x0, y0 + 1), at(x0 + 1, y0 + 1)), weight(x),
+        weight(y))
     }
   }
 
@@ -142,33 +207,38 @@ enum AffineSampler {
     _ out: UnsafeMutablePointer<UInt32>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
     src: UnsafePointer<UInt32>, width: Int, height: Int
   ) {
-    var u = u
-    var v = v
-    for i in 0..<count {
-      let x0 = integerPart(u)
-      let y0 = integerPart(v)
-      if x0 >= -2 && x0 <= width && y0 >= -2 && y0 <= height {
-        let wx = cubicWeights(fraction(u))
-        let wy = cubicWeights(fraction(v))
-        var sum = SIMD4<Float>.zero
-        if x0 >= 1 && x0 + 2 < width && y0 >= 1 && y0 + 2 < height {
-          var p = src + ((y0 &- 1) &* width &+ (x0 &- 1))
-          for k in 0..<4 {
-            sum += horizontal(PixelMath.unpack(p[0]), PixelMath.unpack(p[1]), PixelMath.unpack(p[2]),
-              PixelMath.unpack(p[3]), wx) * wy[k]
-            p += width
-          }
-        } else {
-          for k in 0..<4 {
-            let y = y0 - 1 + k
-            sum += horizontal(fetch(src, x0 - 1, y, width, height), fetch(src, x0, y, width, height),
-              fetch(src, x0 + 1, y, width, height), fetch(src, x0 + 2, y, width, height), wx) * wy[k]
-          }
-        }
-        out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
+    let touching = span(u, du, -2, width, count).clamped(to: span(v, dv, -2, height, count))
+    let inside = span(u, du, 1, width - 3, count).clamped(to: span(v, dv, 1, height - 3, count))
+    let (before, middle, after) = split(touching, by: inside)
+    clear(out, count: count, outside: touching)
+    for i in middle {
+      let x = u &+ Int64(i) &* du
+      let y = v &+ Int64(i) &* dv
+      let wx = cubicWeights(fraction(x))
+      let wy = cubicWeights(fraction(y))
+      var p = src + ((integerPart(y) &- 1) &* width &+ (integerPart(x) &- 1))
+      var sum = SIMD4<Float>.zero
+      for k in 0..<4 {
+        sum += horizontal(PixelMath.unpack(p[0]), PixelMath.unpack(p[1]), PixelMath.unpack(p[2]),
+          PixelMath.unpack(p[3]), wx) * wy[k]
+        p += width
       }
-      u &+= du
-      v &+= dv
+      out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
+    }
+    for i in chain(before, after) {
+      let x = u &+ Int64(i) &* du
+      let y = v &+ Int64(i) &* dv
+      let x0 = integerPart(x)
+      let y0 = integerPart(y)
+      let wx = cubicWeights(fraction(x))
+      let wy = cubicWeights(fraction(y))
+      var sum = SIMD4<Float>.zero
+      for k in 0..<4 {
+        let y = y0 - 1 + k
+        sum += horizontal(fetch(src, x0 - 1, y, width, height), fetch(src, x0, y, width, height),
+          fetch(src, x0 + 1, y, width, height), fetch(src, x0 + 2, y, width, height), wx) * wy[k]
+      }
+      out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
     }
   }
 

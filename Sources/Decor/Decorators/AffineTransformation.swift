@@ -1,7 +1,7 @@
 /// The input mapped through any affine matrix (x' = a·x + c·y + tx, y' = b·x + d·y + ty), about the origin of
 /// the coordinate space (not the image centre). The extent becomes the mapped bounding box; outside is
 /// transparent. A singular matrix draws nothing (the extent is empty).
-public struct AffineTransformation: ImageComponent, CustomStringConvertible {
+public struct AffineTransformation: WarpDecorator, CustomStringConvertible {
   public let input: any ImageComponent
   public let transform: AffineTransform
   public let interpolation: Interpolation
@@ -12,12 +12,6 @@ public struct AffineTransformation: ImageComponent, CustomStringConvertible {
     self.transform = transform
     self.interpolation = interpolation
     warp = AffineWarp(transform, interpolation: interpolation)
-  }
-
-  public var extent: IntRect { warp.extent(of: input.extent) }
-
-  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try warp.render(region, input: input, context: context)
   }
 
   public var description: String {

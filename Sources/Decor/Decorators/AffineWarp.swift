@@ -58,14 +58,52 @@ struct AffineWarp: Sendable {
   }
 
   func render(_ region: IntRect, input: any ImageComponent, context: RenderContext) throws -> Raster {
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
-    guard let inverse else { return output }
+    try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
+      try render(region, input: input, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
+        stride: region.width, context: context)
+    }
+  }
+
+  /// Renders `region` into pixels whose rows are `stride` pixels apart, writing every one of them.
+  func render(
+    _ region: IntRect, input: any ImageComponent, into out: UnsafeMutablePointer<UInt32>, stride: Int,
+    context: RenderContext
+  ) throws {
     let footprint = interpolation.support * filterScale + 1
-    let needed = IntRect(covering: inverse.boundingBox(of: region.rect).outset(by: footprint))
-    guard let source = try context.renderClipped(input, needed) else { return output }
-    AffineSampler.sample(source, into: &output, region: region, inverse: inverse, interpolation: interpolation,
-      filterScale: filterScale)
-    return output
+    guard let inverse,
+      let source = try context.renderClipped(
+        input, IntRect(covering: inverse.boundingBox(of: region.rect).outset(by: footprint)))
+    else {
+      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
+      return
+    }
+    AffineSampler.sample(source, into: out, stride: stride, region: region, inverse: inverse,
+      interpolation: interpolation, filterScale: filterScale)
+  }
+}
+
+/// Components that can render a region straight into a larger buffer (the renderer's output), skipping a tile
+/// raster and its copy. An optimisation only: the result is the same as `render(_:context:)`'s.
+protocol DirectRendering: ImageComponent {
+  /// Writes every pixel of `region` into `out`, whose rows are `stride` pixels apart.
+  func render(_ region: IntRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, context: RenderContext) throws
+}
+
+/// The decorators built on an `AffineWarp` render directly.
+protocol WarpDecorator: DirectRendering {
+  var input: any ImageComponent { get }
+  var warp: AffineWarp { get }
+}
+
+extension WarpDecorator {
+  public var extent: IntRect { warp.extent(of: input.extent) }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    try warp.render(region, input: input, context: context)
+  }
+
+  func render(_ region: IntRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, context: RenderContext) throws {
+    try warp.render(region, input: input, into: out, stride: stride, context: context)
   }
 }
 

@@ -4,7 +4,7 @@
 /// transparent, and the edges are antialiased by the interpolation. Multiples of 90° are exact pixel copies; when
 /// the rotated extent would sit on half pixels (a quarter turn of an image whose width and height differ by an odd
 /// number) it is moved up-left by half a pixel so that the copy stays exact.
-public struct Rotation: ImageComponent, CustomStringConvertible {
+public struct Rotation: WarpDecorator, CustomStringConvertible {
   public let input: any ImageComponent
   public let angle: Angle
   public let interpolation: Interpolation
@@ -22,12 +22,6 @@ public struct Rotation: ImageComponent, CustomStringConvertible {
     }
     let center = angle.quarterTurns == nil && !input.extent.isInfinite ? input.extent.centerPoint : nil
     warp = AffineWarp(transform, interpolation: interpolation, center: center)
-  }
-
-  public var extent: IntRect { warp.extent(of: input.extent) }
-
-  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try warp.render(region, input: input, context: context)
   }
 
   public var description: String { "rotate \(angle.degrees) \(interpolation)" }

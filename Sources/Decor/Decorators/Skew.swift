@@ -1,7 +1,7 @@
 /// The input sheared about the centre of its extent: x moves by tan(ax)·y and y by tan(ay)·x (relative to the
 /// centre), as ImageMagick's `-shear`. The extent grows to the sheared bounding box; outside is transparent.
 /// Angles must stay within ±90° (exclusive); a shear whose matrix is singular (ax + ay = ±90°) draws nothing.
-public struct Skew: ImageComponent, CustomStringConvertible {
+public struct Skew: WarpDecorator, CustomStringConvertible {
   public let input: any ImageComponent
   public let x: Angle
   public let y: Angle
@@ -17,12 +17,6 @@ public struct Skew: ImageComponent, CustomStringConvertible {
     let center = input.extent.centerPoint
     warp = AffineWarp(AffineTransform.shear(x, y).about(center), interpolation: interpolation,
       center: input.extent.isInfinite ? nil : center)
-  }
-
-  public var extent: IntRect { warp.extent(of: input.extent) }
-
-  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try warp.render(region, input: input, context: context)
   }
 
   public var description: String { "skew \(x.degrees) \(y.degrees) \(interpolation)" }

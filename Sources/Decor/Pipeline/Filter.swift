@@ -3,10 +3,12 @@
 /// The built-in filters are in `FilterRegistry.standard`; register your own with `FilterRegistry.register(_:)`.
 public struct Filter: Sendable {
   /// Builds the decorated component from the parsed arguments and the input (the chain so far). Throw a
-  /// `FilterError` for argument combinations the declarations cannot express (its message is shown after the
-  /// step, as in `step 2 "pad 1 2": 1 or 4 margins expected, got 2`).
+  /// `FilterError` for arguments that do not suit the input (its message is shown after the step).
   public typealias Build = @Sendable (_ arguments: FilterArguments, _ input: any ImageComponent) throws(FilterError)
     -> any ImageComponent
+  /// Checks combinations of arguments the declarations cannot express, when the step is parsed (before any
+  /// image is read), as in `step 2 "pad 1 2": 1 or 4 margins expected, got 2`.
+  public typealias Validate = @Sendable (_ arguments: FilterArguments) throws(FilterError) -> Void
 
   /// The name steps use, such as `rotate`.
   public var name: String
@@ -15,20 +17,29 @@ public struct Filter: Sendable {
   /// One line for `decor filters`.
   public var summary: String
   public var arguments: [FilterArgument]
+  /// The positional part of the usage line, when the declarations would not say it well (`N|T R B L`).
+  public var syntax: String?
+  public var validate: Validate?
   public var build: Build
 
   public init(
-    _ name: String, aliases: [String] = [], summary: String, arguments: [FilterArgument], build: @escaping Build
+    _ name: String, aliases: [String] = [], summary: String, arguments: [FilterArgument], syntax: String? = nil,
+    validate: Validate? = nil, build: @escaping Build
   ) {
     self.name = name
     self.aliases = aliases
     self.summary = summary
     self.arguments = arguments
+    self.syntax = syntax
+    self.validate = validate
     self.build = build
   }
 
   /// The step's syntax: `rotate DEG [interpolation=nearest|bilinear|bicubic]`.
-  public var usage: String { ([name] + arguments.map(\.usage)).joined(separator: " ") }
+  public var usage: String {
+    let positional = syntax.map { [$0] } ?? arguments.filter { !$0.isOption }.map(\.usage)
+    return ([name] + positional + arguments.filter(\.isOption).map(\.usage)).joined(separator: " ")
+  }
 
   /// Checks the words of a step against the declared arguments and parses them.
   ///
@@ -44,15 +55,16 @@ public struct Filter: Sendable {
       if let equals = word.firstIndex(of: "=") {
         let key = String(word[..<equals])
         let text = String(word[word.index(after: equals)...])
-        guard let argument = options[key], case let kind = argument.kind, !isFlag(kind) else {
-          throw FilterError(unknownOption: key, of: self)
-        }
+        guard let argument = options[key] else { throw FilterError(unknownOption: key, of: self) }
+        let kind = argument.kind
+        guard !isFlag(kind) else { throw FilterError("\(key) is a flag and takes no value, got \"\(word)\"") }
         guard values[key] == nil else { throw FilterError("\(key)= given twice") }
         guard let value = ArgumentValue.parse(text, as: kind) else {
           throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"")
         }
         values[key] = value
       } else if let flag = options[word], isFlag(flag.kind) {
+        guard values[word] == nil else { throw FilterError("\(word) given twice") }
         values[word] = .flag
       } else {
         guard position < positionals.count else {
@@ -75,7 +87,9 @@ public struct Filter: Sendable {
         throw FilterError("missing \(argument.name.uppercased()) (\(argument.expectation)): \(usage)")
       }
     }
-    return FilterArguments(values: values, positional: extra)
+    let parsed = FilterArguments(values: values, positional: extra)
+    try validate?(parsed)
+    return parsed
   }
 
   private func isFlag(_ kind: FilterArgument.Kind) -> Bool {

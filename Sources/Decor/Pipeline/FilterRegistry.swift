@@ -31,7 +31,8 @@ public struct FilterRegistry: Sendable {
         throw .duplicate(word: word, filter: filter.name, existingFilter: other.name, existingIsAlias: other.name != word)
       }
       guard seen.insert(word).inserted else {
-        throw .duplicate(word: word, filter: filter.name, existingFilter: filter.name, existingIsAlias: true)
+        throw .duplicate(word: word, filter: filter.name, existingFilter: filter.name,
+          existingIsAlias: word != filter.name)
       }
     }
     for word in seen { index[word] = filters.count }

@@ -11,6 +11,14 @@ enum StandardFilters {
     return argument
   }
 
+  /// The margins a `pad` step gave, in order.
+  static func margins(_ arguments: FilterArguments) -> [Int] {
+    arguments.positional.compactMap { value in
+      if case .integer(let n) = value { return n }
+      return nil
+    }
+  }
+
   static let all: [Filter] = [
     Filter(
       "rotate", summary: "rotate about the centre, clockwise; the image grows to hold the corners",
@@ -85,10 +93,11 @@ enum StandardFilters {
     ) { arguments, input throws(FilterError) in
       let e = input.extent
       let origin = e.isInfinite ? (x: 0, y: 0) : (x: e.minX, y: e.minY)
-      let rect = IntRect(x: origin.x + arguments.integer("x")!, y: origin.y + arguments.integer("y")!,
-        width: arguments.integer("w")!, height: arguments.integer("h")!)
+      let asked = IntRect(x: arguments.integer("x")!, y: arguments.integer("y")!, width: arguments.integer("w")!,
+        height: arguments.integer("h")!)
+      let rect = asked.offsetBy(dx: origin.x, dy: origin.y)
       guard !rect.intersection(e).isEmpty else {
-        throw FilterError("the rectangle \(rect) misses the image (\(e.width)x\(e.height))")
+        throw FilterError("the rectangle \(asked) misses the image (\(e.width)x\(e.height))")
       }
       return input.cropped(to: rect)
     },
@@ -98,16 +107,15 @@ enum StandardFilters {
         FilterArgument("right", .integer(0...(1 << 20)), help: "right margin"),
         FilterArgument("bottom", .integer(0...(1 << 20)), help: "bottom margin"),
         FilterArgument("left", .integer(0...(1 << 20)), help: "left margin"),
-        FilterArgument("color", .color, option: true, default: "transparent", help: "margin colour")]
-    ) { arguments, input throws(FilterError) in
-      let margins = arguments.positional.compactMap { value -> Int? in
-        if case .integer(let n) = value { return n }
-        return nil
+        FilterArgument("color", .color, option: true, default: "transparent", help: "margin colour")],
+      syntax: "N|T R B L",
+      validate: { arguments throws(FilterError) in
+        let count = margins(arguments).count
+        guard count == 1 || count == 4 else { throw FilterError("1 or 4 margins expected, got \(count)") }
       }
-      guard margins.count == 1 || margins.count == 4 else {
-        throw FilterError("1 or 4 margins expected, got \(margins.count)")
-      }
-      let m = margins.count == 1 ? [margins[0], margins[0], margins[0], margins[0]] : margins
+    ) { arguments, input in
+      let given = margins(arguments)
+      let m = given.count == 1 ? [given[0], given[0], given[0], given[0]] : given
       return input.padded(top: m[0], right: m[1], bottom: m[2], left: m[3], color: arguments.color("color")!)
     },
     Filter(

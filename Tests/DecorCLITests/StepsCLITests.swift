@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// `decor apply` with steps, and `decor filters`. This target cannot import Decor, so pixels are compared through
+/// the CLI itself: two chains that must give the same pixels must give byte-identical PNGs (same encoder).
+@Suite struct StepsCLITests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  /// 32×32 RGBA with partly transparent pixels.
+  static let rgba = repository.appendingPathComponent("Tests/Fixtures/PngSuite/basn6a08.png").path
+  static let photo = repository.appendingPathComponent("SampleImages/chelsea.png").path
+  static let builtIns = [
+    "rotate", "scale", "resize", "translate", "skew", "flip", "transform", "crop", "pad", "opacity", "background",
+    "tile",
+  ]
+
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("decor-steps-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+  func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file(name))) }
+
+  /// Runs `decor apply INPUT STEPS… -o OUTPUT` (OUTPUT in the test folder) and expects success.
+  func apply(_ input: String, _ steps: [String], to output: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    let result = try Decor.run(["apply", input] + steps + ["-o", file(output)])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(steps): \(result.stderr)", sourceLocation: sourceLocation)
+  }
+
+  /// `WxH` from `decor info`.
+  func size(_ name: String) throws -> String {
+    let info = try Decor.run(["info", file(name)])
+    let line = String(decoding: info.stdout, as: UTF8.self)
+    return String(line.dropFirst(file(name).count + 2).prefix { $0 != "," })
+  }
+
+  /// A 32×20 input (not square, so a quarter turn shows) and its plain re-encoding by decor.
+  func landscape() throws -> String {
+    try apply(Self.rgba, ["crop 0 0 32 20"], to: "in.png")
+    try apply(file("in.png"), [], to: "plain.png")
+    #expect(try size("in.png") == "32x20")
+    return file("in.png")
+  }
+
+  @Test func rotate90EqualsTheInputRotated() throws {
+    let input = try landscape()
+    try apply(input, ["rotate 90"], to: "out.png")
+    #expect(try size("out.png") == "20x32")
+    // Turned back, the pixels are the input's again.
+    try apply(file("out.png"), ["rotate -90"], to: "back.png")
+    #expect(try bytes("back.png") == bytes("plain.png"))
+    // A quarter turn clockwise is a quarter turn anticlockwise conjugated by a vertical flip: the same pixels.
+    try apply(input, ["flip vertical", "rotate -90", "flip vertical"], to: "conjugate.png")
+    #expect(try bytes("conjugate.png") == bytes("out.png"))
+    // And not a no-op: the turned image differs from a plain quarter turn the other way.
+    try apply(input, ["rotate -90"], to: "other.png")
+    #expect(try bytes("other.png") != bytes("out.png"))
+    // Half a turn is both flips; four quarter turns are nothing.
+    try apply(input, ["rotate 180"], to: "half.png")
+    try apply(input, ["flip horizontal", "flip vertical"], to: "flips.png")
+    #expect(try bytes("half.png") == bytes("flips.png"))
+    try apply(input, ["rotate 90 | rotate 90 | rotate 90 | rotate 90"], to: "full.png")
+    #expect(try bytes("full.png") == bytes("plain.png"))
+  }
+
+  @Test func severalStepsInOneArgument() throws {
+    try apply(Self.rgba, ["crop 0 0 32 20 | rotate 90 |pad 2 color=red"], to: "one.png")
+    try apply(Self.rgba, ["crop 0 0 32 20", "rotate 90", "pad 2 color=red"], to: "three.png")
+    try apply(Self.rgba, ["crop 0 0 32 20 | rotate 90", "pad 2 color=red"], to: "two.png")
+    #expect(try size("one.png") == "24x36")
+    #expect(try bytes("one.png") == bytes("three.png"))
+    #expect(try bytes("two.png") == bytes("three.png"))
+    // One step at a time, through files, gives the same image.
+    try apply(Self.rgba, ["crop 0 0 32 20"], to: "a.png")
+    try apply(file("a.png"), ["rotate 90"], to: "b.png")
+    try apply(file("b.png"), ["pad 2 color=red"], to: "c.png")
+    #expect(try bytes("c.png") == bytes("one.png"))
+  }
+
+  @Test func filtersListsEveryBuiltIn() throws {
+    let result = try Decor.run(["filters"])
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+    let names = lines.map { String($0.prefix { $0 != " " }) }
+    for name in Self.builtIns { #expect(names.contains(name), "\(name) is not listed") }
+    #expect(Set(names).count == names.count)
+    // Each line: the usage, then the summary.
+    let rotate = try #require(lines.first { $0.hasPrefix("rotate ") })
+    #expect(rotate.hasPrefix("rotate DEG [interpolation=nearest|bilinear|bicubic]  "))
+    #expect(rotate.hasSuffix("rotate about the centre, clockwise; the image grows to hold the corners"))
+  }
+
+  @Test func filtersDescribesOne() throws {
+    let result = try Decor.run(["filters", "rotate"])
+    #expect(result.status == 0 && result.stderr.isEmpty)
+    let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(lines.first == "rotate DEG [interpolation=nearest|bilinear|bicubic]")
+    #expect(lines.contains("  DEG: degrees, clockwise"))
+    #expect(lines.contains { $0.hasPrefix("  interpolation=") && $0.hasSuffix("(default: bilinear)") })
+    // By alias.
+    let move = try Decor.run(["filters", "move"])
+    #expect(move.status == 0)
+    let moveLines = String(decoding: move.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(moveLines.first?.hasPrefix("translate DX DY") == true)
+    #expect(moveLines.contains("  aliases: move"))
+  }
+
+  @Test func filtersRejectsAnUnknownName() throws {
+    let result = try Decor.run(["filters", "nope"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("decor: unknown filter \"nope\""), "\(result.stderr)")
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1 && result.stderr.hasSuffix("\n"), "\(result.stderr)")
+    let close = try Decor.run(["filters", "rotat"])
+    #expect(close.status == 1 && close.stderr == "decor: unknown filter \"rotat\"; did you mean \"rotate\"?\n")
+  }
+
+  @Test func aBadStepFailsWithOneLineAndNoFile() throws {
+    let cases: [([String], String)] = [
+      (["scale 2", "rotate abc"], "decor: step 2 \"rotate abc\": angle expected, got \"abc\"\n"),
+      (["scale 2 | rotat 30"], "decor: step 2 \"rotat 30\": unknown filter \"rotat\"; did you mean \"rotate\"?\n"),
+      (["rotate 30 |"], "decor: step 2 \"\": empty step\n"),
+      (["crop 0 0 4"], "decor: step 1 \"crop 0 0 4\": missing H (whole number from 1 to 1073741824): crop X Y W H\n"),
+      // Errors found while building the chain, after parsing.
+      (["rotate 90", "pad 1 2"], "decor: step 2 \"pad 1 2\": 1 or 4 margins expected, got 2\n"),
+      (["crop 40 40 2 2"], "decor: step 1 \"crop 40 40 2 2\": the rectangle 2x2+40+40 misses the image (32x32)\n"),
+    ]
+    for (steps, expected) in cases {
+      let result = try Decor.run(["apply", Self.rgba] + steps + ["-o", file("out.png")])
+      #expect(result.status == 1, "\(steps)")
+      #expect(result.stderr == expected, "\(steps)")
+      #expect(result.stdout.isEmpty)
+      #expect(try contents().isEmpty, "\(steps) left files behind")
+    }
+  }
+
+  @Test func explainPrintsEveryStage() throws {
+    let result = try Decor.run(
+      ["apply", Self.rgba, "translate 5 5 | crop 2 2 20 20", "--explain", "-o", file("out.png")])
+    #expect(result.status == 0)
+    #expect(try size("out.png") == "20x20")
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    try #require(lines.count == 3, "\(result.stderr)")
+    for line in lines { #expect(line.contains(": extent ") && line.contains(", asked for "), "\(line)") }
+    // The crop, then its input (indented), then the image: each with its extent and what it was asked for.
+    #expect(lines[0].hasPrefix("crop") && lines[0].contains("extent 20x20+7+7, asked for 20x20+7+7"), "\(lines[0])")
+    #expect(lines[1].hasPrefix("  translate") && lines[1].contains("extent 32x32+5+5, asked for 20x20+7+7"))
+    #expect(lines[2].hasPrefix("    image 32x32") && lines[2].contains("extent 32x32+0+0, asked for 20x20+2+2"))
+    // A resampling stage too; without --explain nothing is printed.
+    let rotated = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "--explain", "-o", file("r.png")])
+    #expect(rotated.status == 0)
+    let stages = rotated.stderr.split(separator: "\n")
+    #expect(stages.count == 3 && stages.allSatisfy { $0.contains("extent") && $0.contains("asked for") },
+      "\(rotated.stderr)")
+    let quiet = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "-o", file("q.png")])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+    #expect(try bytes("q.png") == bytes("r.png"))
+  }
+
+  @Test func threads() throws {
+    // Several 256² tiles, so the thread count matters to the renderer but not to the pixels.
+    try apply(Self.photo, ["rotate 30", "--threads", "1"], to: "one.png")
+    try apply(Self.photo, ["rotate 30", "--threads", "3"], to: "three.png")
+    try apply(Self.photo, ["rotate 30"], to: "default.png")
+    #expect(try bytes("one.png") == bytes("default.png"))
+    #expect(try bytes("three.png") == bytes("default.png"))
+    let zero = try Decor.run(["apply", Self.rgba, "rotate 30", "--threads", "0", "-o", file("zero.png")])
+    #expect(zero.status == 1)
+    #expect(zero.stderr == "decor: --threads must be at least 1, got 0\n")
+    #expect(try !contents().contains("zero.png"))
+  }
+}
