@@ -140,8 +140,8 @@ import Testing
     #expect(ColorParseError.invalidSyntax("grfy").suggestion == "gray")
   }
 
-  @Test func editDistance() {
-    func distance(_ a: String, _ b: String) -> Int { ColorParseError.editDistance(Array(a), Array(b)) }
+  @Test func levenshteinDistance() {
+    func distance(_ a: String, _ b: String) -> Int { Decor.editDistance(a, b) }
     #expect(distance("", "") == 0)
     #expect(distance("", "abc") == 3)
     #expect(distance("abc", "") == 3)

@@ -22,6 +22,20 @@ enum ImageMetrics {
     zip(a.bytes, b.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
   }
 
+  /// A small image with distinct, partly transparent pixels: (x, y) → (x·9, y·13, x+y) at alpha 128…255,
+  /// premultiplied.
+  static func pattern(width: Int, height: Int) throws -> Raster {
+    var raster = try Raster(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let a = UInt8(128 + (x * 7 + y * 3) % 128)
+        raster[x, y] = RGBA8(straightRed: UInt8(x * 9 % 256), green: UInt8(y * 13 % 256), blue: UInt8((x + y) % 256),
+          alpha: a)
+      }
+    }
+    return raster
+  }
+
   static func sample(_ name: String) throws -> Raster {
     try Raster(contentsOfFile: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("SampleImages").appendingPathComponent(name).path)

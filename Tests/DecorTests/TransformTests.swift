@@ -4,17 +4,8 @@ import Testing
 @testable import Decor
 
 @Suite struct TransformTests {
-  /// A small image with distinct, partly transparent pixels: (x, y) → (x·9, y·13, x+y, alpha) premultiplied-valid.
   static func pattern(width: Int, height: Int) throws -> Raster {
-    var raster = try Raster(width: width, height: height)
-    for y in 0..<height {
-      for x in 0..<width {
-        let a = UInt8(128 + (x * 7 + y * 3) % 128)
-        raster[x, y] = RGBA8(straightRed: UInt8(x * 9 % 256), green: UInt8(y * 13 % 256), blue: UInt8((x + y) % 256),
-          alpha: a)
-      }
-    }
-    return raster
+    try ImageMetrics.pattern(width: width, height: height)
   }
 
   /// Rotating a w×h image by a quarter turn clockwise puts source (x, y) at (h − 1 − y, x).
