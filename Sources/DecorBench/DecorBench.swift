@@ -5,50 +5,54 @@ import Foundation
 /// `decor-bench`: throughput of Decor's operations, one JSON object per line:
 /// `{"name": "rotate-bilinear-1t", "mpx_per_s": 95.1, "mpx_per_cpu_s": 97.0, "median_s": 0.176, ...}`.
 ///
-/// Mpx/s counts the input image's pixels (4096² = 16.8 Mpx; a 30° rotation writes 31.3 Mpx), as image tools'
+/// Mpx/s counts each case's input pixels (4096² = 16.8 Mpx; a 30° rotation writes 31.3 Mpx), as image tools'
 /// benchmarks do. `mpx_per_s` is by wall-clock time, `mpx_per_cpu_s` by the process's CPU time: per-core
 /// throughput, and steadier than wall time on a shared machine. Each case reports the median of `runs` timings
-/// after one warm-up. Build with `-c release`: `swift run -c release decor-bench [NAME-FILTER] [--runs=N]`.
+/// after one warm-up. Build with `-c release`:
+///
+///     swift run -c release decor-bench [NAME-FILTER] [--runs=N]
+///     swift run -c release decor-bench tiles          # the tile-size sweep
+///     swift run -c release decor-bench compositing --json
 @main
 struct DecorBench {
   static func main() throws {
-    let arguments = CommandLine.arguments.dropFirst()
-    let filter = arguments.first { !$0.hasPrefix("-") }
+    let arguments = Array(CommandLine.arguments.dropFirst())
     let runs = Int(arguments.first { $0.hasPrefix("--runs=") }?.dropFirst(7) ?? "") ?? 7
-    let photo = try Raster(contentsOfFile: sampleImage("astronaut.png"))
-    let input = try photo.tiled(width: 4096, height: 4096).rendered()
-    let cores = Renderer.processorCount
-    var cases: [(name: String, component: any ImageComponent, threads: Int, tileSize: Int)] = []
-    for interpolation in [Interpolation.bilinear, .bicubic] {
-      let rotated = input.rotated(by: .degrees(30), interpolation: interpolation)
-      cases.append(("rotate-\(interpolation)-1t", rotated, 1, 256))
-      cases.append(("rotate-\(interpolation)-\(cores)t", rotated, cores, 256))
+    let words = arguments.filter { !$0.hasPrefix("-") }
+    if words.first == "compositing" {
+      try CompositingBench.run(runs: runs)
+      return
     }
-    // Only when asked for by name (`decor-bench tiles`): how the tile size affects a rotation and a downscale.
-    if filter == "tiles" {
-      for tileSize in [32, 64, 128, 192, 256, 384, 512, 1024] {
-        cases.append(("tiles-rotate-bilinear-\(tileSize)", input.rotated(by: .degrees(30)), 1, tileSize))
-        cases.append(("tiles-scale-0.5-bicubic-\(tileSize)", input.scaled(by: 0.5), 1, tileSize))
-      }
+    let filter = words.first
+    let inputs = BenchInputs()
+    let cases = filter == "tiles" ? try TileSweep.cases(inputs) : try RotationBench.cases(inputs) + EffectBench.cases(inputs)
+    for bench in cases where filter == "tiles" || (filter.map { bench.name.contains($0) } ?? true) {
+      try measure(bench, runs: runs)
     }
-    for (name, component, threads, tileSize) in cases where filter.map({ name.contains($0) }) ?? true {
-      let renderer = Renderer(tileSize: tileSize, threads: threads)
-      _ = try renderer.render(component)
-      var wall: [Double] = []
-      var cpu: [Double] = []
-      for _ in 0..<runs {
-        let start = (DispatchTime.now().uptimeNanoseconds, cpuSeconds())
-        _ = try renderer.render(component)
-        wall.append(Double(DispatchTime.now().uptimeNanoseconds - start.0) / 1e9)
-        cpu.append(cpuSeconds() - start.1)
-      }
-      let median = wall.sorted()[wall.count / 2]
-      let cpuMedian = cpu.sorted()[cpu.count / 2]
-      let mpx = Double(input.width * input.height) / 1e6
-      print("{\"name\": \"\(name)\", \"mpx_per_s\": \(rounded(mpx / median)), "
-        + "\"mpx_per_cpu_s\": \(rounded(mpx / cpuMedian)), \"median_s\": \(rounded(median, 4)), "
-        + "\"threads\": \(threads), \"tile\": \(tileSize), \"runs\": \(runs)}")
+  }
+
+  static func measure(_ bench: BenchCase, runs: Int) throws {
+    let renderer = Renderer(tileSize: bench.tileSize, threads: bench.threads)
+    _ = try renderer.render(bench.component)
+    var wall: [Double] = []
+    var cpu: [Double] = []
+    for _ in 0..<runs {
+      let start = (DispatchTime.now().uptimeNanoseconds, cpuSeconds())
+      _ = try renderer.render(bench.component)
+      wall.append(Double(DispatchTime.now().uptimeNanoseconds - start.0) / 1e9)
+      cpu.append(cpuSeconds() - start.1)
     }
+    report(bench.name, megapixels: bench.megapixels, wall: wall, cpu: cpu,
+      extra: "\"threads\": \(bench.threads), \"tile\": \(bench.tileSize)")
+  }
+
+  /// Prints one JSON line with the medians of `wall` and `cpu` seconds.
+  static func report(_ name: String, megapixels: Double, wall: [Double], cpu: [Double], extra: String = "") {
+    let median = wall.sorted()[wall.count / 2]
+    let cpuMedian = cpu.sorted()[cpu.count / 2]
+    print("{\"name\": \"\(name)\", \"mpx_per_s\": \(rounded(megapixels / median)), "
+      + "\"mpx_per_cpu_s\": \(rounded(megapixels / cpuMedian)), \"median_s\": \(rounded(median, 4)), "
+      + (extra.isEmpty ? "" : extra + ", ") + "\"runs\": \(wall.count)}")
   }
 
   /// CPU time of the whole process (all threads), in seconds.
@@ -62,8 +66,33 @@ struct DecorBench {
     let scale = pow(10, Double(digits))
     return (value * scale).rounded() / scale
   }
+}
 
-  static func sampleImage(_ name: String) -> String {
+/// One benchmark: a component rendered whole, with a renderer configuration.
+struct BenchCase {
+  var name: String
+  var component: any ImageComponent
+  var threads: Int
+  var tileSize: Int = 256
+  /// The pixels the case counts (usually its input's), in millions.
+  var megapixels: Double
+}
+
+/// The inputs cases share, made once.
+final class BenchInputs {
+  let cores = Renderer.processorCount
+  private var photo: Raster?
+
+  /// The astronaut photo tiled 8×8 to 4096², opaque.
+  func photo4096() throws -> Raster {
+    if let photo { return photo }
+    let made = try Raster(contentsOfFile: BenchInputs.sample("astronaut.png")).tiled(width: 4096, height: 4096)
+      .rendered()
+    photo = made
+    return made
+  }
+
+  static func sample(_ name: String) -> String {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     return here.appendingPathComponent("SampleImages").appendingPathComponent(name).path

@@ -1,6 +1,9 @@
 /// The built-in filters, named and argued as in DESIGN.md section 3. Each entry only translates arguments into
-/// a decorator; the decorators themselves hold the behaviour.
+/// a decorator; the decorators themselves hold the behaviour. One list per area, each in its own file:
+/// geometry and framing here, `compositing` (blend) and `effects` (blur, shadows, colour filters) beside it.
 enum StandardFilters {
+  static var all: [Filter] { geometry + compositing + effects }
+
   static let interpolation = FilterArgument(
     "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,
     help: "nearest, bilinear or bicubic (Catmull-Rom)")
@@ -19,7 +22,7 @@ enum StandardFilters {
     }
   }
 
-  static let all: [Filter] = [
+  static let geometry: [Filter] = [
     Filter(
       "rotate", summary: "rotate about the centre, clockwise; the image grows to hold the corners",
       arguments: [FilterArgument("deg", .angle, required: true, help: "degrees, clockwise"),
