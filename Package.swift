@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "Decor", targets: ["Decor"]),
     .executable(name: "decor", targets: ["DecorCLI"]),
+    // Golden-image comparisons for anyone's tests (Swift Testing or XCTest); no test framework needed.
+    .library(name: "DecorTesting", targets: ["DecorTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,13 +25,14 @@ let package = Package(
     .target(name: "Decor", dependencies: ["CLibPNG", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
+    .target(name: "DecorTesting", dependencies: ["Decor"]),
     .executableTarget(
       name: "DecorCLI",
-      dependencies: ["Decor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: ["Decor", "DecorTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     // Throughput benchmarks (`swift run -c release decor-bench`); not a product.
     .executableTarget(name: "decor-bench", dependencies: ["Decor"], path: "Sources/DecorBench"),
-    .testTarget(name: "DecorTests", dependencies: ["Decor"]),
+    .testTarget(name: "DecorTests", dependencies: ["Decor", "DecorTesting"], exclude: ["Goldens"]),
     .testTarget(name: "DecorCLITests", dependencies: ["DecorCLI"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,184 @@
+import Decor
+import Foundation
+
+/// Golden-image assertions: compare a rendered image with a committed reference PNG.
+///
+///     try Golden.assert(image, named: "transforms/rotate-30")                  // exact
+///     try Golden.assert(image, named: "blur/sigma-6", tolerance: GoldenTolerance(maxChannelDelta: 1))
+///
+/// References live in a `Goldens` folder: the nearest one found walking up from the calling test file, or, if
+/// there is none, one created beside it; `named` is a path inside it without `.png` (`area/case`). On failure,
+/// the actual image, the reference and a diff panel are written to `.golden-failures/<name>/` at the root of the
+/// calling package (next to its `Package.swift`; keep it git-ignored) or to `$DECOR_GOLDEN_FAILURES/<name>/`,
+/// their paths are printed, and a `GoldenError` is thrown, which fails the test in Swift Testing and in XCTest.
+///
+/// Recording is switched by the environment variable `DECOR_RECORD`:
+/// - `missing`: a missing reference is written from the actual image (the test fails once, saying so);
+/// - `failed`: as `missing`, and a reference that does not match is overwritten (the test fails once);
+/// - `all`: every reference is written (tests whose reference changed or was missing fail once).
+/// With the `CI` variable set, any record mode fails the test: recording in CI would accept whatever was rendered.
+public enum Golden {
+  /// When references are (re)written.
+  public enum RecordMode: String, Sendable {
+    case off
+    case missing
+    case failed
+    case all
+  }
+
+  /// The record mode from `DECOR_RECORD` (unset or empty means `off`).
+  public static var recordMode: RecordMode {
+    get throws(GoldenError) {
+      let value = ProcessInfo.processInfo.environment["DECOR_RECORD"] ?? ""
+      if value.isEmpty { return .off }
+      guard let mode = RecordMode(rawValue: value) else {
+        throw GoldenError(message: "DECOR_RECORD=\(value) is not one of missing, failed, all")
+      }
+      return mode
+    }
+  }
+
+  /// Compares `image` with the reference `named` and throws a `GoldenError` unless it is within `tolerance`.
+  ///
+  /// - Parameters:
+  ///   - named: the reference's path inside the goldens folder, without `.png`, such as `transforms/rotate-30`.
+  ///   - goldens: the goldens folder, if not the one found from `file`.
+  ///   - file: the calling test file; leave the default.
+  /// - Throws: `GoldenError` naming the reference, the comparison's numbers and the paths of the written images.
+  public static func assert(
+    _ image: Raster, named name: String, tolerance: GoldenTolerance = .exact, goldens: String? = nil,
+    file: StaticString = #filePath
+  ) throws(GoldenError) {
+    let ci = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
+    try check(image, named: name, tolerance: tolerance, goldens: goldens, mode: recordMode, ci: ci,
+      testFile: URL(fileURLWithPath: "\(file)"))
+  }
+
+  /// `assert` with the record mode and the CI flag given rather than read from the environment.
+  static func check(
+    _ image: Raster, named name: String, tolerance: GoldenTolerance, goldens: String?, mode: RecordMode, ci: Bool,
+    testFile: URL
+  ) throws(GoldenError) {
+    if mode != .off && ci {
+      throw GoldenError(message: "DECOR_RECORD=\(mode.rawValue) is set while CI is set: unset DECOR_RECORD, "
+        + "record on a development machine and commit the references")
+    }
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
+      throw GoldenError(message: "golden name \"\(name)\" must be a relative path such as area/case")
+    }
+    let folder = goldens.map { URL(fileURLWithPath: $0) } ?? goldensFolder(near: testFile)
+    let referenceURL = folder.appendingPathComponent(name + ".png")
+    let referencePath = referenceURL.path
+
+    guard FileManager.default.fileExists(atPath: referencePath) else {
+      guard mode != .off else {
+        throw GoldenError(message: "no reference \(referencePath): run the test with DECOR_RECORD=missing to "
+          + "record it, look at it, and commit it")
+      }
+      try record(image, at: referenceURL)
+      throw GoldenError(message: "recorded the missing reference \(referencePath): look at it, commit it, and run "
+        + "the test again")
+    }
+    let reference: Raster
+    do {
+      reference = try Raster(contentsOfFile: referencePath)
+    } catch {
+      throw GoldenError(message: "cannot read the reference: \(error)")
+    }
+    let comparison: ImageComparison
+    do {
+      comparison = try ImageComparison(image, reference, tolerance: tolerance)
+    } catch {
+      if mode == .failed || mode == .all {
+        try record(image, at: referenceURL)
+        throw GoldenError(message: "re-recorded \(referencePath) (\(error))")
+      }
+      let paths = try writeFailure(name: name, actual: image, reference: reference, comparison: nil, file: testFile)
+      throw GoldenError(message: "\(name): \(error) (reference \(referencePath))", artifacts: paths)
+    }
+    if comparison.passes && (mode != .all || comparison.maxChannelDelta == 0) { return }
+    if mode == .failed || mode == .all {
+      try record(image, at: referenceURL)
+      throw GoldenError(message: "re-recorded \(referencePath): it was \(comparison)")
+    }
+    let paths = try writeFailure(name: name, actual: image, reference: reference, comparison: comparison,
+      file: testFile)
+    throw GoldenError(message: "\(name) does not match its reference within \(tolerance): \(comparison)",
+      artifacts: paths)
+  }
+
+  /// The nearest `Goldens` folder at or above the test file's folder (up to the package root), or a new one
+  /// beside the test file.
+  static func goldensFolder(near testFile: URL) -> URL {
+    var folder = testFile.deletingLastPathComponent()
+    let start = folder
+    while true {
+      let candidate = folder.appendingPathComponent("Goldens")
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        return candidate
+      }
+      let isRoot = FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+      let parent = folder.deletingLastPathComponent()
+      if isRoot || parent.path == folder.path { break }
+      folder = parent
+    }
+    return start.appendingPathComponent("Goldens")
+  }
+
+  /// Where failure images go: `$DECOR_GOLDEN_FAILURES`, else `.golden-failures` at the package root.
+  static func failuresFolder(near testFile: URL) -> URL {
+    if let custom = ProcessInfo.processInfo.environment["DECOR_GOLDEN_FAILURES"], !custom.isEmpty {
+      return URL(fileURLWithPath: custom)
+    }
+    var folder = testFile.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path { return testFile.deletingLastPathComponent().appendingPathComponent(".golden-failures") }
+      folder = parent
+    }
+    return folder.appendingPathComponent(".golden-failures")
+  }
+
+  static func record(_ image: Raster, at url: URL) throws(GoldenError) {
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try image.writePNG(toFile: url.path, compression: .default)
+      print("golden: recorded \(url.path)")
+    } catch {
+      throw GoldenError(message: "cannot record \(url.path): \(error)")
+    }
+  }
+
+  static func writeFailure(
+    name: String, actual: Raster, reference: Raster, comparison: ImageComparison?, file: URL
+  ) throws(GoldenError) -> [String] {
+    let folder = failuresFolder(near: file).appendingPathComponent(name)
+    var paths: [String] = []
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      var images: [(String, Raster)] = [("actual", actual), ("reference", reference)]
+      if let comparison { images.append(("diff", try comparison.diffPanel(actual: actual, reference: reference))) }
+      for (label, image) in images {
+        let path = folder.appendingPathComponent(label + ".png").path
+        try image.writePNG(toFile: path)
+        paths.append(path)
+      }
+    } catch {
+      throw GoldenError(message: "\(name): cannot write the failure images to \(folder.path): \(error)")
+    }
+    for path in paths { print("golden: wrote \(path)") }
+    return paths
+  }
+}
+
+/// A golden assertion that failed: its description says why and where the images are.
+public struct GoldenError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  /// The images written for inspection: actual, reference and (when the sizes match) the diff panel.
+  public var artifacts: [String] = []
+
+  public var description: String {
+    artifacts.isEmpty ? message : message + "\n  " + artifacts.joined(separator: "\n  ")
+  }
+}

@@ -1,0 +1,188 @@
+import Decor
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The differences between an image and its reference, pixel by pixel, in premultiplied RGBA8 (so two fully
+/// transparent pixels are equal whatever colour they were given).
+///
+/// Sizes must match; compare with `ImageComparison(actual, reference, tolerance:)`, which throws otherwise.
+public struct ImageComparison: Sendable, CustomStringConvertible {
+  public let width: Int
+  public let height: Int
+  /// The largest difference in any channel of any pixel (0…255), antialiased pixels included.
+  public let maxChannelDelta: Int
+  /// Peak signal-to-noise ratio over all four channels, in dB; `.infinity` for identical images.
+  public let psnr: Double
+  /// Pixels with a channel more than the tolerance's `maxChannelDelta` away, antialiased ones excluded when the
+  /// tolerance excuses them.
+  public let differingPixels: Int
+  /// Differing pixels excused as antialiased edges.
+  public let antialiasedPixels: Int
+  /// The tolerance the counts were made with.
+  public let tolerance: GoldenTolerance
+  /// Per pixel: 0 equal (within the tolerance), 1 differing, 2 excused as antialiasing. Row-major.
+  let classes: [UInt8]
+
+  /// Why two images cannot be compared.
+  public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    case sizeMismatch(actual: String, reference: String)
+
+    public var description: String {
+      switch self {
+      case .sizeMismatch(let actual, let reference): return "sizes differ: \(actual) against \(reference)"
+      }
+    }
+  }
+
+  /// Compares `actual` with `reference` under `tolerance`.
+  ///
+  /// - Throws: `ImageComparison.Failure.sizeMismatch` when the sizes differ.
+  public init(_ actual: Raster, _ reference: Raster, tolerance: GoldenTolerance = .exact) throws {
+    guard actual.width == reference.width, actual.height == reference.height else {
+      throw Failure.sizeMismatch(actual: "\(actual.width)x\(actual.height)",
+        reference: "\(reference.width)x\(reference.height)")
+    }
+    width = actual.width
+    height = actual.height
+    self.tolerance = tolerance
+    let a = actual.bytes
+    let b = reference.bytes
+    var maxDelta = 0
+    var squares = 0.0
+    var classes = [UInt8](repeating: 0, count: width * height)
+    for p in 0..<width * height {
+      var pixelDelta = 0
+      for c in 0..<4 {
+        let d = abs(Int(a[p * 4 + c]) - Int(b[p * 4 + c]))
+        pixelDelta = max(pixelDelta, d)
+        squares += Double(d * d)
+      }
+      maxDelta = max(maxDelta, pixelDelta)
+      if pixelDelta > tolerance.maxChannelDelta { classes[p] = 1 }
+    }
+    if tolerance.ignoresAntialiasing {
+      for p in 0..<width * height where classes[p] == 1 {
+        let (x, y) = (p % width, p / width)
+        if Self.isAntialiased(actual, x, y, reference) || Self.isAntialiased(reference, x, y, actual) {
+          classes[p] = 2
+        }
+      }
+    }
+    maxChannelDelta = maxDelta
+    let mse = squares / Double(max(1, width * height * 4))
+    psnr = mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    differingPixels = classes.lazy.filter { $0 == 1 }.count
+    antialiasedPixels = classes.lazy.filter { $0 == 2 }.count
+    self.classes = classes
+  }
+
+  /// The share of pixels that differ (0…1).
+  public var differingFraction: Double { Double(differingPixels) / Double(max(1, width * height)) }
+
+  /// Whether the image is within the tolerance it was compared with.
+  public var passes: Bool {
+    differingFraction <= tolerance.maxDifferingFraction && psnr >= (tolerance.minimumPSNR ?? -.infinity)
+  }
+
+  /// One line: `max delta 3, PSNR 48.20 dB, 120 of 65536 pixels differ (0.18%)`.
+  public var description: String {
+    let psnrText = psnr.isInfinite ? "PSNR ∞" : "PSNR \(formatted(psnr)) dB"
+    var text = "max delta \(maxChannelDelta), \(psnrText), \(differingPixels) of \(width * height) pixels differ "
+      + "(\(formatted(differingFraction * 100))%)"
+    if antialiasedPixels > 0 { text += ", \(antialiasedPixels) more on antialiased edges" }
+    return text
+  }
+
+  /// A panel for people: the reference, the actual image and a map of the differences side by side, each over a
+  /// checkerboard so transparency shows. In the map, differing pixels are red (brighter for larger deltas),
+  /// excused antialiased ones yellow, and equal ones a faded grey copy of the reference.
+  public func diffPanel(actual: Raster, reference: Raster) throws -> Raster {
+    let gap = 4
+    var panel = try Raster(width: width * 3 + gap * 2, height: height, fill: .white)
+    let board = Checkerboard(squareSize: 8)
+    for (index, image) in [reference, actual].enumerated() {
+      let x = index * (width + gap)
+      try panel.draw(board.cropped(to: IntRect(x: 0, y: 0, width: width, height: height)), at: Point(Double(x), 0))
+      try panel.draw(image, at: Point(Double(x), 0))
+    }
+    var map = try Raster(width: width, height: height)
+    for p in 0..<width * height {
+      let (x, y) = (p % width, p / width)
+      let r = reference[x, y]
+      switch classes[p] {
+      case 1:
+        let a = actual[x, y]
+        let delta = max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b)),
+          abs(Int(a.a) - Int(r.a)))
+        map[x, y] = RGBA8(r: UInt8(min(255, 128 + delta)), g: 0, b: 0, a: 255)
+      case 2:
+        map[x, y] = RGBA8(r: 255, g: 210, b: 0, a: 255)
+      default:
+        let luma = UInt8((Int(r.r) * 54 + Int(r.g) * 183 + Int(r.b) * 19) >> 8)
+        let faded = UInt8(min(255, 160 + Int(luma) * 95 / 255))
+        map[x, y] = RGBA8(r: faded, g: faded, b: faded, a: 255)
+      }
+    }
+    try panel.draw(map, at: Point(Double(2 * (width + gap)), 0))
+    return panel
+  }
+
+  /// pixelmatch's test, simplified: a pixel is on an antialiased edge if, among its neighbours in `image`, it has
+  /// both a darker and a brighter one, few equal ones, and the darkest or brightest neighbour sits in a flat area
+  /// in both images (so the pixel is a blend between two flat regions, which resamplers legitimately disagree on).
+  static func isAntialiased(_ image: Raster, _ x: Int, _ y: Int, _ other: Raster) -> Bool {
+    let centre = brightness(image[x, y])
+    var equal = 0
+    var darkest = (delta: 0.0, x: 0, y: 0)
+    var brightest = (delta: 0.0, x: 0, y: 0)
+    var found = (dark: false, bright: false)
+    for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
+      for nx in max(0, x - 1)...min(image.width - 1, x + 1) where nx != x || ny != y {
+        let delta = brightness(image[nx, ny]) - centre
+        if delta == 0 {
+          equal += 1
+          if equal > 2 { return false }
+        } else if delta < darkest.delta || !found.dark && delta < 0 {
+          darkest = (delta, nx, ny)
+          found.dark = true
+        } else if delta > brightest.delta || !found.bright && delta > 0 {
+          brightest = (delta, nx, ny)
+          found.bright = true
+        }
+      }
+    }
+    guard found.dark, found.bright else { return false }
+    return (hasManySiblings(image, darkest.x, darkest.y) && hasManySiblings(other, darkest.x, darkest.y))
+      || (hasManySiblings(image, brightest.x, brightest.y) && hasManySiblings(other, brightest.x, brightest.y))
+  }
+
+  /// Whether at least three neighbours of (x, y) equal it exactly.
+  static func hasManySiblings(_ image: Raster, _ x: Int, _ y: Int) -> Bool {
+    let pixel = image[x, y]
+    var equal = x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1 ? 1 : 0
+    for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
+      for nx in max(0, x - 1)...min(image.width - 1, x + 1) where (nx != x || ny != y) && image[nx, ny] == pixel {
+        equal += 1
+        if equal > 2 { return true }
+      }
+    }
+    return false
+  }
+
+  /// Brightness of a premultiplied pixel composited over white (so transparency counts as light).
+  static func brightness(_ p: RGBA8) -> Double {
+    let white = 255 - Double(p.a)
+    return 0.299 * (Double(p.r) + white) + 0.587 * (Double(p.g) + white) + 0.114 * (Double(p.b) + white)
+  }
+}
+
+func formatted(_ value: Double) -> String {
+  let scaled = (value * 100).rounded() / 100
+  return String(scaled)
+}
