@@ -14,6 +14,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+    // `swift package generate-documentation` (DocC); a plugin, not linked into anything.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     // libpng, through its simplified API. Only Sources/Decor/Codecs imports it.

@@ -41,7 +41,9 @@ public enum Golden {
   /// Compares `image` with the reference `named` and throws a `GoldenError` unless it is within `tolerance`.
   ///
   /// - Parameters:
-  ///   - named: the reference's path inside the goldens folder, without `.png`, such as `transforms/rotate-30`.
+  ///   - image: the rendered image.
+  ///   - name: the reference's path inside the goldens folder, without `.png`, such as `transforms/rotate-30`.
+  ///   - tolerance: how far the image may be from the reference; exact by default.
   ///   - goldens: the goldens folder, if not the one found from `file`.
   ///   - file: the calling test file; leave the default.
   /// - Throws: `GoldenError` naming the reference, the comparison's numbers and the paths of the written images.

@@ -11,6 +11,7 @@ public protocol ImageDecoder: Sendable {
   /// Decodes a whole file held in memory into premultiplied RGBA.
   ///
   /// - Parameters:
+  ///   - data: the whole file.
   ///   - source: the file's name, for error messages.
   ///   - pixelLimit: the most pixels the image may have; check it against the header before allocating.
   /// - Throws: `CodecError.corrupt` or `.tooLarge`.

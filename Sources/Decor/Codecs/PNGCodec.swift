@@ -129,7 +129,10 @@ public enum PNGCodec {
 
   /// Encodes a raster as an 8-bit PNG: RGB when every pixel is opaque, else RGBA with straight alpha.
   ///
-  /// - Parameter destination: the file's name, for error messages.
+  /// - Parameters:
+  ///   - raster: the image; its premultiplied pixels are un-premultiplied for the file.
+  ///   - compression: how hard zlib works.
+  ///   - destination: the file's name, for error messages.
   /// - Throws: `CodecError.encodingFailed` with libpng's message.
   public static func encode(_ raster: Raster, compression: PNGCompression = .default, destination: String = "<memory>")
     throws(CodecError) -> [UInt8]
