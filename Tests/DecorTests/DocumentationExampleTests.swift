@@ -1,0 +1,62 @@
+import Testing
+
+@testable import Decor
+
+/// The decorator of the article "Writing your own decorator", verbatim, so the article's code keeps compiling.
+public struct Posterize: ImageComponent, CustomStringConvertible {
+  public let input: any ImageComponent
+  public let levels: Int
+
+  public init(_ input: any ImageComponent, levels: Int) {
+    self.input = input
+    self.levels = min(255, max(2, levels))
+  }
+
+  public var extent: IntRect { input.extent }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    // Ask through the context, never `input.render` directly: tracing (`--explain`) and limits depend on it.
+    var pixels = try context.render(input, region)
+    let step = 255.0 / Double(levels - 1)
+    for y in 0..<pixels.height {
+      for x in 0..<pixels.width {
+        let (r, g, b, a) = pixels[x, y].straight
+        func level(_ c: UInt8) -> UInt8 { UInt8((Double(c) / step).rounded() * step) }
+        pixels[x, y] = RGBA8(straightRed: level(r), green: level(g), blue: level(b), alpha: a)
+      }
+    }
+    return pixels
+  }
+
+  public var description: String { "posterize \(levels)" }
+}
+
+extension ImageComponent {
+  /// This component with each channel reduced to `levels` values.
+  public func posterized(levels: Int) -> Posterize { Posterize(self, levels: levels) }
+}
+
+@Suite struct DocumentationExampleTests {
+  @Test func theArticlesDecoratorWorksAsAStep() throws {
+    var registry = FilterRegistry.standard
+    try registry.register(Filter(
+      "posterize", summary: "reduce each channel to N levels",
+      arguments: [FilterArgument("levels", .integer(2...255), required: true, help: "levels per channel")]
+    ) { arguments, input in
+      input.posterized(levels: arguments.integer("levels")!)
+    })
+    let photo = try GoldenScenes.photo()
+    let result = try Chain(parsing: ["rotate 10 | posterize 4"], registry: registry).apply(to: photo).rendered()
+    #expect(result == (try photo.rotated(by: .degrees(10)).posterized(levels: 4).rendered()))
+    // Opaque pixels keep only the levels 0, 85, 170, 255.
+    let opaque = stride(from: 0, to: result.bytes.count, by: 4).filter { result.bytes[$0 + 3] == 255 }
+    #expect(!opaque.isEmpty && opaque.allSatisfy { [0, 85, 170, 255].contains(result.bytes[$0]) })
+    #expect(throws: ChainError.self) { try Chain(parsing: ["posterize x"], registry: registry) }
+    #expect((try? Chain(parsing: ["posterize x"], registry: registry)) == nil)
+    do {
+      _ = try Chain(parsing: ["rotate 10", "posterize x"], registry: registry)
+    } catch {
+      #expect(error.description == "step 2 \"posterize x\": whole number from 2 to 255 expected, got \"x\"")
+    }
+  }
+}
