@@ -104,11 +104,13 @@ public enum Premultiplication {
     return (packed & 0x00FF_FFFF) | (v & 0xFF00_0000)
   }
 
-  /// Eight little-endian RGBA pixels un-premultiplied in `Float` lanes. `floor((p·255 + ⌊a/2⌋) / a)` is exact in
-  /// single precision: the numerator is an integer below 2^17 and a true division misses an integer quotient by
-  /// at most 2^-24 relative, far less than the 1/a gap to the next integer.
+  /// Eight little-endian RGBA pixels un-premultiplied in `Float` lanes: `floor(n / a)` with `n = p·255 + ⌊a/2⌋`.
+  /// The quotient is rounded to the nearest integer `r` by the 1.5 × 2^23 trick, then `r − 1` is taken where
+  /// `r·a > n`; every product is an integer below 2^24, so that test is exact in single precision and the result
+  /// is exactly the integer division, with no out-of-line rounding or conversion calls.
   @inline(__always)
   static func unpremultiply8(_ v: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let magic: Float = 12_582_912
     let alpha = v &>> 24
     let a = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: alpha))
     let half = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: alpha &>> 1))
@@ -116,10 +118,13 @@ public enum Premultiplication {
     var result = v & 0xFF00_0000
     for shift: UInt32 in [0, 8, 16] {
       let p = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: (v &>> shift) & 0xFF))
-      var c = ((p * 255 + half) / a).rounded(.down)
+      let n = p * 255 + half
+      let nearest = (n / a + magic) - magic
+      var c = nearest.replacing(with: nearest - 1, where: nearest * a .> n)
       c = c.replacing(with: 0, where: transparent)
       c = c.replacing(with: 255, where: c .> 255)
-      result |= SIMD8<UInt32>(truncatingIfNeeded: SIMD8<Int32>(c)) &<< shift
+      let bits = unsafeBitCast(c + magic, to: SIMD8<UInt32>.self) &- 0x4B40_0000
+      result |= bits &<< shift
     }
     return result
   }
