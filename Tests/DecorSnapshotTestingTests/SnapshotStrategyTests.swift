@@ -1,0 +1,31 @@
+import Decor
+import DecorSnapshotTesting
+import DecorTesting
+import SnapshotTesting
+import XCTest
+
+final class SnapshotStrategyTests: XCTestCase {
+  func scene() throws -> Raster {
+    try RadialGradient(center: Point(24, 24), radius: 24, stops: [
+      GradientStop(location: 0, color: .white), GradientStop(location: 1, color: Color(red: 0.2, green: 0.4, blue: 0.8)),
+    ]).rendered(IntRect(x: 0, y: 0, width: 48, height: 48))
+  }
+
+  func testMatchesTheRecordedReference() throws {
+    assertSnapshot(of: try scene(), as: .image)
+  }
+
+  func testDiffingReportsDifferencesAndTolerance() throws {
+    let diffing = Diffing<Raster>.raster()
+    let reference = try scene()
+    XCTAssertNil(diffing.diff(reference, reference))
+    var changed = reference
+    changed[5, 5] = .black
+    let failure = try XCTUnwrap(diffing.diff(reference, changed))
+    XCTAssertTrue(failure.0.contains("1 of 2304 pixels differ"), failure.0)
+    XCTAssertNil(Diffing<Raster>.raster(tolerance: GoldenTolerance(maxDifferingFraction: 0.001)).diff(reference, changed))
+    // PNG round trip through the strategy's data conversion.
+    XCTAssertEqual(diffing.fromData(diffing.toData(reference)), reference)
+    XCTAssertEqual(diffing.fromData(Data("not a png".utf8)).width, 1)
+  }
+}
