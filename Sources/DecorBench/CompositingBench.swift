@@ -1,6 +1,56 @@
 import Decor
+import Dispatch
 
-/// `decor-bench compositing --json`: every blend mode on two 4096² premultiplied images (issue 5).
+/// `decor-bench compositing [MODE] --json`: every blend mode (by its CLI name) on two 4096² premultiplied images
+/// with random alpha, one thread, one JSON line each (issue 5).
+///
+/// It times the raw span kernel, `Compositor.blend`, row by row over the whole image, not the renderer, so that it
+/// measures what Benchmarks/pixman/pixman-bench.c measures of pixman: the source and backdrop come from the same
+/// seeded generator (the very same pixel values), and the backdrop is restored before every run, untimed.
 enum CompositingBench {
-  static func run(runs: Int) throws {}
+  static let size = 4096
+
+  static func run(runs: Int) throws {
+    let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
+    let only = arguments.dropFirst().first  // the word after "compositing"
+    let count = size * size
+    let source = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+    let backdrop = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+    let work = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+    defer { [source, backdrop, work].forEach { $0.deallocate() } }
+    fill(source, count: count, seed: 1)
+    fill(backdrop, count: count, seed: 2)
+    for mode in BlendMode.allCases where only.map({ $0 == mode.rawValue }) ?? true {
+      var wall: [Double] = []
+      var cpu: [Double] = []
+      for run in -1..<max(1, runs) {  // run -1 warms up
+        work.update(from: backdrop, count: count)
+        let start = (DispatchTime.now().uptimeNanoseconds, DecorBench.cpuSeconds())
+        for y in 0..<size {
+          Compositor.blend(mode, source: source + y * size, destination: work + y * size, count: size, opacity: 1)
+        }
+        if run >= 0 {
+          wall.append(Double(DispatchTime.now().uptimeNanoseconds - start.0) / 1e9)
+          cpu.append(DecorBench.cpuSeconds() - start.1)
+        }
+      }
+      DecorBench.report(mode.rawValue, megapixels: Double(count) / 1e6, wall: wall, cpu: cpu)
+    }
+  }
+
+  /// Premultiplied pixels with uniformly random alpha and colour channels uniform in 0…alpha (SplitMix64, as the
+  /// pixman benchmark draws them), stored R, G, B, A.
+  static func fill(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, seed: UInt64) {
+    var state = seed
+    for i in 0..<count {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      z ^= z >> 31
+      let a = UInt32(truncatingIfNeeded: z & 0xFF)
+      func channel(_ shift: UInt64) -> UInt32 { (UInt32(truncatingIfNeeded: z >> shift & 0xFF) * (a + 1)) >> 8 }
+      pixels[i] = channel(8) | channel(16) << 8 | channel(24) << 16 | a << 24
+    }
+  }
 }

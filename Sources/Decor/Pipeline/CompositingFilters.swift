@@ -1,4 +1,29 @@
 extension StandardFilters {
   /// The compositing steps: `blend` (DESIGN.md section 3 and 4).
-  static let compositing: [Filter] = []
+  static let compositing: [Filter] = [
+    Filter(
+      "blend", summary: "draw a PNG onto the image in a blend mode (with below, the image onto the PNG)",
+      arguments: [
+        FilterArgument("mode", .choice(BlendMode.allCases.map(\.rawValue) + ["over"]), required: true,
+          help: "one of the 28 modes (W3C names: normal or over, multiply, …, plus-lighter)"),
+        FilterArgument("image", .text, required: true, help: "the PNG file, read when the chain is applied"),
+        FilterArgument("opacity", .number(0...1), option: true, default: "1", help: "0 (not drawn) to 1"),
+        FilterArgument("at", .point, option: true, default: "0,0",
+          help: "where the PNG's top-left goes, from the image's top-left"),
+        FilterArgument("below", .flag, option: true,
+          help: "draw the image onto the PNG instead; the result then has the PNG's size"),
+      ],
+      syntax: "MODE IMAGE"
+    ) { arguments, input throws(FilterError) in
+      let path = arguments.text("image")!
+      let image: Raster
+      do throws(CodecError) {
+        image = try Raster(contentsOfFile: path)
+      } catch {
+        throw FilterError(error.description)
+      }
+      return input.blended(with: image, mode: BlendMode(name: arguments.choice("mode")!)!,
+        opacity: arguments.number("opacity")!, at: arguments.point("at")!, below: arguments.flag("below"))
+    },
+  ]
 }

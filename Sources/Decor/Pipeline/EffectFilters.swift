@@ -1,4 +1,108 @@
 extension StandardFilters {
   /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (DESIGN.md section 3).
-  static let effects: [Filter] = []
+  static let effects: [Filter] = [
+    Filter(
+      "blur", summary: "Gaussian blur of standard deviation SIGMA; the image grows by 3·SIGMA",
+      arguments: [FilterArgument("sigma", .number(0...1000), required: true, help: "standard deviation, pixels")]
+    ) { arguments, input in
+      input.blurred(sigma: arguments.number("sigma")!)
+    },
+    Filter(
+      "shadow", aliases: ["drop-shadow"],
+      summary: "drop shadow beneath the image (blur is σ; radius, as in CSS and canvas, is 2σ)",
+      arguments: shadowOffset + shadowBlur + [
+        FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
+        FilterArgument("opacity", .number(0...1), option: true, default: "0.5", help: "0 to 1"),
+        FilterArgument("spread", .number(-500...500), option: true, default: "0",
+          help: "grow (or, negative, shrink) the shape first, pixels"),
+        FilterArgument("only", .flag, option: true, help: "the shadow without the image"),
+      ],
+      syntax: "[DX DY]", validate: validateShadow
+    ) { arguments, input in
+      input.dropShadow(offset: shadowOffset(arguments), blur: shadowSigma(arguments), color: arguments.color("color")!,
+        opacity: arguments.number("opacity")!, spread: arguments.number("spread")!, only: arguments.flag("only"))
+    },
+    Filter(
+      "inner-shadow", summary: "shadow inside the shape's edges, as design tools draw it (blur is σ, radius 2σ)",
+      arguments: shadowOffset + shadowBlur + [
+        FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
+        FilterArgument("opacity", .number(0...1), option: true, default: "0.5", help: "0 to 1"),
+      ],
+      syntax: "[DX DY]", validate: validateShadow
+    ) { arguments, input in
+      input.innerShadow(offset: shadowOffset(arguments), blur: shadowSigma(arguments), color: arguments.color("color")!,
+        opacity: arguments.number("opacity")!)
+    },
+    Filter(
+      "brightness", summary: "CSS brightness(): colour times A (1 unchanged)",
+      arguments: [FilterArgument("a", .number(0...1000), required: true, help: "0 black, 1 unchanged, above 1 brighter")]
+    ) { arguments, input in
+      input.brightness(arguments.number("a")!)
+    },
+    Filter(
+      "contrast", summary: "CSS contrast(): away from (A > 1) or towards (A < 1) mid-grey",
+      arguments: [FilterArgument("a", .number(0...1000), required: true, help: "0 grey, 1 unchanged")]
+    ) { arguments, input in
+      input.contrast(arguments.number("a")!)
+    },
+    Filter(
+      "saturate", summary: "CSS saturate(): 0 grey, 1 unchanged, above 1 more saturated",
+      arguments: [FilterArgument("a", .number(0...1000), required: true, help: "0 grey, 1 unchanged")]
+    ) { arguments, input in
+      input.saturated(arguments.number("a")!)
+    },
+    Filter(
+      "grayscale", aliases: ["greyscale"], summary: "CSS grayscale(): towards grey by A (default 1)",
+      arguments: [FilterArgument("a", .number(0...1), default: "1", help: "0 unchanged, 1 grey")]
+    ) { arguments, input in
+      input.grayscale(arguments.number("a")!)
+    },
+    Filter(
+      "sepia", summary: "CSS sepia(): towards sepia by A (default 1)",
+      arguments: [FilterArgument("a", .number(0...1), default: "1", help: "0 unchanged, 1 sepia")]
+    ) { arguments, input in
+      input.sepia(arguments.number("a")!)
+    },
+    Filter(
+      "invert", summary: "CSS invert(): towards the negative by A (default 1)",
+      arguments: [FilterArgument("a", .number(0...1), default: "1", help: "0 unchanged, 1 negative")]
+    ) { arguments, input in
+      input.inverted(arguments.number("a")!)
+    },
+    Filter(
+      "hue-rotate", summary: "CSS hue-rotate(): turn hues by DEG round the colour wheel",
+      arguments: [FilterArgument("deg", .angle, required: true, help: "degrees")]
+    ) { arguments, input in
+      input.hueRotated(by: arguments.angle("deg")!)
+    },
+  ]
+
+  /// `[DX DY]`, 5 5 by default.
+  static let shadowOffset = [
+    FilterArgument("dx", .number(-1_000_000...1_000_000), default: "5", help: "pixels to the right"),
+    FilterArgument("dy", .number(-1_000_000...1_000_000), default: "5", help: "pixels down"),
+  ]
+
+  /// `blur=SIGMA` or `radius=R` (R = 2σ, the CSS and canvas blur radius); σ = 4 when neither is given.
+  static let shadowBlur = [
+    FilterArgument("blur", .number(0...1000), option: true, help: "standard deviation σ, pixels (default 4)"),
+    FilterArgument("radius", .number(0...2000), option: true, help: "blur radius as in CSS and canvas: 2σ"),
+  ]
+
+  @Sendable static func validateShadow(_ arguments: FilterArguments) throws(FilterError) {
+    if arguments.positional.count == 1 {
+      throw FilterError("DX and DY go together, got only one offset")
+    }
+    if arguments.number("blur") != nil && arguments.number("radius") != nil {
+      throw FilterError("blur= (σ) and radius= (2σ) say the same thing: give one")
+    }
+  }
+
+  static func shadowOffset(_ arguments: FilterArguments) -> Point {
+    Point(arguments.number("dx")!, arguments.number("dy")!)
+  }
+
+  static func shadowSigma(_ arguments: FilterArguments) -> Double {
+    arguments.number("blur") ?? arguments.number("radius").map { $0 / 2 } ?? 4
+  }
 }

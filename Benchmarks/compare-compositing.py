@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Decor's compositing kernels against pixman, side by side in one run, as a Markdown table (issue 5).
+
+Builds Benchmarks/pixman/pixman-bench.c (against the system's pixman, through pkg-config) and `decor-bench`
+(release), then runs them in turn for several rounds: each round runs pixman on every mode, then Decor on every
+mode, so that both see the same state of a shared, noisy machine. Each program reports, per mode, the median of
+`--runs` timings of one pass over two 4096 x 4096 images (one thread); the table gives, per mode, the median of
+those medians over the rounds, in Mpx/s, and the ratio.
+
+    python3 Benchmarks/compare-compositing.py [--runs 7] [--rounds 3] [--scratch-path .build]
+
+Kept out of the Swift package: it needs a C compiler and libpixman-1-dev (apt-get install libpixman-1-dev).
+"""
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# The targets of issue 5: Decor ÷ pixman, one thread.
+TARGETS = {"normal": 1}
+TARGETS.update({m: 4 for m in ["multiply", "screen", "overlay", "darken", "lighten", "difference", "exclusion",
+                               "hard-light"]})
+TARGETS.update({m: 3 for m in ["color-dodge", "color-burn", "soft-light", "hue", "saturation", "color",
+                               "luminosity"]})
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, text=True, capture_output=True, **kwargs).stdout
+
+
+def lines(output):
+    """The JSON objects of a benchmark's output, by name."""
+    result = {}
+    for line in output.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            case = json.loads(line)
+            result[case["name"]] = case
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="timings per mode and program in each round")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of pixman then Decor")
+    parser.add_argument("--scratch-path", default=os.path.join(ROOT, ".build"), help="SwiftPM's build folder")
+    options = parser.parse_args()
+
+    pixman = os.path.join(HERE, "pixman", "pixman-bench")
+    cflags = run(["pkg-config", "--cflags", "--libs", "pixman-1"]).split()
+    run(["cc", "-O2", "-o", pixman, os.path.join(HERE, "pixman", "pixman-bench.c")] + cflags)
+    run(["swift", "build", "-c", "release", "--scratch-path", options.scratch_path, "--product", "decor-bench"],
+        cwd=ROOT)
+    decor = os.path.join(options.scratch_path, "release", "decor-bench")
+
+    seconds = {"decor": {}, "pixman": {}}
+    for round_number in range(options.rounds):
+        print(f"round {round_number + 1} of {options.rounds}", file=sys.stderr)
+        for tool, command in [("pixman", [pixman, f"--runs={options.runs}"]),
+                              ("decor", [decor, "compositing", "--json", f"--runs={options.runs}"])]:
+            for name, case in lines(run(command)).items():
+                seconds[tool].setdefault(name, []).append(case["median_s"])
+
+    megapixels = 4096 * 4096 / 1e6
+    version = run(["pkg-config", "--modversion", "pixman-1"]).strip()
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
+               platform.processor())
+    print(f"4096 x 4096 premultiplied RGBA, random alpha, one thread; {cpu}; pixman {version}; median of "
+          f"{options.rounds} rounds x {options.runs} runs.\n")
+    print("| mode | Decor Mpx/s | pixman Mpx/s | Decor ÷ pixman | target | met |")
+    print("| --- | ---: | ---: | ---: | ---: | :---: |")
+    for name, times in seconds["decor"].items():
+        decor_rate = megapixels / statistics.median(times)
+        pixman_times = seconds["pixman"].get(name)
+        target = TARGETS.get(name)
+        if pixman_times:
+            pixman_rate = megapixels / statistics.median(pixman_times)
+            ratio = decor_rate / pixman_rate
+            cells = [f"{pixman_rate:.1f}", f"{ratio:.2f}×"]
+            met = "–" if target is None else ("yes" if ratio >= target else "**no**")
+        else:
+            cells = ["–", "–"]
+            met = "–"
+        target_text = "–" if target is None else f"≥ {target}×"
+        print(f"| {name} | {decor_rate:.1f} | {cells[0]} | {cells[1]} | {target_text} | {met} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,189 @@
+/// The kernels of the extended-box Gaussian (see `GaussianKernel`): one pass along a row, and one step of a pass
+/// down a strip of columns, on `SIMD4<Int32>` elements (an RGBA pixel, or four coverage values).
+///
+/// Values between passes are fixed point with 8 fractional bits (a byte 255 is 65 280), and every running sum is
+/// an exact integer, so a pixel's result depends only on its neighbourhood, never on where a row or a strip began:
+/// any tiling, any order of requests, gives the same bytes. Each output is `(S + α·(e₁ + e₂)) × scale` in `Float`
+/// from the exact window sum S and the two edge values, rounded by the 1.5·2²³ trick (no out-of-line conversion).
+/// Sums stay below 2³¹ for inner radii up to 16 000.
+enum BoxBlur {
+  /// Fractional bits of the values between passes.
+  static let fractionBits = 8
+
+  /// One axis' passes: the inner radius r, the edge fraction α and the normalisation 1 / (2r + 1 + 2α).
+  struct Plan: Sendable {
+    let radius: Int
+    let alpha: Float
+    let norm: Float
+
+    init(radius: Int, alpha: Double) {
+      self.radius = radius
+      self.alpha = Float(alpha)
+      norm = Float(1 / (Double(2 * radius + 1) + 2 * alpha))
+    }
+
+    /// How far one pass reads from its centre: r + 1.
+    var lead: Int { radius + 1 }
+    /// How far the three passes read: 3(r + 1).
+    var reach: Int { 3 * lead }
+    /// From bytes to fixed point.
+    var firstScale: Float { norm * Float(1 << BoxBlur.fractionBits) }
+    /// Fixed point to fixed point.
+    var middleScale: Float { norm }
+    /// Fixed point to 0 … 255.
+    var lastScale: Float { norm / Float(1 << BoxBlur.fractionBits) }
+  }
+
+  /// Rounds to the nearest integer (ties to even) for |value| < 2²², as one add and one subtract.
+  @inline(__always)
+  static func round(_ value: SIMD4<Float>) -> SIMD4<Int32> {
+    let magic: Float = 12_582_912
+    return unsafeBitCast(value + magic, to: SIMD4<Int32>.self) &- 0x4B40_0000
+  }
+
+  /// One pass along a row: `output[i]` is the box centred on `input[i + r + 1]`, for `i` in `0 ..< count`; `input`
+  /// must hold `count + 2r + 2` elements.
+  @inline(__always)
+  static func pass(
+    _ input: UnsafePointer<SIMD4<Int32>>, _ output: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, plan: Plan,
+    scale: Float
+  ) {
+    let r = plan.radius
+    var sum = SIMD4<Int32>.zero
+    var j = 1
+    while j <= 2 &* r &+ 1 {
+      sum &+= input[j]
+      j &+= 1
+    }
+    let alpha = SIMD4<Float>(repeating: plan.alpha)
+    let factor = SIMD4<Float>(repeating: scale)
+    let leaving = input + 1
+    let entering = input + (2 &* r &+ 2)
+    // Two outputs an iteration: half the loop overhead, and no register copies for the carried sum and edge.
+    var edge = input[0]
+    var i = 0
+    while i &+ 1 < count {
+      let e0 = entering[i]
+      let l0 = leaving[i]
+      let e1 = entering[i &+ 1]
+      let l1 = leaving[i &+ 1]
+      output[i] = round((SIMD4<Float>(sum) + SIMD4<Float>(e0 &+ edge) * alpha) * factor)
+      let next = sum &+ (e0 &- l0)
+      output[i &+ 1] = round((SIMD4<Float>(next) + SIMD4<Float>(e1 &+ l0) * alpha) * factor)
+      sum = next &+ (e1 &- l1)
+      edge = l1
+      i &+= 2
+    }
+    if i < count {
+      output[i] = round((SIMD4<Float>(sum) + SIMD4<Float>(entering[i] &+ edge) * alpha) * factor)
+    }
+  }
+
+  /// The three passes along a row: `input` holds `count + 2·reach` whole-number elements (`reach` = 3(r + 1)
+  /// beyond each end of the output), `output` receives `count` fixed-point elements. `scratch` must hold
+  /// `2·(count + 2·reach)` elements.
+  static func row(
+    _ input: UnsafePointer<SIMD4<Int32>>, count: Int, into output: UnsafeMutablePointer<SIMD4<Int32>>,
+    scratch: UnsafeMutablePointer<SIMD4<Int32>>, plan: Plan
+  ) {
+    let lead = plan.lead
+    let first = scratch
+    let second = scratch + (count + 2 * plan.reach)
+    pass(input, first, count: count + 4 * lead, plan: plan, scale: plan.firstScale)
+    pass(first, second, count: count + 2 * lead, plan: plan, scale: plan.middleScale)
+    pass(second, output, count: count, plan: plan, scale: plan.middleScale)
+  }
+
+  /// One row of a pass down a strip: with `sum` holding the window rows y − r … y + r, writes row y from it and the
+  /// edge rows y − r − 1 (`low`) and y + r + 1 (`high`), then moves the window down by one (adds `high`, drops
+  /// `leaving`, row y − r).
+  @inline(__always)
+  static func step(
+    sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<SIMD4<Int32>>, high: UnsafePointer<SIMD4<Int32>>,
+    leaving: UnsafePointer<SIMD4<Int32>>, into output: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, plan: Plan
+  ) {
+    let alpha = SIMD4<Float>(repeating: plan.alpha)
+    let factor = SIMD4<Float>(repeating: plan.middleScale)
+    var e = 0
+    while e &+ 1 < count {
+      let h0 = high[e]
+      let h1 = high[e &+ 1]
+      let s0 = sum[e]
+      let s1 = sum[e &+ 1]
+      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
+      output[e &+ 1] = round((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ low[e &+ 1]) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- leaving[e])
+      sum[e &+ 1] = s1 &+ (h1 &- leaving[e &+ 1])
+      e &+= 2
+    }
+    if e < count {
+      let h0 = high[e]
+      let s0 = sum[e]
+      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- leaving[e])
+    }
+  }
+
+  /// The last step of the last pass for RGBA: rounds to bytes and packs premultiplied pixels. (Box averages of
+  /// valid premultiplied pixels are valid: every operation is monotone, so colour never overtakes alpha.)
+  @inline(__always)
+  static func lastStep(
+    sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<SIMD4<Int32>>, high: UnsafePointer<SIMD4<Int32>>,
+    leaving: UnsafePointer<SIMD4<Int32>>, into output: UnsafeMutablePointer<UInt32>, count: Int, plan: Plan
+  ) {
+    let alpha = SIMD4<Float>(repeating: plan.alpha)
+    let factor = SIMD4<Float>(repeating: plan.lastScale)
+    var e = 0
+    while e &+ 1 < count {
+      let h0 = high[e]
+      let h1 = high[e &+ 1]
+      let s0 = sum[e]
+      let s1 = sum[e &+ 1]
+      output[e] = PixelMath.pack((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
+      output[e &+ 1] = PixelMath.pack((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ low[e &+ 1]) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- leaving[e])
+      sum[e &+ 1] = s1 &+ (h1 &- leaving[e &+ 1])
+      e &+= 2
+    }
+    if e < count {
+      let h0 = high[e]
+      let s0 = sum[e]
+      output[e] = PixelMath.pack((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- leaving[e])
+    }
+  }
+
+  /// The last step of the last pass for coverage: four values per element, as `Float` in 0 … 255.
+  @inline(__always)
+  static func lastStep(
+    sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<SIMD4<Int32>>, high: UnsafePointer<SIMD4<Int32>>,
+    leaving: UnsafePointer<SIMD4<Int32>>, into output: UnsafeMutablePointer<SIMD4<Float>>, count: Int, plan: Plan
+  ) {
+    let alpha = SIMD4<Float>(repeating: plan.alpha)
+    let factor = SIMD4<Float>(repeating: plan.lastScale)
+    var e = 0
+    while e < count {
+      let entering = high[e]
+      let s = sum[e]
+      output[e] = (SIMD4<Float>(s) + SIMD4<Float>(entering &+ low[e]) * alpha) * factor
+      sum[e] = s &+ (entering &- leaving[e])
+      e += 1
+    }
+  }
+
+  /// `sum` = the sum of rows `rows` (each `count` elements).
+  static func sum(
+    _ rows: ClosedRange<Int>, of row: (Int) -> UnsafePointer<SIMD4<Int32>>, into sum: UnsafeMutablePointer<SIMD4<Int32>>,
+    count: Int
+  ) {
+    sum.update(repeating: .zero, count: count)
+    for y in rows {
+      let source = row(y)
+      var e = 0
+      while e < count {
+        sum[e] &+= source[e]
+        e += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/// Turns blurred coverage into shadow pixels: a colour (straight, with its own alpha) at the coverage times an
+/// opacity, premultiplied, rounded to nearest.
+struct ShadowPaint: Sendable {
+  /// `(r, g, b, 1) × colour alpha × opacity`: times a coverage in 0 … 255 it is the premultiplied pixel.
+  let color: SIMD4<Float>
+
+  init(color: Color, opacity: Double) {
+    let o = Float(Swift.min(1, Swift.max(0, opacity.isNaN ? 0 : opacity)))
+    let a = Float(color.alpha) * o
+    self.color = SIMD4(Float(color.red) * a, Float(color.green) * a, Float(color.blue) * a, a)
+  }
+
+  /// Fills `count` pixels from `coverage` (0 … 255), or from 255 − coverage when `inverted` (the inner shadow, cast
+  /// by everything outside the shape).
+  func fill(_ out: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<Float>, count: Int, inverted: Bool) {
+    let color = color
+    if inverted {
+      for i in 0..<count { out[i] = PixelMath.pack(color * Swift.max(0, 255 - coverage[i])) }
+    } else {
+      for i in 0..<count { out[i] = PixelMath.pack(color * coverage[i]) }
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/// The `BlendKernel` of every mode but `clear` (which `Compositor` fills directly): the block of four pixels that
+/// `SpanKernels.run` repeats, each calling its formulas from `BlendFormulas` through the shared parts of
+/// `SpanKernels`. They are types so that the loop is specialised for each (see `BlendKernel`).
+extension SpanKernels {
+  // MARK: - Porter-Duff operators and the plus modes (the source scaled by the opacity first)
+
+  enum Normal: BlendKernel {
+    static var copiesOpaque: Bool { true }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      sourceOver(s, d, opacity: opacity)
+    }
+  }
+
+  enum Copy: BlendKernel {
+    static var keepsBackdrop: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      scaled(s, by: opacity)
+    }
+  }
+
+  enum SourceIn: BlendKernel {
+    static var keepsBackdrop: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.sourceIn(h.srb, h.drb, h.sa, h.da), B.sourceIn(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum SourceOut: BlendKernel {
+    static var keepsBackdrop: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.sourceOut(h.srb, h.drb, h.sa, h.da), B.sourceOut(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum SourceAtop: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.sourceAtop(h.srb, h.drb, h.sa, h.da), B.sourceAtop(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum DestinationOver: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.destinationOver(h.srb, h.drb, h.sa, h.da), B.destinationOver(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum DestinationIn: BlendKernel {
+    static var keepsBackdrop: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.destinationIn(h.srb, h.drb, h.sa, h.da), B.destinationIn(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum DestinationOut: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.destinationOut(h.srb, h.drb, h.sa, h.da), B.destinationOut(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum DestinationAtop: BlendKernel {
+    static var keepsBackdrop: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.destinationAtop(h.srb, h.drb, h.sa, h.da), B.destinationAtop(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum Xor: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(scaled(s, by: opacity), d)
+      return divided(B.xor(h.srb, h.drb, h.sa, h.da), B.xor(h.sga, h.dga, h.sa, h.da))
+    }
+  }
+
+  enum PlusDarker: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      plusDarker(s, d, opacity: opacity)
+    }
+  }
+
+  enum PlusLighter: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      plusLighter(s, d, opacity: opacity)
+    }
+  }
+
+  // MARK: - Separable blend modes in 16-bit lanes (mixed with the backdrop for a partial opacity)
+
+  enum Multiply: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      return mixed(B.multiply(h.srb, h.drb, h.sa, h.da), B.multiply(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+    }
+  }
+
+  enum Screen: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      return mixed(B.screen(h.srb, h.drb, h.sa, h.da), B.screen(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+    }
+  }
+
+  enum Overlay: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      return mixed(B.overlay(h.srb, h.drb, h.sa, h.da), B.overlay(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+    }
+  }
+
+  enum Darken: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      return mixed(B.darken(h.srb, h.drb, h.sa, h.da), B.darken(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+    }
+  }
+
+  enum Lighten: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      return mixed(B.lighten(h.srb, h.drb, h.sa, h.da), B.lighten(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+    }
+  }
+
+  enum HardLight: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      return mixed(B.hardLight(h.srb, h.drb, h.sa, h.da), B.hardLight(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+    }
+  }
+
+  enum Difference: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      let ga = sourceOverAlpha(B.difference(h.sga, h.dga, h.sa, h.da), h)
+      return mixed(B.difference(h.srb, h.drb, h.sa, h.da), ga, h, opacity: opacity)
+    }
+  }
+
+  enum Exclusion: BlendKernel {
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let h = halves(s, d)
+      let ga = sourceOverAlpha(B.exclusion(h.sga, h.dga, h.sa, h.da), h)
+      return mixed(B.exclusion(h.srb, h.drb, h.sa, h.da), ga, h, opacity: opacity)
+    }
+  }
+
+  // MARK: - Separable blend modes in float planes
+
+  enum ColorDodge: BlendKernel {
+    static var specialisesFullOpacity: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let (sp, dp) = (PixelLanes.planes(s), PixelLanes.planes(d))
+      let colors = (B.colorDodge(sp.r, dp.r, sp.a, dp.a), B.colorDodge(sp.g, dp.g, sp.a, dp.a),
+        B.colorDodge(sp.b, dp.b, sp.a, dp.a))
+      return rounded(colors, sp, dp, opacity: opacity)
+    }
+  }
+
+  enum ColorBurn: BlendKernel {
+    static var specialisesFullOpacity: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let (sp, dp) = (PixelLanes.planes(s), PixelLanes.planes(d))
+      let colors = (B.colorBurn(sp.r, dp.r, sp.a, dp.a), B.colorBurn(sp.g, dp.g, sp.a, dp.a),
+        B.colorBurn(sp.b, dp.b, sp.a, dp.a))
+      return rounded(colors, sp, dp, opacity: opacity)
+    }
+  }
+
+  enum SoftLight: BlendKernel {
+    static var specialisesFullOpacity: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let (sp, dp) = (PixelLanes.planes(s), PixelLanes.planes(d))
+      let colors = (B.softLight(sp.r, dp.r, sp.a, dp.a), B.softLight(sp.g, dp.g, sp.a, dp.a),
+        B.softLight(sp.b, dp.b, sp.a, dp.a))
+      return rounded(colors, sp, dp, opacity: opacity)
+    }
+  }
+
+  // MARK: - Non-separable blend modes in float planes
+
+  enum Hue: BlendKernel {
+    static var specialisesFullOpacity: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let (sp, dp) = (PixelLanes.planes(s), PixelLanes.planes(d))
+      return rounded(composited(B.hue(rgb(sp), rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+    }
+  }
+
+  enum Saturation: BlendKernel {
+    static var specialisesFullOpacity: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let (sp, dp) = (PixelLanes.planes(s), PixelLanes.planes(d))
+      return rounded(composited(B.saturation(rgb(sp), rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+    }
+  }
+
+  enum Color: BlendKernel {
+    static var specialisesFullOpacity: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let (sp, dp) = (PixelLanes.planes(s), PixelLanes.planes(d))
+      return rounded(composited(B.color(rgb(sp), rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+    }
+  }
+
+  enum Luminosity: BlendKernel {
+    static var specialisesFullOpacity: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+      let (sp, dp) = (PixelLanes.planes(s), PixelLanes.planes(d))
+      return rounded(composited(B.luminosity(rgb(sp), rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/// Another image drawn onto the input with a blend mode and an opacity (the `blend` step): the source is `image`,
+/// the backdrop is the input, and the result covers the input's extent. With `below`, the roles swap: the input is
+/// drawn onto `image`, and the result covers `image`'s extent.
+///
+/// - Placement: `image`'s top-left goes to `offset` from the input's top-left (the origin for an input without
+///   one, such as a generator), in both cases; so with `below` the input stays where it is and the result's
+///   extent is `image`'s, moved there. Whole-pixel offsets are exact; fractional ones resample `image` (bilinear),
+///   as `translated(by:)` does.
+/// - The mode acts only where the source is (as in `Group` and the draw calls): outside the source's extent the
+///   backdrop is unchanged, even for `copy`, `clear` or `source-in`. Pixels outside the backdrop's extent stay
+///   transparent whatever the source, since the result is cut to the backdrop.
+/// - Demand-driven: the source is asked only for the part of a region it overlaps within the backdrop, and the
+///   backdrop only for the part of the region inside its extent (less the source's part, for `copy` and `clear`,
+///   which do not read it).
+/// - `opacity` is clamped to 0…1 and applied as an 8-bit coverage (see `Compositor`); NaN draws nothing.
+public struct Blend: ImageComponent, CustomStringConvertible {
+  /// The chain's input: the backdrop, or with `below` the source.
+  public let input: any ImageComponent
+  /// The other image: the source, or with `below` the backdrop.
+  public let image: any ImageComponent
+  public let mode: BlendMode
+  public let opacity: Double
+  /// Where `image`'s top-left goes, from the input's top-left.
+  public let offset: Point
+  /// Whether the input is drawn onto `image` rather than `image` onto the input.
+  public let below: Bool
+
+  public init(
+    _ input: any ImageComponent, with image: any ImageComponent, mode: BlendMode = .normal, opacity: Double = 1,
+    at offset: Point = Point(0, 0), below: Bool = false
+  ) {
+    self.input = input
+    self.image = image
+    self.mode = mode
+    self.opacity = opacity.isNaN ? 0 : min(1, max(0, opacity))
+    self.offset = offset
+    self.below = below
+  }
+
+  /// `image` moved to its place.
+  var placedImage: any ImageComponent {
+    let to = Self.origin(input.extent)
+    let from = Self.origin(image.extent)
+    let move = Point(Double(to.x - from.x) + offset.x, Double(to.y - from.y) + offset.y)
+    return move.x == 0 && move.y == 0 ? image : image.translated(by: move)
+  }
+
+  /// The top-left of an extent, or the origin for one without (empty or infinite).
+  static func origin(_ extent: IntRect) -> (x: Int, y: Int) {
+    extent.isInfinite || extent.isEmpty ? (0, 0) : (extent.minX, extent.minY)
+  }
+
+  /// The backdrop and the source, in place, with their input numbers for the render trace (the chain's input is 0).
+  var layers: (backdrop: any ImageComponent, backdropIndex: Int, source: any ImageComponent, sourceIndex: Int) {
+    below ? (placedImage, 1, input, 0) : (input, 0, placedImage, 1)
+  }
+
+  public var extent: IntRect { layers.backdrop.extent }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let (backdrop, backdropIndex, source, sourceIndex) = layers
+    let inside = region.intersection(backdrop.extent)
+    let covered = inside.intersection(source.extent)
+    let drawn = !covered.isEmpty && (opacity > 0 || !mode.keepsBackdropUnderTransparentSource)
+    let readsBackdrop = mode != .copy && mode != .clear
+    var output: Raster
+    if inside == region && (readsBackdrop || !drawn) {
+      output = try context.render(backdrop, region, input: backdropIndex)
+    } else {
+      output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+      for part in readsBackdrop || !drawn ? [inside] : Self.subtracting(covered, from: inside) where !part.isEmpty {
+        let pixels = try context.render(backdrop, part, input: backdropIndex)
+        output.copy(pixels, from: pixels.bounds, toX: part.minX - region.minX, y: part.minY - region.minY)
+      }
+    }
+    guard drawn else { return output }
+    let pixels = try context.render(source, covered, input: sourceIndex)
+    Compositor.composite(pixels, at: covered.offsetBy(dx: -region.minX, dy: -region.minY), onto: &output, mode: mode,
+      opacity: opacity)
+    return output
+  }
+
+  /// `rect` without `hole` (which lies inside it), as up to four bands: above, below, left and right of the hole.
+  static func subtracting(_ hole: IntRect, from rect: IntRect) -> [IntRect] {
+    guard !hole.isEmpty else { return [rect] }
+    return [
+      IntRect(x: rect.minX, y: rect.minY, width: rect.width, height: hole.minY - rect.minY),
+      IntRect(x: rect.minX, y: hole.maxY, width: rect.width, height: rect.maxY - hole.maxY),
+      IntRect(x: rect.minX, y: hole.minY, width: hole.minX - rect.minX, height: hole.height),
+      IntRect(x: hole.maxX, y: hole.minY, width: rect.maxX - hole.maxX, height: hole.height),
+    ]
+  }
+
+  public var description: String {
+    var text = "blend \(mode)"
+    if opacity != 1 { text += " opacity=\(format(opacity))" }
+    if offset.x != 0 || offset.y != 0 { text += " at=\(format(offset.x)),\(format(offset.y))" }
+    return below ? text + " below" : text
+  }
+}
+
+extension ImageComponent {
+  /// `image` drawn onto this component in `mode` at `opacity`, its top-left at `offset` from this component's
+  /// top-left; the result keeps this component's extent. With `below`, this component is drawn onto `image`
+  /// instead (placed the same way), and the result keeps `image`'s extent. See `Blend`.
+  public func blended(
+    with image: any ImageComponent, mode: BlendMode = .normal, opacity: Double = 1, at offset: Point = Point(0, 0),
+    below: Bool = false
+  ) -> Blend {
+    Blend(self, with: image, mode: mode, opacity: opacity, at: offset, below: below)
+  }
+}

@@ -1,0 +1,54 @@
+import DecorTesting
+import Testing
+
+@testable import Decor
+
+/// One golden per effect (Goldens/effects/, Goldens/shadow/) and the seeds' example (Goldens/seeds/). The blur and
+/// colour kernels compute in `Float`; a platform that rounds a sum differently may move a byte by one, hence the
+/// tolerance of 1.
+@Suite struct EffectGoldenTests {
+  static let tolerance = GoldenTolerance(maxChannelDelta: 1)
+
+  @Test(arguments: [1.0, 6])
+  func blur(sigma: Double) throws {
+    try Golden.assert(try GoldenScenes.cutout().blurred(sigma: sigma).rendered(),
+      named: "effects/blur-sigma-\(Int(sigma))", tolerance: Self.tolerance)
+  }
+
+  @Test(arguments: [
+    ("brightness", ColorFilter.Kind.brightness(1.4)), ("contrast", .contrast(1.8)), ("saturate", .saturate(2.5)),
+    ("grayscale", .grayscale(1)), ("sepia", .sepia(0.8)), ("invert", .invert(1)), ("hue-rotate", .hueRotate(.degrees(120))),
+  ])
+  func colorFilter(name: String, kind: ColorFilter.Kind) throws {
+    try Golden.assert(try ColorFilter(GoldenScenes.photo(), kind).rendered(), named: "effects/\(name)",
+      tolerance: Self.tolerance)
+  }
+
+  @Test func dropShadow() throws {
+    let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(6, 6), blur: 4, opacity: 0.6)
+    try Golden.assert(try shadow.rendered(), named: "shadow/drop", tolerance: Self.tolerance)
+  }
+
+  @Test func dropShadowSpreadOnly() throws {
+    let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(-4, 8), blur: 3, color: GoldenScenes.color("#2050c0"),
+      opacity: 0.9, spread: 3, only: true)
+    try Golden.assert(try shadow.rendered(), named: "shadow/drop-spread-only", tolerance: Self.tolerance)
+  }
+
+  @Test func innerShadow() throws {
+    let shadow = try GoldenScenes.cutout().innerShadow(offset: Point(2, 4), blur: 3, opacity: 0.8)
+    try Golden.assert(try shadow.rendered(), named: "shadow/inner", tolerance: Self.tolerance)
+  }
+
+  /// The example the design grew from: a photo rotated by −45°, moved by (−w/2, h/8), under a Core Graphics
+  /// shadow of offset (−25, 15) and blur 20. Core Graphics' blur is the canvas blur radius, 2σ, so σ = 10; its
+  /// default shadow colour (`CGContextSetShadow`) is black at a third of full alpha.
+  @Test func seedsExample() throws {
+    let photo = try ImageMetrics.sample("chelsea.png").resized(width: 160, height: nil).rendered()
+    let (w, h) = (Double(photo.width), Double(photo.height))
+    let example = photo.rotated(by: .degrees(-45)).translated(by: Point(-w / 2, h / 8))
+      .dropShadow(offset: Point(-25, 15), blur: 20 / 2, opacity: 1.0 / 3)
+    #expect(example.extent.width <= 256 && example.extent.height <= 256)
+    try Golden.assert(try example.rendered(), named: "seeds/example", tolerance: Self.tolerance)
+  }
+}

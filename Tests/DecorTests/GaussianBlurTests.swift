@@ -1,0 +1,185 @@
+import Testing
+
+@testable import Decor
+
+@Suite struct GaussianBlurTests {
+  /// Photo detail, hard antialiased edges and transparency: the cut-out horse, 100 px wide, over which a small
+  /// opaque photo crop is drawn.
+  static func scene() throws -> Raster {
+    let horse = try ImageMetrics.sample("horse-cutout.png").resized(width: 100, height: nil).rendered()
+    let photo = try ImageMetrics.sample("chelsea.png").cropped(to: IntRect(x: 180, y: 60, width: 40, height: 30))
+    var canvas = horse
+    Compositor.composite(photo, at: IntRect(x: 50, y: 8, width: 40, height: 30), onto: &canvas, mode: .normal,
+      opacity: 1)
+    return canvas
+  }
+
+  @Test(arguments: [1.0, 2.5, 6, 20])
+  func matchesAnExactGaussian(sigma: Double) throws {
+    let image = try Self.scene()
+    let blurred = try image.blurred(sigma: sigma).rendered()
+    let reference = try GaussianReference.blur(image, sigma: sigma)
+    #expect(blurred.width == reference.width && blurred.height == reference.height)
+    let psnr = ImageMetrics.psnr(blurred, reference)
+    print("blur σ = \(sigma): \(psnr) dB against the exact Gaussian, max delta \(ImageMetrics.maxDelta(blurred, reference))")
+    #expect(psnr >= 40, "σ = \(sigma): \(psnr) dB, max delta \(ImageMetrics.maxDelta(blurred, reference))")
+    // The exact kernel is exact to float rounding.
+    if sigma < GaussianKernel.exactLimit { #expect(ImageMetrics.maxDelta(blurred, reference) <= 1) }
+  }
+
+  @Test(arguments: [0.5, 1.0, 2.9, 3, 4.7, 8, 33.3, 100])
+  func theExtentGrowsByThreeSigma(sigma: Double) throws {
+    let image = try Raster(width: 20, height: 10, fill: .white)
+    let margin = Int((3 * sigma).rounded(.up))
+    #expect(image.blurred(sigma: sigma).extent == IntRect(x: -margin, y: -margin, width: 20 + 2 * margin,
+      height: 10 + 2 * margin))
+    #expect(image.translated(by: Point(7, -3)).blurred(sigma: sigma).extent.minX == 7 - margin)
+  }
+
+  @Test(arguments: [0.5, 1.7, 3, 6.2, 20, 150])
+  func theBoxesHaveTheGaussiansVariance(sigma: Double) {
+    let kernel = GaussianKernel(sigma: sigma)
+    let reach = kernel.reach
+    let weights = kernel.taps
+    #expect(weights.count == 2 * reach + 1)
+    #expect(abs(weights.reduce(0, +) - 1) < 1e-6)
+    let variance = zip(-reach...reach, weights).reduce(0.0) { $0 + Double($1.0 * $1.0) * $1.1 }
+    if case .boxes = kernel.method {
+      #expect(abs(variance - sigma * sigma) < 1e-6 * sigma * sigma, "σ = \(sigma): variance \(variance)")
+      // The reach is 3σ, give or take the last pixel, where the weight is negligible.
+      #expect(reach <= kernel.margin + 2)
+      #expect(weights.prefix(max(0, reach - kernel.margin)).allSatisfy { $0 < 1e-4 })
+    } else {
+      #expect(reach == kernel.margin)
+    }
+  }
+
+  @Test func zeroSigmaLeavesThePixelsAlone() throws {
+    let image = try ImageMetrics.pattern(width: 13, height: 9)
+    #expect(try image.blurred(sigma: 0).rendered() == image)
+    #expect(image.blurred(sigma: 0).extent == image.bounds)
+  }
+
+  @Test(arguments: [1.5, 4, 12])
+  func aUniformInteriorStaysExact(sigma: Double) throws {
+    let color = RGBA8(straightRed: 200, green: 100, blue: 30, alpha: 255)
+    let image = try Raster(width: 90, height: 80, fill: color)
+    let blurred = try image.blurred(sigma: sigma).rendered()
+    let margin = Int((3 * sigma).rounded(.up))
+    // Pixels more than 3σ inside the image see only the colour.
+    for y in 2 * margin + 1..<80 - 1 {
+      for x in 2 * margin + 1..<90 - 1 { #expect(blurred[x, y] == color, "(\(x), \(y))") }
+    }
+  }
+
+  @Test(arguments: [2.0, 5, 40])
+  func everyPixelIsValidPremultiplied(sigma: Double) throws {
+    let blurred = try Self.scene().blurred(sigma: sigma).rendered()
+    var invalid = 0
+    for y in 0..<blurred.height { for x in 0..<blurred.width where !blurred[x, y].isPremultiplied { invalid += 1 } }
+    #expect(invalid == 0)
+  }
+
+  @Test func transparentOutsideTheExtent() throws {
+    let image = try Raster(width: 10, height: 10, fill: .white)
+    let blur = image.blurred(sigma: 4)
+    let around = IntRect(x: -40, y: -40, width: 90, height: 90)
+    let pixels = try blur.rendered(around)
+    let e = blur.extent
+    for y in 0..<around.height {
+      for x in 0..<around.width {
+        let inside = x + around.minX >= e.minX && x + around.minX < e.maxX && y + around.minY >= e.minY
+          && y + around.minY < e.maxY
+        if !inside { #expect(pixels[x, y] == .clear) }
+      }
+    }
+  }
+
+  /// The large-σ blur keeps state between requests; whatever the order and shape of the requests, and however
+  /// often the same blur is rendered, the bytes must be those of a plain render.
+  @Test(arguments: [2.0, 7, 25])
+  func tilesOrderAndRepetitionDoNotChangeAPixel(sigma: Double) throws {
+    let image = try Self.scene()
+    let blur = image.blurred(sigma: sigma)
+    let reference = try Renderer(tileSize: 4096, threads: 1).render(image.blurred(sigma: sigma))
+    for tileSize in [7, 32, 64, 100] {
+      for threads in [1, 3] {
+        #expect(try Renderer(tileSize: tileSize, threads: threads).render(blur) == reference,
+          "tile \(tileSize), \(threads) threads")
+      }
+    }
+    // Regions in a random order, overlapping and of all sizes, some far from the others.
+    var generator = SystemRandomNumberGenerator()
+    let e = blur.extent
+    for _ in 0..<40 {
+      let x = Int.random(in: e.minX - 5..<e.maxX, using: &generator)
+      let y = Int.random(in: e.minY - 5..<e.maxY, using: &generator)
+      let region = IntRect(x: x, y: y, width: Int.random(in: 1...90, using: &generator),
+        height: Int.random(in: 1...90, using: &generator))
+      let pixels = try blur.rendered(region, renderer: Renderer(tileSize: 4096, threads: 1))
+      let inside = region.intersection(e)
+      var expected = try Raster(width: region.width, height: region.height)
+      if !inside.isEmpty {
+        expected.copy(reference, from: inside.offsetBy(dx: -e.minX, dy: -e.minY), toX: inside.minX - region.minX,
+          y: inside.minY - region.minY)
+      }
+      #expect(pixels == expected, "region \(region)")
+    }
+    // A crop after the blur, drawn twice.
+    let crop = IntRect(x: 10, y: 5, width: 70, height: 60)
+    for _ in 0..<2 {
+      let pixels = try Renderer(tileSize: 16, threads: 2).render(blur.cropped(to: crop))
+      #expect(pixels == (try reference.cropped(to: crop.offsetBy(dx: -e.minX, dy: -e.minY))))
+    }
+  }
+
+  @Test func theChainStepParsesAndChecksSigma() throws {
+    let chain = try Chain(parsing: ["blur 2.5"])
+    let blurred = try chain.apply(to: try Raster(width: 4, height: 4, fill: .white))
+    #expect(blurred.extent == IntRect(x: -8, y: -8, width: 20, height: 20))
+    #expect(ChainTests.message("blur -3") == "number from 0 to 1000 expected, got \"-3\"")
+    #expect(ChainTests.message("blur") != nil)
+    #expect(ChainTests.message("blur x") == "number from 0 to 1000 expected, got \"x\"")
+  }
+}
+
+extension GaussianBlurTests {
+  /// In the renderer's order, every row's horizontal passes are computed once, and no tile falls back to being
+  /// rendered on its own: large σ costs what small σ costs. Drawing the blur again does the same work again.
+  @Test(arguments: [(8.0, 32, 1), (8, 64, 3), (30, 32, 2), (30, 100, 1)])
+  func theRendererSharesWorkBetweenTiles(sigma: Double, tileSize: Int, threads: Int) throws {
+    let image = try Self.scene()
+    let blur = image.blurred(sigma: sigma)
+    let streams = try #require(blur.engine.streams)
+    for round in 1...2 {
+      _ = try Renderer(tileSize: tileSize, threads: threads).render(blur)
+      #expect(blur.engine.standaloneParts.load(ordering: .relaxed) == 0)
+      #expect(streams.computedRows.load(ordering: .relaxed) == round * image.height)
+    }
+    // Cut back to the image (as other tools return a blur): still each row once.
+    let cropped = image.blurred(sigma: sigma)
+    _ = try Renderer(tileSize: tileSize, threads: threads).render(cropped.cropped(to: image.bounds))
+    #expect(cropped.engine.standaloneParts.load(ordering: .relaxed) == 0)
+    #expect(cropped.engine.streams!.computedRows.load(ordering: .relaxed) == image.height)
+  }
+}
+
+extension GaussianBlurTests {
+  /// Decorators after a blur ask for its pixels in their own order (a flip bottom first, a rotation along
+  /// diagonals): the result is that of the same decorator over the blur rendered whole.
+  @Test(arguments: [3.5, 12])
+  func decoratorsAfterABlurSeeTheSamePixels(sigma: Double) throws {
+    let image = try Self.scene()
+    let whole = try image.blurred(sigma: sigma).rendered()
+    let e = image.blurred(sigma: sigma).extent
+    let flat = whole.translated(by: Point(Double(e.minX), Double(e.minY)))
+    for (after, reference) in [
+      (image.blurred(sigma: sigma).flipped(.vertical), flat.flipped(.vertical)),
+      (image.blurred(sigma: sigma).rotated(by: .degrees(30)), flat.rotated(by: .degrees(30))),
+      (image.blurred(sigma: sigma).scaled(by: 0.6), flat.scaled(by: 0.6)),
+    ] as [(any ImageComponent, any ImageComponent)] {
+      #expect(after.extent == reference.extent)
+      #expect(try Renderer(tileSize: 32, threads: 2).render(after) == (try Renderer(tileSize: 4096).render(reference)))
+    }
+  }
+}
