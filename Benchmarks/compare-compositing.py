@@ -53,7 +53,9 @@ def main():
     parser.add_argument("--scratch-path", default=os.path.join(ROOT, ".build"), help="SwiftPM's build folder")
     options = parser.parse_args()
 
-    pixman = os.path.join(HERE, "pixman", "pixman-bench")
+    # The pixman program is built into SwiftPM's (git-ignored) build folder, beside decor-bench.
+    os.makedirs(options.scratch_path, exist_ok=True)
+    pixman = os.path.join(options.scratch_path, "pixman-bench")
     cflags = run(["pkg-config", "--cflags", "--libs", "pixman-1"]).split()
     run(["cc", "-O2", "-o", pixman, os.path.join(HERE, "pixman", "pixman-bench.c")] + cflags)
     run(["swift", "build", "-c", "release", "--scratch-path", options.scratch_path, "--product", "decor-bench"],

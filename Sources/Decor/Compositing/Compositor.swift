@@ -11,8 +11,8 @@
 ///   operators that erase the backdrop under a transparent source (`clear`, `copy`, `source-in`, `source-out`,
 ///   `destination-in`, `destination-atop`) also erase it at opacity 0.
 /// - Invalid premultiplied inputs (colour above alpha) never trap; their results are unspecified.
-/// - Speed: SSE2 on x86-64 (no wider instructions are assumed), four pixels per step; see `SpanKernels` and
-///   Benchmarks/compositing.md.
+/// - Speed: SSE2 on x86-64 (no wider instructions are assumed), four pixels per block, each mode its own
+///   specialised loop; see `SpanKernels`, and Benchmarks/compositing.md for the comparison with pixman.
 public enum Compositor {
   /// Blends `count` source pixels onto `count` destination pixels (each pointer addresses RGBA8 pixels as `UInt32`,
   /// byte order R, G, B, A). The spans may be the same memory but must not otherwise overlap.
