@@ -47,7 +47,8 @@ import Testing
         [0.272 - 0.272 * k, 0.534 - 0.534 * k, 0.131 + 0.869 * k]])
     case .hueRotate(let angle):
       let (cs, sn) = (cos(angle.radians), sin(angle.radians))
-      return matrix([[0.213 + cs * 0.787 - sn * 0.213, 0.715 - cs * 0.715 - sn * 0.715, 0.072 - cs * 0.072 + sn * 0.928],
+      return matrix([
+        [0.213 + cs * 0.787 - sn * 0.213, 0.715 - cs * 0.715 - sn * 0.715, 0.072 - cs * 0.072 + sn * 0.928],
         [0.213 - cs * 0.213 + sn * 0.143, 0.715 + cs * 0.285 + sn * 0.140, 0.072 - cs * 0.072 - sn * 0.283],
         [0.213 - cs * 0.213 - sn * 0.787, 0.715 - cs * 0.715 + sn * 0.715, 0.072 + cs * 0.928 + sn * 0.072]])
     }

@@ -17,7 +17,8 @@ import Testing
 
   @Test(arguments: [
     ("brightness", ColorFilter.Kind.brightness(1.4)), ("contrast", .contrast(1.8)), ("saturate", .saturate(2.5)),
-    ("grayscale", .grayscale(1)), ("sepia", .sepia(0.8)), ("invert", .invert(1)), ("hue-rotate", .hueRotate(.degrees(120))),
+    ("grayscale", .grayscale(1)), ("sepia", .sepia(0.8)), ("invert", .invert(1)),
+    ("hue-rotate", .hueRotate(.degrees(120))),
   ])
   func colorFilter(name: String, kind: ColorFilter.Kind) throws {
     try Golden.assert(try ColorFilter(GoldenScenes.photo(), kind).rendered(), named: "effects/\(name)",
@@ -30,8 +31,8 @@ import Testing
   }
 
   @Test func dropShadowSpreadOnly() throws {
-    let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(-4, 8), blur: 3, color: GoldenScenes.color("#2050c0"),
-      opacity: 0.9, spread: 3, only: true)
+    let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(-4, 8), blur: 3,
+      color: GoldenScenes.color("#2050c0"), opacity: 0.9, spread: 3, only: true)
     try Golden.assert(try shadow.rendered(), named: "shadow/drop-spread-only", tolerance: Self.tolerance)
   }
 

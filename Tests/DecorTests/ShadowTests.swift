@@ -22,7 +22,9 @@ import Testing
     let width = image.width + 2 * pad
     let height = image.height + 2 * pad
     var alpha = [Double](repeating: 0, count: width * height)
-    for y in 0..<image.height { for x in 0..<image.width { alpha[(y + pad) * width + x + pad] = Double(image[x, y].a) } }
+    for y in 0..<image.height {
+      for x in 0..<image.width { alpha[(y + pad) * width + x + pad] = Double(image[x, y].a) }
+    }
     if reach > 0 {
       var grown = alpha
       for y in 0..<height {
@@ -184,6 +186,15 @@ import Testing
     }
     let inner = image.innerShadow(offset: Point(-3, 4), blur: 7)
     #expect(try Renderer(tileSize: 24, threads: 2).render(inner) == (try Renderer(tileSize: 4096).render(inner)))
+  }
+
+  /// DESIGN.md's example reads like the step it mirrors, `rotate 30 | shadow 6 6 blur=8`.
+  @Test func theDesignsExampleIsTheStep() throws {
+    let image = try Self.cutout()
+    let swift = image.rotated(by: .degrees(30)).dropShadow(offset: .init(6, 6), blur: 8)
+    let step = try Chain(parsing: ["rotate 30 | shadow 6 6 blur=8"]).apply(to: image)
+    #expect(swift.extent == step.extent)
+    #expect(try swift.rendered() == step.rendered())
   }
 
   @Test func theChainStepsParseAndCheckTheirArguments() throws {

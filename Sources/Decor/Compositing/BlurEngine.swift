@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Small σ (the exact kernel) is rendered region by region: each region reads its input grown by ⌈3σ⌉, a few
 /// percent more than itself. Large σ is where region-by-region rendering breaks down: with 256² tiles and σ = 100
-/// each tile would read and filter an 856² neighbourhood, 11 times its own area (measured: 4.4 times slower per
+/// each tile would read and filter an 856² neighbourhood, 11 times its own area (measured: 4 times slower per
 /// pixel than σ = 8; Benchmarks/blur.md). So for the extended boxes the engine keeps state between requests
 /// (`BlurStreams`): the horizontal passes of whole rows, shared by every tile of a row, and for each strip of
 /// columns the vertical passes' running sums, carried from one tile down to the next. In the renderer's order (tile

@@ -92,10 +92,21 @@ enum BlurRows {
       if covers(plane, y: y, count: group, x0: x0 - reach, x1: x0 + width + reach) {
         loadCoverage(plane, y: y, x0: x0 - reach, count: span, into: input)
         BoxBlur.row(input, count: width, into: output, scratch: scratch, plan: plan)
-        let columns = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Int32.self)
-        for j in 0..<group {
-          let target = UnsafeMutableRawPointer(destination(y + j)).assumingMemoryBound(to: Int32.self)
-          for x in 0..<width { target[x] = columns[x * 4 + j] }
+        // Back to one row each: four columns (four elements) at a time, a 4 × 4 transpose.
+        let targets = (0..<4).map { j in destination(y + Swift.min(j, group - 1)) }
+        let (t0, t1, t2, t3) = (targets[0], targets[1], targets[2], targets[3])
+        var e = 0
+        while e < width / 4 {
+          let c0 = output[4 * e]
+          let c1 = output[4 * e + 1]
+          let c2 = output[4 * e + 2]
+          let c3 = output[4 * e + 3]
+          // Rows past the band's end (group < 4) are written first, then overwritten by the last real row.
+          t3[e] = SIMD4(c0[3], c1[3], c2[3], c3[3])
+          t2[e] = SIMD4(c0[2], c1[2], c2[2], c3[2])
+          t1[e] = SIMD4(c0[1], c1[1], c2[1], c3[1])
+          t0[e] = SIMD4(c0[0], c1[0], c2[0], c3[0])
+          e += 1
         }
       } else {
         for j in 0..<group { destination(y + j).update(repeating: .zero, count: width / 4) }

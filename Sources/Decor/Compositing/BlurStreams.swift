@@ -16,8 +16,8 @@ import Synchronization
 /// is returned to the engine, which renders it on its own. A request at or above the topmost row seen starts a new
 /// sweep (the renderer drawing the image again): strips restart there.
 ///
-/// Memory: about `stateBytes` (for σ = 8 on a 4096² image some 50 MB, for σ = 100 some 125 MB; `BlurEngine` does
-/// not use the streams beyond 512 MiB). It stays allocated between renders — the strips' pipelines and the
+/// Memory: at most about `stateBytes` (measured on a 4096² image: 40 MB at σ = 8, 100 MB at σ = 100; `BlurEngine`
+/// does not use the streams beyond 512 MiB). It stays allocated between renders — the strips' pipelines and the
 /// storage of dropped rows are reused, since fresh memory costs a page fault and a cleared page per 4 KiB (a sixth
 /// of a σ = 100 blur's time when it was freed after each render) — and is freed with the blur.
 final class BlurStreams: @unchecked Sendable {

@@ -173,8 +173,8 @@ enum BoxBlur {
 
   /// `sum` = the sum of rows `rows` (each `count` elements).
   static func sum(
-    _ rows: ClosedRange<Int>, of row: (Int) -> UnsafePointer<SIMD4<Int32>>, into sum: UnsafeMutablePointer<SIMD4<Int32>>,
-    count: Int
+    _ rows: ClosedRange<Int>, of row: (Int) -> UnsafePointer<SIMD4<Int32>>,
+    into sum: UnsafeMutablePointer<SIMD4<Int32>>, count: Int
   ) {
     sum.update(repeating: .zero, count: count)
     for y in rows {

@@ -45,7 +45,9 @@ enum KernelBlur {
         var r = 0
         while r < rowCount {
           let group = Swift.min(4, rowCount - r)
-          if BlurRows.covers(plane, y: top + r, count: group, x0: region.minX - radius, x1: region.minX + width + radius) {
+          if BlurRows.covers(plane, y: top + r, count: group, x0: region.minX - radius,
+            x1: region.minX + width + radius)
+          {
             BlurRows.loadCoverage(plane, y: top + r, x0: region.minX - radius, count: span, into: integers)
             toFloat(integers, count: span)
             convolveRow(input, into: output, count: width, taps: taps, radius: radius)

@@ -35,7 +35,9 @@ extension StandardFilters {
     },
     Filter(
       "brightness", summary: "CSS brightness(): colour times A (1 unchanged)",
-      arguments: [FilterArgument("a", .number(0...1000), required: true, help: "0 black, 1 unchanged, above 1 brighter")]
+      arguments: [
+        FilterArgument("a", .number(0...1000), required: true, help: "0 black, 1 unchanged, above 1 brighter")
+      ]
     ) { arguments, input in
       input.brightness(arguments.number("a")!)
     },
