@@ -145,23 +145,30 @@ import Testing
 }
 
 extension GaussianBlurTests {
-  /// In the renderer's order, every row's horizontal passes are computed once, and no tile falls back to being
-  /// rendered on its own: large σ costs what small σ costs. Drawing the blur again does the same work again.
+  /// From σ = 3 the plan computes the blur once over what the render needs: the input is asked for each row once
+  /// (in bands), whatever the tile size or thread count, and a second render does exactly the same work again.
   @Test(arguments: [(8.0, 32, 1), (8, 64, 3), (30, 32, 2), (30, 100, 1)])
-  func theRendererSharesWorkBetweenTiles(sigma: Double, tileSize: Int, threads: Int) throws {
+  func theBlurIsComputedOncePerRender(sigma: Double, tileSize: Int, threads: Int) throws {
     let image = try Self.scene()
     let blur = image.blurred(sigma: sigma)
-    let streams = try #require(blur.engine.streams)
-    for round in 1...2 {
-      _ = try Renderer(tileSize: tileSize, threads: threads).render(blur)
-      #expect(blur.engine.standaloneParts.load(ordering: .relaxed) == 0)
-      #expect(streams.computedRows.load(ordering: .relaxed) == round * image.height)
+    let renderer = Renderer(tileSize: tileSize, threads: threads)
+    let plan = try renderer.plan(blur)
+    #expect(plan.stages.count == 2)
+    #expect(plan.stages[0].materialised && plan.stages[0].region == blur.extent)
+    #expect(plan.stages[1].region == image.bounds)
+    var traces: [[String]] = []
+    for _ in 1...2 {
+      let trace = RenderTrace()
+      _ = try renderer.render(blur, trace: trace)
+      traces.append(trace.recorded.map(\.description))
+      let input = try #require(trace.recorded.first { $0.path == [0] })
+      // Each band of rows asks for its rows once: the image's rows, no more.
+      #expect(input.requested == image.bounds)
     }
-    // Cut back to the image (as other tools return a blur): still each row once.
-    let cropped = image.blurred(sigma: sigma)
-    _ = try Renderer(tileSize: tileSize, threads: threads).render(cropped.cropped(to: image.bounds))
-    #expect(cropped.engine.standaloneParts.load(ordering: .relaxed) == 0)
-    #expect(cropped.engine.streams!.computedRows.load(ordering: .relaxed) == image.height)
+    #expect(traces[0] == traces[1])
+    // Cut back to the image (as other tools return a blur): computed over the image only.
+    let cropped = try renderer.plan(blur.cropped(to: image.bounds))
+    #expect(cropped.stages[1].materialised && cropped.stages[1].region == image.bounds)
   }
 }
 

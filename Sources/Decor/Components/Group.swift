@@ -10,12 +10,26 @@ public struct Group: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { layers.reduce(IntRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.extent) } }
 
+  /// The part of `region` layer `index` covers, in the layer's own coordinates (`nil` when it draws nothing there).
+  func layerRegion(_ index: Int, for region: IntRect) -> IntRect? {
+    let layer = layers[index]
+    let covered = region.intersection(layer.extent)
+    guard !covered.isEmpty, layer.opacity > 0 else { return nil }
+    return covered.offsetBy(dx: -layer.x, dy: -layer.y)
+  }
+
+  public func inputDemands(for region: IntRect) -> [InputDemand] {
+    layers.indices.compactMap { index in
+      layerRegion(index, for: region).map { InputDemand(layers[index].component, $0, input: index) }
+    }
+  }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
     for (index, layer) in layers.enumerated() {
-      let covered = region.intersection(layer.extent)
-      guard !covered.isEmpty, layer.opacity > 0 else { continue }
-      let pixels = try context.render(layer.component, covered.offsetBy(dx: -layer.x, dy: -layer.y), input: index)
+      guard let asked = layerRegion(index, for: region) else { continue }
+      let covered = asked.offsetBy(dx: layer.x, dy: layer.y)
+      let pixels = try context.render(layer.component, asked, input: index)
       Compositor.composite(pixels, at: covered.offsetBy(dx: -region.minX, dy: -region.minY), onto: &output,
         mode: layer.blendMode, opacity: layer.opacity)
     }

@@ -65,15 +65,18 @@ enum BlurRows {
   /// `width` must then be a multiple of 4). Rows with no source pixels in reach are zero.
   static func horizontalBoxes(
     _ plane: BytePlane?, rows: Range<Int>, x0: Int, width: Int, lanes: Int, plan: BoxBlur.Plan,
-    destination: (Int) -> UnsafeMutablePointer<SIMD4<Int32>>
+    destination: (Int) -> UnsafeMutablePointer<SIMD4<UInt16>>
   ) {
     let reach = plan.reach
     let span = width + 2 * reach
-    let buffer = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 3 * span + width)
-    defer { buffer.deallocate() }
+    let buffer = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 3 * span)
+    let output = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: width)
+    defer {
+      buffer.deallocate()
+      output.deallocate()
+    }
     let input = buffer
     let scratch = buffer + span
-    let output = buffer + 3 * span
     if lanes == 4 {
       for y in rows {
         let target = destination(y)

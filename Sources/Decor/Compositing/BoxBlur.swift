@@ -1,9 +1,10 @@
 /// The kernels of the extended-box Gaussian (see `GaussianKernel`): one pass along a row, and one step of a pass
 /// down a strip of columns, on `SIMD4<Int32>` elements (an RGBA pixel, or four coverage values).
 ///
-/// Values between passes are fixed point with 8 fractional bits (a byte 255 is 65 280), and every running sum is
-/// an exact integer, so a pixel's result depends only on its neighbourhood, never on where a row or a strip began:
-/// any tiling, any order of requests, gives the same bytes. Each output is `(S + α·(e₁ + e₂)) × scale` in `Float`
+/// Values between passes are fixed point with 8 fractional bits (a byte 255 is 65 280; 32-bit lanes, except the
+/// horizontal results kept for the vertical passes, which fit 16 bits), and every running sum is an exact integer,
+/// so a pixel's result depends only on its neighbourhood, never on where a row or a strip began: any tiling, any
+/// order of requests, gives the same bytes. Each output is `(S + α·(e₁ + e₂)) × scale` in `Float`
 /// from the exact window sum S and the two edge values, rounded by the 1.5·2²³ trick (no out-of-line conversion).
 /// Sums stay below 2³¹ for inner radii up to 16 000.
 enum BoxBlur {
@@ -40,6 +41,10 @@ enum BoxBlur {
     let magic: Float = 12_582_912
     return unsafeBitCast(value + magic, to: SIMD4<Int32>.self) &- 0x4B40_0000
   }
+
+  /// Rounds as `round`, to 16 bits: values between passes are at most 255 · 2⁸ = 65 280.
+  @inline(__always)
+  static func half(_ value: SIMD4<Float>) -> SIMD4<UInt16> { SIMD4<UInt16>(truncatingIfNeeded: round(value)) }
 
   /// One pass along a row: `output[i]` is the box centred on `input[i + r + 1]`, for `i` in `0 ..< count`; `input`
   /// must hold `count + 2r + 2` elements.
@@ -79,11 +84,49 @@ enum BoxBlur {
     }
   }
 
+  /// `pass`, storing 16-bit values (the last horizontal pass, whose rows are kept).
+  @inline(__always)
+  static func pass(
+    _ input: UnsafePointer<SIMD4<Int32>>, _ output: UnsafeMutablePointer<SIMD4<UInt16>>, count: Int, plan: Plan,
+    scale: Float
+  ) {
+    let r = plan.radius
+    var sum = SIMD4<Int32>.zero
+    var j = 1
+    while j <= 2 &* r &+ 1 {
+      sum &+= input[j]
+      j &+= 1
+    }
+    let alpha = SIMD4<Float>(repeating: plan.alpha)
+    let factor = SIMD4<Float>(repeating: scale)
+    let leaving = input + 1
+    let entering = input + (2 &* r &+ 2)
+    // Two outputs an iteration: half the loop overhead, and no register copies for the carried sum and edge.
+    var edge = input[0]
+    var i = 0
+    while i &+ 1 < count {
+      let e0 = entering[i]
+      let l0 = leaving[i]
+      let e1 = entering[i &+ 1]
+      let l1 = leaving[i &+ 1]
+      output[i] = half((SIMD4<Float>(sum) + SIMD4<Float>(e0 &+ edge) * alpha) * factor)
+      let next = sum &+ (e0 &- l0)
+      output[i &+ 1] = half((SIMD4<Float>(next) + SIMD4<Float>(e1 &+ l0) * alpha) * factor)
+      sum = next &+ (e1 &- l1)
+      edge = l1
+      i &+= 2
+    }
+    if i < count {
+      output[i] = half((SIMD4<Float>(sum) + SIMD4<Float>(entering[i] &+ edge) * alpha) * factor)
+    }
+  }
+
   /// The three passes along a row: `input` holds `count + 2·reach` whole-number elements (`reach` = 3(r + 1)
-  /// beyond each end of the output), `output` receives `count` fixed-point elements. `scratch` must hold
-  /// `2·(count + 2·reach)` elements.
+  /// beyond each end of the output), `output` receives `count` fixed-point elements, in 16 bits: the horizontal
+  /// results are what the blur keeps of whole rows (`BlurStreams`), and half the bytes halve the memory traffic.
+  /// `scratch` must hold `2·(count + 2·reach)` elements.
   static func row(
-    _ input: UnsafePointer<SIMD4<Int32>>, count: Int, into output: UnsafeMutablePointer<SIMD4<Int32>>,
+    _ input: UnsafePointer<SIMD4<Int32>>, count: Int, into output: UnsafeMutablePointer<SIMD4<UInt16>>,
     scratch: UnsafeMutablePointer<SIMD4<Int32>>, plan: Plan
   ) {
     let lead = plan.lead
@@ -121,6 +164,37 @@ enum BoxBlur {
       let s0 = sum[e]
       output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
       sum[e] = s0 &+ (h0 &- leaving[e])
+    }
+  }
+
+  /// `step` reading 16-bit rows (the first vertical pass, over the kept horizontal results).
+  /// One row of a pass down a strip: with `sum` holding the window rows y − r … y + r, writes row y from it and the
+  /// edge rows y − r − 1 (`low`) and y + r + 1 (`high`), then moves the window down by one (adds `high`, drops
+  /// `leaving`, row y − r).
+  @inline(__always)
+  static func step(
+    sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<SIMD4<UInt16>>, high: UnsafePointer<SIMD4<UInt16>>,
+    leaving: UnsafePointer<SIMD4<UInt16>>, into output: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, plan: Plan
+  ) {
+    let alpha = SIMD4<Float>(repeating: plan.alpha)
+    let factor = SIMD4<Float>(repeating: plan.middleScale)
+    var e = 0
+    while e &+ 1 < count {
+      let h0 = wide(high[e])
+      let h1 = wide(high[e &+ 1])
+      let s0 = sum[e]
+      let s1 = sum[e &+ 1]
+      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ wide(low[e])) * alpha) * factor)
+      output[e &+ 1] = round((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ wide(low[e &+ 1])) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- wide(leaving[e]))
+      sum[e &+ 1] = s1 &+ (h1 &- wide(leaving[e &+ 1]))
+      e &+= 2
+    }
+    if e < count {
+      let h0 = wide(high[e])
+      let s0 = sum[e]
+      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ wide(low[e])) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- wide(leaving[e]))
     }
   }
 
@@ -168,6 +242,26 @@ enum BoxBlur {
       output[e] = (SIMD4<Float>(s) + SIMD4<Float>(entering &+ low[e]) * alpha) * factor
       sum[e] = s &+ (entering &- leaving[e])
       e += 1
+    }
+  }
+
+  /// 16-bit values widened (zero-extended) to 32 bits.
+  @inline(__always)
+  static func wide(_ value: SIMD4<UInt16>) -> SIMD4<Int32> { SIMD4<Int32>(truncatingIfNeeded: value) }
+
+  /// `sum` = the sum of 16-bit rows `rows` (each `count` elements).
+  static func sum(
+    _ rows: ClosedRange<Int>, of row: (Int) -> UnsafePointer<SIMD4<UInt16>>,
+    into sum: UnsafeMutablePointer<SIMD4<Int32>>, count: Int
+  ) {
+    sum.update(repeating: .zero, count: count)
+    for y in rows {
+      let source = row(y)
+      var e = 0
+      while e < count {
+        sum[e] &+= wide(source[e])
+        e += 1
+      }
     }
   }
 

@@ -55,10 +55,10 @@ final class BoxColumns {
   /// Produces the last pass's rows from `row` up to (not including) `target`.
   ///
   /// - Parameters:
-  ///   - input: the rows of the horizontal passes, by absolute row (`elements` each).
+  ///   - input: the rows of the horizontal passes (16-bit), by absolute row (`elements` each).
   ///   - emit: called for each output row with the pass's state; it calls `BoxBlur.lastStep` into its buffer.
   func advance(
-    to target: Int, input: (Int) -> UnsafePointer<SIMD4<Int32>>,
+    to target: Int, input: (Int) -> UnsafePointer<SIMD4<UInt16>>,
     emit: (_ y: Int, _ sum: UnsafeMutablePointer<SIMD4<Int32>>, _ low: UnsafePointer<SIMD4<Int32>>,
       _ high: UnsafePointer<SIMD4<Int32>>, _ leaving: UnsafePointer<SIMD4<Int32>>) -> Void
   ) {

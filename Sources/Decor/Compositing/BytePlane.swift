@@ -14,14 +14,15 @@ struct BytePlane: Sendable {
     self.bytes = bytes
   }
 
-  /// The pixels of a rendered region.
-  init(_ region: RenderedRegion) {
-    self.init(rect: region.rect, lanes: 4, bytes: region.raster.bytes)
+  /// The pixels of `raster`, which covers `rect`.
+  init(pixels raster: Raster, at rect: IntRect) {
+    self.init(rect: rect, lanes: 4, bytes: raster.bytes)
   }
 
-  /// The alpha channel of the part of a rendered region inside `rect`, as an A8 plane (`nil` if they miss). Only
-  /// that part is read: a raster input is handed over whole, and the blur asks for a few rows at a time.
-  init?(alphaOf region: RenderedRegion, within rect: IntRect) {
+  /// The alpha channel of the part inside `rect` of `raster` (which covers `area`), as an A8 plane (`nil` if they
+  /// miss). Only that part is read: a raster input is handed over whole, and a blur may ask for a few rows of it.
+  init?(alphaOf raster: Raster, at area: IntRect, within rect: IntRect) {
+    let region = (rect: area, raster: raster)
     let part = region.rect.intersection(rect)
     guard !part.isEmpty else { return nil }
     let count = part.width * part.height

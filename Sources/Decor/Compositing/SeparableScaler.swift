@@ -86,6 +86,14 @@ enum SeparableScaler {
     var needed: Range<Int> = 0..<0
   }
 
+  /// The input region read for `region`: every input pixel any output pixel's taps reach (`nil` for none).
+  static func inputRegion(for region: IntRect, x: Axis, y: Axis) -> IntRect? {
+    let columns = x.taps(region.minX..<region.maxX).needed
+    let rows = y.taps(region.minY..<region.maxY).needed
+    guard !columns.isEmpty, !rows.isEmpty else { return nil }
+    return IntRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
+  }
+
   /// Renders `region` of the scaled `input`.
   static func render(
     _ input: any ImageComponent, region: IntRect, x: Axis, y: Axis, context: RenderContext

@@ -57,6 +57,18 @@ struct AffineWarp: Sendable {
     return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
+  /// The input region read for `region`: the inverse-mapped box grown by the kernel's footprint (`nil` for a
+  /// singular map, which draws nothing). `renderClipped` then keeps the part the input covers.
+  func inputRegion(for region: IntRect) -> IntRect? {
+    guard let inverse else { return nil }
+    return IntRect(covering: inverse.boundingBox(of: region.rect).outset(by: interpolation.support * filterScale + 1))
+  }
+
+  func inputDemands(for region: IntRect, input: any ImageComponent) -> [InputDemand] {
+    guard let asked = inputRegion(for: region)?.intersection(input.extent), !asked.isEmpty else { return [] }
+    return [InputDemand(input, asked)]
+  }
+
   func render(_ region: IntRect, input: any ImageComponent, context: RenderContext) throws -> Raster {
     try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
       try render(region, input: input, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
@@ -69,10 +81,7 @@ struct AffineWarp: Sendable {
     _ region: IntRect, input: any ImageComponent, into out: UnsafeMutablePointer<UInt32>, stride: Int,
     context: RenderContext
   ) throws {
-    let footprint = interpolation.support * filterScale + 1
-    guard let inverse,
-      let source = try context.renderClipped(
-        input, IntRect(covering: inverse.boundingBox(of: region.rect).outset(by: footprint)))
+    guard let inverse, let asked = inputRegion(for: region), let source = try context.renderClipped(input, asked)
     else {
       for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
       return
@@ -80,13 +89,6 @@ struct AffineWarp: Sendable {
     AffineSampler.sample(source, into: out, stride: stride, region: region, inverse: inverse,
       interpolation: interpolation, filterScale: filterScale)
   }
-}
-
-/// Components that can render a region straight into a larger buffer (the renderer's output), skipping a tile
-/// raster and its copy. An optimisation only: the result is the same as `render(_:context:)`'s.
-protocol DirectRendering: ImageComponent {
-  /// Writes every pixel of `region` into `out`, whose rows are `stride` pixels apart.
-  func render(_ region: IntRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, context: RenderContext) throws
 }
 
 /// The decorators built on an `AffineWarp` render directly.
@@ -97,6 +99,8 @@ protocol WarpDecorator: DirectRendering {
 
 extension WarpDecorator {
   public var extent: IntRect { warp.extent(of: input.extent) }
+
+  public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     try warp.render(region, input: input, context: context)

@@ -10,6 +10,9 @@ public struct Background: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { input.extent }
 
+  /// Pixel by pixel: the same region.
+  public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let pixels = try context.render(input, region)
     let inside = region.intersection(input.extent)

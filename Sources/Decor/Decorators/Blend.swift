@@ -57,23 +57,40 @@ public struct Blend: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { layers.backdrop.extent }
 
-  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    let (backdrop, backdropIndex, source, sourceIndex) = layers
+  /// What rendering `region` asks of the backdrop (one or more parts, or the whole region when it lies inside the
+  /// backdrop) and of the source (`nil` when nothing is drawn).
+  func requests(for region: IntRect) -> (backdrop: [IntRect], wholeBackdrop: Bool, source: IntRect?) {
+    let (backdrop, _, source, _) = layers
     let inside = region.intersection(backdrop.extent)
     let covered = inside.intersection(source.extent)
     let drawn = !covered.isEmpty && (opacity > 0 || !mode.keepsBackdropUnderTransparentSource)
     let readsBackdrop = mode != .copy && mode != .clear
+    if inside == region && (readsBackdrop || !drawn) { return ([region], true, drawn ? covered : nil) }
+    let parts = (readsBackdrop || !drawn ? [inside] : Self.subtracting(covered, from: inside)).filter { !$0.isEmpty }
+    return (parts, false, drawn ? covered : nil)
+  }
+
+  public func inputDemands(for region: IntRect) -> [InputDemand] {
+    let (backdrop, backdropIndex, source, sourceIndex) = layers
+    let asked = requests(for: region)
+    return asked.backdrop.map { InputDemand(backdrop, $0, input: backdropIndex) }
+      + (asked.source.map { [InputDemand(source, $0, input: sourceIndex)] } ?? [])
+  }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let (backdrop, backdropIndex, source, sourceIndex) = layers
+    let asked = requests(for: region)
     var output: Raster
-    if inside == region && (readsBackdrop || !drawn) {
+    if asked.wholeBackdrop {
       output = try context.render(backdrop, region, input: backdropIndex)
     } else {
       output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
-      for part in readsBackdrop || !drawn ? [inside] : Self.subtracting(covered, from: inside) where !part.isEmpty {
+      for part in asked.backdrop {
         let pixels = try context.render(backdrop, part, input: backdropIndex)
         output.copy(pixels, from: pixels.bounds, toX: part.minX - region.minX, y: part.minY - region.minY)
       }
     }
-    guard drawn else { return output }
+    guard let covered = asked.source else { return output }
     let pixels = try context.render(source, covered, input: sourceIndex)
     Compositor.composite(pixels, at: covered.offsetBy(dx: -region.minX, dy: -region.minY), onto: &output, mode: mode,
       opacity: opacity)

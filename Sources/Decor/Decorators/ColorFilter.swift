@@ -115,6 +115,9 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { input.extent }
 
+  /// Pixel by pixel: the same region.
+  public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     var pixels = try context.render(input, region)
     if matrix == .identity { return pixels }

@@ -13,11 +13,21 @@ public struct Crop: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { input.extent.intersection(rect) }
 
-  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+  /// The part of `region` inside the crop, if any.
+  func inputRegion(for region: IntRect) -> IntRect? {
     let inside = region.intersection(extent)
+    return inside.isEmpty ? nil : inside
+  }
+
+  public func inputDemands(for region: IntRect) -> [InputDemand] {
+    inputRegion(for: region).map { [InputDemand(input, $0)] } ?? []
+  }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let inside = inputRegion(for: region)
     if inside == region { return try context.render(input, region) }
     var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
-    guard !inside.isEmpty else { return output }
+    guard let inside else { return output }
     let pixels = try context.render(input, inside)
     output.copy(pixels, from: pixels.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
     return output

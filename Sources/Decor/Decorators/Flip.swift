@@ -22,6 +22,8 @@ public struct Flip: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { warp.extent(of: input.extent) }
 
+  public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     try warp.render(region, input: input, context: context)
   }

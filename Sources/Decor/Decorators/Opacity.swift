@@ -11,6 +11,9 @@ public struct Opacity: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { amount == 0 ? IntRect(x: 0, y: 0, width: 0, height: 0) : input.extent }
 
+  /// Pixel by pixel: the same region.
+  public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     var pixels = try context.render(input, region)
     if amount == 1 { return pixels }

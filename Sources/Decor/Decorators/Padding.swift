@@ -24,6 +24,12 @@ public struct Padding: ImageComponent, CustomStringConvertible {
     return IntRect(x: e.minX - left, y: e.minY - top, width: e.width + left + right, height: e.height + top + bottom)
   }
 
+  /// The part of `region` the input covers.
+  public func inputDemands(for region: IntRect) -> [InputDemand] {
+    let inside = region.intersection(input.extent)
+    return inside.isEmpty ? [] : [InputDemand(input, inside)]
+  }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let fill = color.premultiplied
     var output = try Raster(width: region.width, height: region.height, fill: .clear, pixelLimit: context.pixelLimit)

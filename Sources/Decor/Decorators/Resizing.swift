@@ -69,6 +69,13 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
       width: axes.x.outputRange.count, height: axes.y.outputRange.count)
   }
 
+  public func inputDemands(for region: IntRect) -> [InputDemand] {
+    guard let axes, let needed = SeparableScaler.inputRegion(for: region, x: axes.x, y: axes.y)?
+      .intersection(input.extent), !needed.isEmpty
+    else { return [] }
+    return [InputDemand(input, needed)]
+  }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     guard let axes else { return try Raster(width: region.width, height: region.height) }
     return try SeparableScaler.render(input, region: region, x: axes.x, y: axes.y, context: context)

@@ -14,25 +14,38 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { input.extent.isEmpty ? input.extent : rect }
 
-  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+  /// The part of the input `region` repeats: only the cell columns and rows it covers (the whole cell when it
+  /// wraps around), or for an infinite input the region itself, cut to the rectangle.
+  func inputRegion(for region: IntRect) -> IntRect? {
     let cell = input.extent
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
     let target = region.intersection(extent)
-    guard !target.isEmpty else { return output }
-    if cell.isInfinite {
-      let pixels = try context.render(input, target)
-      output.copy(pixels, from: pixels.bounds, toX: target.minX - region.minX, y: target.minY - region.minY)
-      return output
-    }
-    // Only the cell columns and rows this region repeats are rendered (the whole cell when it wraps around).
+    guard !target.isEmpty else { return nil }
+    if cell.isInfinite { return target }
     func span(_ start: Int, _ count: Int, _ phase: Int, _ size: Int) -> Range<Int> {
       let first = ((start - phase) % size + size) % size
       return first + count <= size ? first..<first + count : 0..<size
     }
     let xs = span(target.minX, target.width, rect.minX, cell.width)
     let ys = span(target.minY, target.height, rect.minY, cell.height)
-    let needed = IntRect(x: cell.minX + xs.lowerBound, y: cell.minY + ys.lowerBound, width: xs.count,
-      height: ys.count)
+    return IntRect(x: cell.minX + xs.lowerBound, y: cell.minY + ys.lowerBound, width: xs.count, height: ys.count)
+  }
+
+  public func inputDemands(for region: IntRect) -> [InputDemand] {
+    inputRegion(for: region).map { [InputDemand(input, $0)] } ?? []
+  }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let cell = input.extent
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    let target = region.intersection(extent)
+    guard let needed = inputRegion(for: region) else { return output }
+    if cell.isInfinite {
+      let pixels = try context.render(input, needed)
+      output.copy(pixels, from: pixels.bounds, toX: target.minX - region.minX, y: target.minY - region.minY)
+      return output
+    }
+    let xs = (needed.minX - cell.minX)..<(needed.maxX - cell.minX)
+    let ys = (needed.minY - cell.minY)..<(needed.maxY - cell.minY)
     let pixels = try context.render(input, needed)
     pixels.withUnsafeBytes { sourceBytes in
       let src = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)

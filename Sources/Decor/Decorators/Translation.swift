@@ -25,9 +25,17 @@ public struct Translation: ImageComponent, CustomStringConvertible {
     return input.extent.offsetBy(dx: integerOffset.dx, dy: integerOffset.dy)
   }
 
+  public func inputDemands(for region: IntRect) -> [InputDemand] {
+    if let warp { return warp.inputDemands(for: region, input: input) }
+    return [InputDemand(input, shifted(region))]
+  }
+
+  /// Where a region comes from, for whole-pixel moves.
+  func shifted(_ region: IntRect) -> IntRect { region.offsetBy(dx: -integerOffset.dx, dy: -integerOffset.dy) }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let warp { return try warp.render(region, input: input, context: context) }
-    return try context.render(input, region.offsetBy(dx: -integerOffset.dx, dy: -integerOffset.dy))
+    return try context.render(input, shifted(region))
   }
 
   public var description: String { "translate \(offset.x) \(offset.y)" }

@@ -19,7 +19,7 @@ extension StandardFilters {
       ],
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
-      input.dropShadow(offset: shadowOffset(arguments), blur: shadowSigma(arguments), color: arguments.color("color")!,
+      input.dropShadow(offset: shadowOffset(arguments), sigma: shadowSigma(arguments), color: arguments.color("color")!,
         opacity: arguments.number("opacity")!, spread: arguments.number("spread")!, only: arguments.flag("only"))
     },
     Filter(
@@ -30,7 +30,7 @@ extension StandardFilters {
       ],
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
-      input.innerShadow(offset: shadowOffset(arguments), blur: shadowSigma(arguments), color: arguments.color("color")!,
+      input.innerShadow(offset: shadowOffset(arguments), sigma: shadowSigma(arguments), color: arguments.color("color")!,
         opacity: arguments.number("opacity")!)
     },
     Filter(

@@ -5,13 +5,24 @@
 /// (a crop asks for the cropped area, a rotation for the inverse-mapped box plus its interpolation footprint), so
 /// the renderer can cut the output into tiles and render them concurrently.
 ///
-/// Conforming types must be values that can be shared across threads (`Sendable`), and `render` must be safe to
-/// call concurrently for different regions. Everything else (`rendered()`, drawing, the chaining methods) is built
-/// on these two requirements in extensions.
+/// Conforming types must be immutable values that can be shared across threads (`Sendable`), and `render` must be
+/// a pure function of the component and the region: whatever one render needs that changes (scratch memory, running
+/// sums, intermediate results) lives in that render's `RenderContext`, never in the component, so one chain can be
+/// rendered by any number of tasks at once. Everything else (`rendered()`, drawing, the chaining methods) is built
+/// on these requirements in extensions. ARCHITECTURE.md explains the render plan these requirements feed.
 public protocol ImageComponent: Sendable {
   /// The pixel rectangle outside which the component is fully transparent. It may start at negative coordinates,
   /// and is `IntRect.infinite` for generators that cover the plane.
   var extent: IntRect { get }
+
+  /// The regions of its inputs this component asks for (through its context) when it renders `region`: what the
+  /// renderer's plan is built from before any pixel is computed, as Core Image's ROI callbacks and Skia's
+  /// `onGetInputLayerBounds` are. Leaves return nothing (the default).
+  ///
+  /// A decorator should compute these with the same helper its `render` uses, so that the two cannot disagree. A
+  /// decorator that does not declare its demand still renders correctly; only the inputs below it lose the plan's
+  /// optimisations (a large blur below it is then computed tile by tile).
+  func inputDemands(for region: IntRect) -> [InputDemand]
 
   /// Renders the pixels of `region` (which may reach outside `extent`; those pixels are transparent) into a new
   /// raster of exactly `region`'s size, pixel (0, 0) being the region's top-left.
@@ -43,7 +54,24 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// One input region a component will ask for: input number `index` (as passed to `RenderContext.render`), the
+/// component asked, and the region.
+public struct InputDemand: Sendable {
+  public var index: Int
+  public var component: any ImageComponent
+  public var region: IntRect
+
+  public init(_ component: any ImageComponent, _ region: IntRect, input index: Int = 0) {
+    self.index = index
+    self.component = component
+    self.region = region
+  }
+}
+
 extension ImageComponent {
+  /// No inputs: a leaf.
+  public func inputDemands(for region: IntRect) -> [InputDemand] { [] }
+
   /// Renders `region` (by default the whole extent) into a raster, in tiles on all cores.
   ///
   /// - Throws: `RenderError.infiniteExtent` for an unbounded component without a region, `.emptyExtent`, or a

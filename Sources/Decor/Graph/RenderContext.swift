@@ -1,7 +1,10 @@
-/// What a component needs while rendering: the pixel limit, and the way to ask its inputs for pixels.
+/// What a component needs while rendering: the pixel limit, the way to ask its inputs for pixels, and what this
+/// render has computed ahead of the tiles.
 ///
-/// Each component receives a context that knows where the component sits in the tree being rendered, so requests
-/// made through it can be recorded per stage (see `RenderTrace`, which `decor apply --explain` prints).
+/// A context belongs to one render. Each component receives one that knows where the component sits in the tree
+/// being rendered (its `path`), so requests made through it can be recorded per stage (see `RenderTrace`) and the
+/// intermediate results the renderer materialised for this render (see `RenderPlan`) can be found. It is a value:
+/// nothing in it changes while the tiles render, so tiles on different threads share it freely.
 public struct RenderContext: Sendable {
   /// The most pixels any one region may have; larger requests throw `RasterError.tooLarge`.
   public var pixelLimit: Int
@@ -9,12 +12,25 @@ public struct RenderContext: Sendable {
   public let trace: RenderTrace?
   /// The position of the component this context was given to: the input indices from the root.
   public private(set) var path: [Int]
+  /// How many threads a component may use for work it does once per render (materialising).
+  let threads: Int
+  /// Results computed once for this render before the tiles, by path: see `Materialising`.
+  let materialised: [[Int]: Intermediate]
 
   public init(pixelLimit: Int = Raster.defaultPixelLimit, trace: RenderTrace? = nil) {
+    self.init(pixelLimit: pixelLimit, trace: trace, path: [], threads: 1, materialised: [:])
+  }
+
+  init(pixelLimit: Int, trace: RenderTrace?, path: [Int], threads: Int, materialised: [[Int]: Intermediate]) {
     self.pixelLimit = pixelLimit
     self.trace = trace
-    path = []
+    self.path = path
+    self.threads = threads
+    self.materialised = materialised
   }
+
+  /// The result materialised for the component this context was given to, if the renderer made one.
+  var intermediate: Intermediate? { materialised.isEmpty ? nil : materialised[path] }
 
   /// Renders the root component (the one this context's path leads to) over `region`, recording the request.
   func renderRoot(_ component: any ImageComponent, _ region: IntRect) throws -> Raster {
@@ -22,10 +38,16 @@ public struct RenderContext: Sendable {
     return try component.render(region, context: self)
   }
 
-  /// Renders `region` of `input`, the input number `index` of the component that owns this context.
-  public func render(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0) throws -> Raster {
+  /// The context of input number `index` of the component that owns this context.
+  func child(_ index: Int) -> RenderContext {
     var child = self
     child.path.append(index)
+    return child
+  }
+
+  /// Renders `region` of `input`, the input number `index` of the component that owns this context.
+  public func render(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0) throws -> Raster {
+    let child = child(index)
     _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
     trace?.record(path: child.path, component: input, region: region)
     return try input.render(region, context: child)
@@ -41,9 +63,7 @@ public struct RenderContext: Sendable {
     guard !covered.isEmpty else { return nil }
     if let raster = input as? Raster {
       // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part.
-      var child = self
-      child.path.append(index)
-      trace?.record(path: child.path, component: input, region: covered)
+      trace?.record(path: child(index).path, component: input, region: covered)
       return RenderedRegion(rect: raster.bounds, raster: raster)
     }
     return RenderedRegion(rect: covered, raster: try render(input, covered, input: index))

@@ -1,0 +1,207 @@
+/// A Gaussian blur of an input's pixels (`GaussianBlur`) or of its coverage (`ShadowShape`) as a stage of a render:
+/// what it asks of its input, and how it renders a region, tile by tile or materialised once per render.
+///
+/// - Small σ (the exact kernel) renders tile by tile: each tile reads its input grown by ⌈3σ⌉, a few percent more
+///   than itself.
+/// - From σ = 3 (the extended boxes) the stage materialises (see `Materialising`): the renderer computes the whole
+///   region the render will ask of it once, the horizontal passes in bands of rows and then the vertical passes in
+///   strips of columns, both on all threads, and the tiles copy their pixels from it. Every pixel is filtered once
+///   whatever σ is, so the cost per pixel stays flat from σ = 2 to 100 (Benchmarks/blur.md). The memory is that of
+///   the region at 8 bytes a pixel for RGBA (2 for coverage) for the horizontal passes, while they last, and 4 for
+///   the result, which lasts as long as the render.
+/// - A request with no materialised result to read (a render without a plan, or a region outside the plan) is
+///   rendered on its own, with the same bytes (see `GaussianBlurKernel`).
+struct GaussianFilter: Sendable {
+  /// What is blurred.
+  enum Source: Sendable, Equatable {
+    /// The input's premultiplied pixels.
+    case pixels
+    /// The input's coverage (alpha) grown by a disc of radius `spread` pixels (shrunk when negative).
+    case coverage(spread: Double)
+  }
+
+  let input: any ImageComponent
+  let kernel: GaussianKernel
+  let source: Source
+  /// Where the plane being blurred can be non-zero: the input's extent, moved out by a coverage's spread.
+  let sourceExtent: IntRect
+  /// Where the blur can be non-zero: the source extent grown by ⌈3σ⌉.
+  let extent: IntRect
+
+  init(_ input: any ImageComponent, kernel: GaussianKernel, source: Source) {
+    self.input = input
+    self.kernel = kernel
+    self.source = source
+    let e = input.extent
+    let spread = Self.spreadPixels(source)
+    sourceExtent = e.isEmpty || e.isInfinite || spread == 0 ? e : e.insetBy(dx: -spread, dy: -spread)
+    let margin = kernel.margin
+    extent = sourceExtent.isEmpty || sourceExtent.isInfinite ? sourceExtent : sourceExtent.insetBy(dx: -margin, dy: -margin)
+  }
+
+  /// 4 for RGBA, 1 for coverage.
+  var lanes: Int { source == .pixels ? 4 : 1 }
+
+  /// How many whole pixels a spread moves the outline (negative inward).
+  static func spreadPixels(_ source: Source) -> Int {
+    guard case .coverage(let spread) = source else { return 0 }
+    let whole = Int(abs(spread).rounded(.down))
+    return spread < 0 ? -whole : whole
+  }
+
+  /// Whether the renderer computes this stage once per render (the extended boxes; see the type's notes).
+  var materialises: Bool {
+    guard case .boxes = kernel.method else { return false }
+    return !extent.isEmpty && !extent.isInfinite
+  }
+
+  /// What rendering `region` of the blur asks of the input, or `nil` for nothing.
+  func inputDemand(for region: IntRect) -> IntRect? {
+    let inside = region.intersection(extent)
+    guard !inside.isEmpty else { return nil }
+    let plane = GaussianBlurKernel.sourceRegion(for: inside, kernel: kernel, lanes: lanes).intersection(sourceExtent)
+    return plane.isEmpty ? nil : inputRegion(forPlane: plane)
+  }
+
+  /// What the source plane over `plane` reads of the input: the region itself, or around it by the spread.
+  func inputRegion(forPlane plane: IntRect) -> IntRect? {
+    let reach = abs(Self.spreadPixels(source))
+    let region = (reach == 0 ? plane : plane.insetBy(dx: -reach, dy: -reach)).intersection(input.extent)
+    return region.isEmpty ? nil : region
+  }
+
+  /// The plane being blurred over `region` (or more), `nil` where it is all zero.
+  func plane(_ region: IntRect, context: RenderContext) throws -> BytePlane? {
+    guard let asked = inputRegion(forPlane: region), let pixels = try context.renderClipped(input, asked) else {
+      return nil
+    }
+    switch source {
+    case .pixels:
+      return BytePlane(pixels: pixels.raster, at: pixels.rect)
+    case .coverage(let spread):
+      guard let alpha = BytePlane(alphaOf: pixels.raster, at: pixels.rect, within: asked) else { return nil }
+      // A spread under a pixel moves no outline.
+      return Self.spreadPixels(source) == 0
+        ? alpha : AlphaMorphology.apply(alpha, radius: abs(spread), grow: spread > 0, over: region)
+    }
+  }
+
+  /// Writes every pixel of `region` into `out` (rows `stride` pixels apart, 4 bytes a pixel: RGBA8 for pixels,
+  /// `Float` coverage in 0 … 255 for coverage), from this render's materialised result when there is one.
+  func render(_ region: IntRect, into out: UnsafeMutableRawPointer, stride: Int, context: RenderContext) throws {
+    let inside = region.intersection(extent)
+    for row in 0..<region.height {
+      let y = region.minY + row
+      let line = out + row * stride * 4
+      if inside.isEmpty || y < inside.minY || y >= inside.maxY {
+        line.initializeMemory(as: UInt32.self, repeating: 0, count: region.width)
+      } else {
+        line.initializeMemory(as: UInt32.self, repeating: 0, count: inside.minX - region.minX)
+        (line + (inside.maxX - region.minX) * 4).initializeMemory(as: UInt32.self, repeating: 0,
+          count: region.maxX - inside.maxX)
+      }
+    }
+    guard !inside.isEmpty else { return }
+    let target = out + ((inside.minY - region.minY) * stride + (inside.minX - region.minX)) * 4
+    if let intermediate = context.intermediate, intermediate.rect.intersection(inside) == inside {
+      copy(intermediate, inside, into: target, stride: stride)
+      return
+    }
+    let needed = GaussianBlurKernel.sourceRegion(for: inside, kernel: kernel, lanes: lanes)
+    _ = try Raster.byteCount(width: needed.width, height: needed.height, pixelLimit: context.pixelLimit)
+    let planeRegion = needed.intersection(sourceExtent)
+    let plane = planeRegion.isEmpty ? nil : try plane(planeRegion, context: context)
+    GaussianBlurKernel.render(plane, region: inside, kernel: kernel, lanes: lanes, into: target, stride: stride)
+  }
+
+  /// Copies `region` of a materialised result.
+  private func copy(_ intermediate: Intermediate, _ region: IntRect, into out: UnsafeMutableRawPointer, stride: Int) {
+    func rows(_ bytes: UnsafeRawBufferPointer, _ rect: IntRect) {
+      for row in 0..<region.height {
+        let from = ((region.minY + row - rect.minY) * rect.width + (region.minX - rect.minX)) * 4
+        (out + row * stride * 4).copyMemory(from: bytes.baseAddress! + from, byteCount: region.width * 4)
+      }
+    }
+    switch intermediate {
+    case .pixels(let rect, let raster): raster.withUnsafeBytes { rows($0, rect) }
+    case .coverage(let rect, let values): values.withUnsafeBytes { rows($0, rect) }
+    }
+  }
+
+  /// Computes `region` once for a render (see the type's notes): the horizontal passes in bands of rows, then the
+  /// vertical passes in strips of columns, each on up to `context.threads` threads.
+  func materialise(_ region: IntRect, context: RenderContext) throws -> Intermediate {
+    let region = region.intersection(extent)
+    let lanes = lanes
+    guard case .boxes(let radius, let alpha) = kernel.method, !region.isEmpty else {
+      return try renderWhole(region, context: context)
+    }
+    let plan = BoxBlur.Plan(radius: radius, alpha: alpha)
+    let reach = plan.reach
+    let width = lanes == 4 ? region.width : (region.width + 3) / 4 * 4
+    let elements = lanes == 4 ? width : width / 4
+    let rows = (region.minY - reach)..<(region.maxY + reach)
+    // The horizontal passes' rows take 8 bytes an element, twice a pixel's 4.
+    _ = try Raster.byteCount(width: 2 * elements, height: rows.count, pixelLimit: context.pixelLimit)
+    let horizontal = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: rows.count * elements)
+    defer { horizontal.deallocate() }
+    // Jobs on other threads write disjoint rows of these buffers, which outlive them; the addresses cross into the
+    // jobs as numbers because pointers are not `Sendable`.
+    let rowsAddress = Int(bitPattern: horizontal)
+    let bandRows = Self.bandRows
+    try ParallelLoop.run(count: (rows.count + bandRows - 1) / bandRows, threads: context.threads) { band in
+      let lower = rows.lowerBound + band * bandRows
+      let upper = Swift.min(lower + bandRows, rows.upperBound)
+      let area = IntRect(x: region.minX - reach, y: lower, width: width + 2 * reach, height: upper - lower)
+        .intersection(sourceExtent)
+      let plane = area.isEmpty ? nil : try self.plane(area, context: context)
+      let into = UnsafeMutablePointer<SIMD4<UInt16>>(bitPattern: rowsAddress)! + (lower - rows.lowerBound) * elements
+      GaussianBlurKernel.horizontalBand(plane, rows: lower..<upper, x0: region.minX, width: width, lanes: lanes,
+        plan: plan, into: into, rowElements: elements)
+    }
+    let stripElements = Self.stripElements
+    let strips = (elements + stripElements - 1) / stripElements
+    func verticals(_ out: UnsafeMutableRawPointer) throws {
+      let outAddress = Int(bitPattern: out)
+      try ParallelLoop.run(count: strips, threads: context.threads) { strip in
+        let first = strip * stripElements
+        GaussianBlurKernel.verticalStrip(UnsafeMutablePointer(bitPattern: rowsAddress)!, firstRow: rows.lowerBound,
+          rowElements: elements, elements: first..<Swift.min(first + stripElements, elements), region: region,
+          lanes: lanes, plan: plan, into: UnsafeMutableRawPointer(bitPattern: outAddress)!, stride: region.width)
+      }
+    }
+    if lanes == 4 {
+      let raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) {
+        try verticals($0.baseAddress!)
+      }
+      return .pixels(rect: region, raster: raster)
+    }
+    let values = try [Float](unsafeUninitializedCapacity: region.area) { buffer, count in
+      try verticals(UnsafeMutableRawPointer(buffer.baseAddress!))
+      count = region.area
+    }
+    return .coverage(rect: region, values: values)
+  }
+
+  /// Rows per band of horizontal passes: a multiple of 4 (coverage is filtered four rows at a time), small enough
+  /// to spread over the threads, large enough that a band's input request is not mostly its edges.
+  static let bandRows = 64
+  /// Elements per strip of vertical passes (64 RGBA pixels, 256 coverage values): a strip's two rings of
+  /// 2(r + 1) + 1 rows each stay in a 512 KiB L2 cache up to σ ≈ 120.
+  static let stripElements = 64
+
+  /// `region` in one piece, on this thread (the kernels that do not materialise).
+  private func renderWhole(_ region: IntRect, context: RenderContext) throws -> Intermediate {
+    if lanes == 4 {
+      let raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) {
+        try render(region, into: $0.baseAddress!, stride: region.width, context: context)
+      }
+      return .pixels(rect: region, raster: raster)
+    }
+    let values = try [Float](unsafeUninitializedCapacity: region.area) { buffer, count in
+      try render(region, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: region.width, context: context)
+      count = region.area
+    }
+    return .coverage(rect: region, values: values)
+  }
+}

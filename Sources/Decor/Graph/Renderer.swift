@@ -1,0 +1,128 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Renders a component by cutting the output into square tiles and rendering them concurrently.
+///
+/// A render is a pure function of the component tree and the region: first a `RenderPlan` gives every stage the
+/// region this render will ask of it; stages that materialise (large blurs) are computed once over that region,
+/// in parallel, into the render's own context; then every tile goes through the chain on its own (each decorator
+/// asking its input only for what that tile needs). Nothing is kept in the components, so one tree can be rendered
+/// by any number of renders at once, and the output is the same whatever the tile size or thread count.
+public struct Renderer: Sendable {
+  /// The side of a square tile in pixels. 256 by measurement: see `Benchmarks/README.md`.
+  public var tileSize: Int
+  /// How many threads render tiles; by default one per online processor.
+  public var threads: Int
+  /// The most pixels the output, or any region a stage asks for, may have.
+  public var pixelLimit: Int
+
+  public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
+    self.tileSize = max(1, tileSize)
+    self.threads = max(1, threads ?? Renderer.processorCount)
+    self.pixelLimit = pixelLimit
+  }
+
+  /// The number of online processors.
+  public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// The region a render of `component` covers: `region`, or the extent when it is `nil`.
+  func target(_ component: any ImageComponent, _ region: IntRect?) throws -> IntRect {
+    let target = region ?? component.extent
+    if region == nil && target.isInfinite {
+      throw RenderError.infiniteExtent(component: String(describing: component))
+    }
+    if target.isEmpty { throw RenderError.emptyExtent(component: String(describing: component)) }
+    _ = try Raster.byteCount(width: target.width, height: target.height, pixelLimit: pixelLimit)
+    return target
+  }
+
+  /// The tiles of `target`, row by row.
+  func tiles(of target: IntRect) -> [IntRect] {
+    let columns = (target.width + tileSize - 1) / tileSize
+    let rows = (target.height + tileSize - 1) / tileSize
+    return (0..<columns * rows).map { index in
+      IntRect(x: target.x + (index % columns) * tileSize, y: target.y + (index / columns) * tileSize,
+        width: tileSize, height: tileSize).intersection(target)
+    }
+  }
+
+  /// What rendering `region` of `component` (by default its extent) will ask of every stage; nothing is rendered.
+  ///
+  /// - Throws: as `render`, for an unusable region.
+  public func plan(_ component: any ImageComponent, region: IntRect? = nil) throws -> RenderPlan {
+    RenderPlan(component, requests: tiles(of: try target(component, region)))
+  }
+
+  /// Renders `region` of `component` (by default its extent), recording each stage's requests in `trace`.
+  ///
+  /// - Throws: `RenderError.infiniteExtent` or `.emptyExtent` when no region is given and the extent is unusable,
+  ///   `RasterError` when a region is over the pixel limit, or the first error any tile met.
+  public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) throws
+    -> Raster
+  {
+    let target = try target(component, region)
+    let tiles = tiles(of: target)
+    let plan = RenderPlan(component, requests: tiles)
+    // The materialising stages, deepest first (reversed tree order puts every stage after its inputs).
+    var materialised: [[Int]: Intermediate] = [:]
+    for stage in plan.stages.reversed() where stage.materialised {
+      guard let node = stage.node as? any Materialising else { continue }
+      let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threads,
+        materialised: materialised)
+      let region = stage.region.intersection(stage.extent)
+      _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
+      materialised[stage.path] = try node.materialise(region, context: context)
+    }
+    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threads,
+      materialised: materialised)
+    if tiles.count == 1 && !(component is any DirectRendering) {
+      return try context.renderRoot(component, target)
+    }
+    let width = target.width
+    // Every tile writes every one of its pixels, so the output starts uninitialised (no memset of the image).
+    return try Raster(width: target.width, height: target.height, pixelLimit: pixelLimit) { buffer in
+      // Tiles write disjoint pixels of this buffer from several threads; its address crosses into the jobs as a
+      // number because a pointer is not `Sendable`, and it does not outlive this closure.
+      let address = Int(bitPattern: buffer.baseAddress!)
+      try ParallelLoop.run(count: tiles.count, threads: threads) { index in
+        let tile = tiles[index]
+        let base = UnsafeMutablePointer<UInt32>(bitPattern: address)!
+        let destination = base + ((tile.y - target.y) * width + (tile.x - target.x))
+        do {
+          try Self.render(component, tile, into: destination, stride: width, context: context)
+        } catch {
+          // Leave no uninitialised pixels behind, even though the raster is about to be discarded.
+          for row in 0..<tile.height { (destination + row * width).update(repeating: 0, count: tile.width) }
+          throw error
+        }
+      }
+    }
+  }
+
+  /// Renders one tile of the root into the output, directly when the component can.
+  static func render(
+    _ component: any ImageComponent, _ tile: IntRect, into destination: UnsafeMutablePointer<UInt32>, stride: Int,
+    context: RenderContext
+  ) throws {
+    if let direct = component as? any DirectRendering {
+      context.trace?.record(path: [], component: component, region: tile)
+      try direct.render(tile, into: destination, stride: stride, context: context)
+      return
+    }
+    let pixels = try context.renderRoot(component, tile)
+    pixels.withUnsafeBytes { source in
+      let src = source.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      for row in 0..<tile.height {
+        (destination + row * stride).update(from: src + row * tile.width, count: tile.width)
+      }
+    }
+  }
+}
