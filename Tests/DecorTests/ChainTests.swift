@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Decor
@@ -395,5 +396,27 @@ import Testing
     #expect(first[1, 1] == small[2, 0] && second[1, 1] == large[8, 0])
     // Applying again gives the same pixels: the chain is not consumed or changed.
     #expect(try chain.apply(to: small).rendered() == first)
+  }
+}
+
+extension ChainTests {
+  /// Quotes keep spaces and `|` inside one word, as DESIGN.md section 5 promises for file names; a backslash
+  /// escapes one character; a quote left open is an error naming the step.
+  @Test func quotedValuesKeepSpacesAndBars() throws {
+    let words = Chain.split(#"blend multiply "my overlay.png" opacity=0.5 | pad 'a|b' c\ d "x\"y""#)
+    #expect(words.count == 2)
+    #expect(words[0].words == ["blend", "multiply", "my overlay.png", "opacity=0.5"])
+    #expect(words[0].text == #"blend multiply "my overlay.png" opacity=0.5"#)
+    #expect(words[1].words == ["pad", "a|b", "c d", #"x"y"#])
+    #expect(Chain.split(#"rotate "30"#)[0].words == nil)
+    #expect(ChainTests.message(#"blend multiply "open.png"#) == "unterminated quote")
+    // A file whose name has a space, through the whole chain.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decor chain \(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("my overlay.png").path
+    try Raster(width: 4, height: 4, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)).writePNG(toFile: path)
+    let chain = try Chain(parsing: ["blend multiply \"\(path)\""])
+    #expect(try chain.apply(to: try Raster(width: 4, height: 4, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))).rendered()[1, 1] == RGBA8(r: 0, g: 0, b: 0, a: 255))
   }
 }

@@ -24,11 +24,11 @@ public struct Chain: Sendable, CustomStringConvertible {
     steps = []
     var number = 0
     for text in texts {
-      for part in text.split(separator: "|", omittingEmptySubsequences: false) {
+      for (stepText, words) in Self.split(text) {
         number += 1
-        let stepText = part.trimmingSpaces
-        let words = stepText.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-        guard let name = words.first else { throw ChainError(step: number, text: stepText, message: "empty step") }
+        guard let words, let name = words.first else {
+          throw ChainError(step: number, text: stepText, message: words == nil ? "unterminated quote" : "empty step")
+        }
         do {
           let filter = try registry.filter(named: name)
           let arguments = try filter.parseArguments(Array(words.dropFirst()))
@@ -42,6 +42,56 @@ public struct Chain: Sendable, CustomStringConvertible {
         }
       }
     }
+  }
+
+  /// Cuts `text` into steps at each `|` and each step into words at spaces, as a shell would: inside double or
+  /// single quotes neither separates (`blend multiply "my overlay.png"`), and a backslash outside single quotes
+  /// takes the next character as it is. Each step comes with its text as written, trimmed, and its words, or `nil`
+  /// words when a quote is left open.
+  static func split(_ text: String) -> [(text: String, words: [String]?)] {
+    var steps: [(text: String, words: [String]?)] = []
+    var stepText = ""
+    var words: [String] = []
+    var word: String?
+    var quote: Character?
+    var escaped = false
+    func endStep() {
+      if let finished = word { words.append(finished) }
+      steps.append((Substring(stepText).trimmingSpaces, quote == nil && !escaped ? words : nil))
+      stepText = ""
+      words = []
+      word = nil
+    }
+    for character in text {
+      if escaped {
+        word = (word ?? "") + String(character)
+        escaped = false
+      } else if let open = quote {
+        if character == open {
+          quote = nil
+        } else if character == "\\" && open == "\"" {
+          escaped = true
+        } else {
+          word = (word ?? "") + String(character)
+        }
+      } else if character == "|" {
+        endStep()
+        continue
+      } else if character == " " || character == "\t" || character == "\n" {
+        if let finished = word { words.append(finished) }
+        word = nil
+      } else if character == "\"" || character == "'" {
+        quote = character
+        word = word ?? ""
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        word = (word ?? "") + String(character)
+      }
+      stepText.append(character)
+    }
+    endStep()
+    return steps
   }
 
   /// The input decorated by every step in turn.

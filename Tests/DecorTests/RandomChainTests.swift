@@ -1,0 +1,113 @@
+import Decor
+import Foundation
+import Testing
+
+/// A seeded property test over random valid chains of 1 to 6 steps drawn from every registered filter: each renders
+/// without error, nothing is drawn outside its extent, and the bytes are the same on 1 and 4 threads and with two
+/// tile sizes.
+@Suite struct RandomChainTests {
+  /// SplitMix64: small, seedable, the same sequence on every platform.
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// A PNG for the `blend` step, written once per process.
+  static let overlay: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("decor-random-chain-\(getpid()).png").path
+    do {
+      try LinearGradient(from: Point(0, 0), to: Point(30, 20), stops: [
+        GradientStop(location: 0, color: Color(red: 1, green: 0.2, blue: 0.1, alpha: 0.9)),
+        GradientStop(location: 1, color: Color(red: 0.1, green: 0.3, blue: 1, alpha: 0.4)),
+      ]).cropped(to: IntRect(x: 0, y: 0, width: 30, height: 20)).rendered().writePNG(toFile: path)
+    } catch {
+      Issue.record("cannot write the overlay: \(error)")
+    }
+    return path
+  }()
+
+  /// One valid step of the named filter, with random arguments in ranges that keep images small.
+  static func step(_ name: String, _ g: inout Generator) -> String {
+    func number(_ range: ClosedRange<Double>) -> String { String(format: "%.2f", Double.random(in: range, using: &g)) }
+    func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &g) }
+    func pick(_ options: [String]) -> String { options.randomElement(using: &g)! }
+    let interpolation = pick(["", " interpolation=nearest", " interpolation=bilinear", " interpolation=bicubic"])
+    switch name {
+    case "rotate": return "rotate \(pick(["90", "-180", number(-60...60)]))" + interpolation
+    case "scale": return "scale \(number(0.3...1.6)) \(number(0.3...1.6))" + interpolation
+    case "resize": return "resize \(int(8...90))x\(pick(["_", String(int(8...90))])) fit=\(pick(["fill", "contain", "cover"]))"
+    case "translate": return "translate \(pick([String(int(-9...9)), number(-9...9)])) \(number(-9...9))" + interpolation
+    case "skew": return "skew \(number(-30...30)) \(number(-20...20))" + interpolation
+    case "flip": return "flip \(pick(["horizontal", "vertical"]))"
+    case "transform": return "transform \(number(0.6...1.3)) \(number(-0.3...0.3)) \(number(-0.3...0.3)) \(number(0.6...1.3)) \(number(-5...5)) \(number(-5...5))"
+    case "crop": return "crop \(int(0...20)) \(int(0...20)) \(int(5...60)) \(int(5...60))"
+    case "pad": return pick(["pad \(int(0...6))", "pad \(int(0...4)) \(int(0...4)) \(int(0...4)) \(int(0...4)) color=#3366cc80"])
+    case "opacity": return "opacity \(number(0.1...1))"
+    case "background": return "background \(pick(["white", "#20304080", "rebeccapurple"]))"
+    case "tile": return "tile \(int(20...90))x\(int(20...90))"
+    case "blend":
+      return "blend \(BlendMode.allCases.randomElement(using: &g)!) \"\(overlay)\" opacity=\(number(0.2...1)) at=\(int(-5...20)),\(int(-5...20))"
+        + pick(["", " below"])
+    case "blur": return "blur \(pick([number(0.5...2.9), number(3...12)]))"
+    case "shadow":
+      return "shadow \(int(-6...6)) \(int(-6...6)) blur=\(number(0...9)) opacity=\(number(0.2...1))"
+        + pick(["", " spread=\(number(-2...3))"]) + pick(["", " only"]) + pick(["", " color=#ff000080"])
+    case "inner-shadow": return "inner-shadow \(int(-4...4)) \(int(-4...4)) blur=\(number(0...8))"
+    case "brightness", "contrast", "saturate": return "\(name) \(number(0...2))"
+    case "grayscale", "sepia", "invert": return "\(name) \(number(0...1))"
+    case "hue-rotate": return "hue-rotate \(number(-180...180))"
+    default: return ""
+    }
+  }
+
+  static func image() throws -> Raster {
+    try ImageMetrics.sample("horse-cutout.png").resized(width: 40, height: nil).rendered()
+  }
+
+  /// Every filter in the registry has a generator here, so a new filter cannot be left out of the property test.
+  @Test func everyRegisteredFilterIsGenerated() {
+    var g = Generator(state: 1)
+    for filter in FilterRegistry.standard.filters {
+      let text = Self.step(filter.name, &g)
+      #expect(!text.isEmpty, "no generator for \(filter.name)")
+      #expect(throws: Never.self) { try Chain(parsing: [text]) }
+    }
+  }
+
+  @Test(arguments: 0..<8)
+  func randomChainsRenderTheSameEverywhere(batch: Int) throws {
+    let image = try Self.image()
+    let names = FilterRegistry.standard.filters.map(\.name)
+    var g = Generator(state: 0xDEC0 + UInt64(batch))
+    for _ in 0..<20 {
+      let steps = (0..<Int.random(in: 1...6, using: &g)).map { _ in Self.step(names.randomElement(using: &g)!, &g) }
+      let chain = try Chain(parsing: steps).apply(to: image)
+      let e = chain.extent
+      if e.isEmpty { continue }
+      #expect(!e.isInfinite, "\(steps)")
+      // Rendered beyond its extent by 3 pixels on every side: nothing is drawn outside it.
+      let around = e.insetBy(dx: -3, dy: -3)
+      let reference = try Renderer(tileSize: 64, threads: 1).render(chain, region: around)
+      var outside = 0
+      reference.withUnsafeBytes { bytes in
+        let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<around.height {
+          for x in 0..<around.width where x < 3 || y < 3 || x >= around.width - 3 || y >= around.height - 3 {
+            if pixels[y * around.width + x] != 0 { outside += 1 }
+          }
+        }
+      }
+      #expect(outside == 0, "\(steps): \(outside) pixels outside the extent")
+      for (tileSize, threads) in [(64, 4), (23, 1), (23, 4)] {
+        let pixels = try Renderer(tileSize: tileSize, threads: threads).render(chain, region: around)
+        #expect(pixels == reference, "\(steps): tiles \(tileSize), \(threads) threads")
+      }
+    }
+  }
+}
