@@ -7,8 +7,10 @@ struct Apply: ParsableCommand {
     abstract: "Read a PNG, apply a chain of steps, write a PNG.",
     discussion: """
       Each STEP is a filter name, positional values, then key=value options ('rotate 30', 'pad 10 color=white'); \
-      one argument may hold several steps separated by |. `decor filters` lists them. The output is written to a \
-      temporary file beside OUTPUT and renamed into place, so a failed run leaves no file behind.
+      one argument may hold several steps separated by |. `decor filters` lists them. A regular OUTPUT is written \
+      to a temporary file beside it and renamed into place, so a failed or interrupted run leaves no file behind; \
+      a symbolic link is written through to its target and stays a link; a character device or FIFO is written \
+      straight through. `-o -` writes to standard output, unless that is a terminal.
       """)
 
   @Argument(help: "The input PNG, or - for standard input.")
@@ -34,6 +36,7 @@ struct Apply: ParsableCommand {
   }
 
   func run() throws {
+    try refuseTerminal(output, option: "-o FILE")
     let chain = try Chain(parsing: steps)
     let image = try chain.apply(to: Raster(contentsOfFile: input))
     let trace = explain ? RenderTrace() : nil

@@ -28,6 +28,7 @@ struct Diff: ParsableCommand {
   }
 
   func run() throws {
+    if let diffImage { try refuseTerminal(diffImage, option: "--diff-image FILE") }
     let a = try Raster(contentsOfFile: actual)
     let b = try Raster(contentsOfFile: reference)
     let comparison = try ImageComparison(a, b,

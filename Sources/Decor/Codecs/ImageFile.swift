@@ -5,11 +5,24 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Synchronization
 
 /// Reading and writing whole files, with `-` meaning standard input or output.
 ///
-/// Writes are atomic: the bytes go to a temporary file beside the target, which is renamed over the target only
-/// once everything has been written, so a failure never leaves a partial or truncated file behind.
+/// What a write does depends on what is at the path, looked at with `lstat` so nothing is followed blindly:
+/// - nothing yet, or a regular file: the bytes go to a temporary file beside it (`.NAME.decor-tmp-XXXXXX`), which is
+///   renamed over it only once everything has been written, so a failure never leaves a partial or truncated file
+///   behind. A replaced file keeps its permission bits; a new one gets 0666 less the umask.
+/// - a symbolic link: the links are followed one at a time to the last path of the chain, which is then written as
+///   above (the temporary file goes beside that target); the links stay links. A dangling link has its target
+///   created.
+/// - a character device (`/dev/null`, a terminal) or a FIFO: opened for writing and written straight through; it
+///   is never replaced by a regular file.
+/// - a block device, a directory or a socket: refused. Writing an image over the start of a disk is never what was
+///   meant, so block devices are refused rather than written through.
+///
+/// A temporary file still exists while its bytes are written; ``removeTemporaryFilesOnSignals()`` makes SIGINT,
+/// SIGTERM and SIGHUP remove it before the process ends.
 public enum ImageFile {
   /// The path that stands for standard input or output.
   public static let standardStream = "-"
@@ -37,39 +50,124 @@ public enum ImageFile {
     return bytes
   }
 
-  /// Writes `bytes` to `path` atomically (see the type's notes), or to standard output for `-`.
+  /// Writes `bytes` to `path` (see the type's notes for how each kind of file is treated), or to standard output
+  /// for `-`.
   ///
-  /// A new file gets the usual permissions (0666 less the umask); an existing one is replaced.
-  /// - Throws: `CodecError.io` with the system's reason; the target is then untouched.
-  public static func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(CodecError) {
+  /// - Throws: `CodecError.io` naming `path`, with the system's reason; a file is then left as it was.
+  public static func writeBytes(_ bytes: [UInt8], toPath path: String) throws(CodecError) {
     if path == standardStream {
       try writeAll(bytes, to: STDOUT_FILENO, path: displayName(path, input: false))
       return
     }
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let (target, destination) = try resolve(path)
+    switch destination {
+    case .newFile: try replace(target, with: bytes, permissions: nil, reportedAs: path)
+    case .regularFile(let permissions): try replace(target, with: bytes, permissions: permissions, reportedAs: path)
+    case .stream: try writeThrough(target, bytes, reportedAs: path)
+    }
+  }
+
+  /// What a write finds at the end of a path's chain of symbolic links.
+  enum Destination: Equatable {
+    case newFile
+    case regularFile(permissions: mode_t)
+    /// A character device or a FIFO.
+    case stream
+  }
+
+  /// Follows symbolic links one at a time to the path a write should go to. Not `realpath`, which fails on a
+  /// dangling link whose target the write should create.
+  static func resolve(_ path: String) throws(CodecError) -> (path: String, destination: Destination) {
+    var current = path
+    for _ in 0..<40 {  // Linux's own limit on links followed in one lookup
+      var info = stat()
+      guard lstat(current, &info) == 0 else {
+        guard errno == ENOENT else { throw .io(path: path, detail: "cannot write: \(systemError())") }
+        return (current, .newFile)
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: return (current, .regularFile(permissions: info.st_mode & 0o777))
+      case S_IFCHR, S_IFIFO: return (current, .stream)
+      case S_IFLNK: current = try linkTarget(current, reportedAs: path)
+      case S_IFBLK: throw .io(path: path, detail: "refusing to write to a block device")
+      case S_IFDIR: throw .io(path: path, detail: "cannot write: Is a directory")
+      default: throw .io(path: path, detail: "cannot write: not a file, character device or FIFO")
+      }
+    }
+    throw .io(path: path, detail: "cannot write: \(String(cString: strerror(ELOOP)))")
+  }
+
+  /// The path a symbolic link points to; a relative target is relative to the link's folder.
+  static func linkTarget(_ link: String, reportedAs path: String) throws(CodecError) -> String {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+    let count = buffer.withUnsafeMutableBufferPointer {
+      $0.withMemoryRebound(to: CChar.self) { readlink(link, $0.baseAddress!, $0.count) }
+    }
+    guard count >= 0 else { throw .io(path: path, detail: "cannot read the symbolic link \(link): \(systemError())") }
+    let target = String(decoding: buffer[..<count], as: UTF8.self)
+    return target.hasPrefix("/") ? target : split(link).directory + target
+  }
+
+  /// A path's folder (with its final slash, or empty for the current folder) and file name.
+  static func split(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    return (String(path[...slash]), String(path[path.index(after: slash)...]))
+  }
+
+  /// Writes a temporary file beside `target` and renames it over `target`. `permissions` are those of the file
+  /// being replaced, or `nil` for a new one.
+  static func replace(_ target: String, with bytes: [UInt8], permissions: mode_t?, reportedAs path: String)
+    throws(CodecError)
+  {
+    let (directory, name) = split(target)
     guard !name.isEmpty else { throw .io(path: path, detail: "cannot write: not a file name") }
-    var template = Array("\(directory).\(name).decor-tmp-XXXXXX".utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let through = target == path ? "" : " (writing through the symbolic link to \(target))"
+    var fd: Int32 = -1
+    var temporary = ""
+    var registered = false
+    // Not mkstemp: it creates files 0600, and reading the umask to undo that means setting it, which races with
+    // other threads creating files. `open` applies the umask itself.
+    for _ in 0..<100 {
+      temporary = "\(directory).\(name).decor-tmp-\(randomSuffix())"
+      // Registered before the file exists, so there is no moment when a signal would leave it behind.
+      registered = TemporaryFileCleanup.register(temporary)
+      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      if fd >= 0 { break }
+      let reason = errno
+      if registered { TemporaryFileCleanup.unregister() }
+      guard reason == EEXIST else {
+        throw .io(path: path, detail: "cannot create a file in its folder: \(systemError(reason))\(through)")
+      }
+    }
     guard fd >= 0 else { throw .io(path: path, detail: "cannot create a file in its folder: \(systemError())") }
-    let temporary = String(cString: template)
+    defer { if registered { TemporaryFileCleanup.unregister() } }
     var open = true
     do throws(CodecError) {
-      let mask = umask(0)
-      umask(mask)
-      fchmod(fd, 0o666 & ~mask)
+      if let permissions { fchmod(fd, permissions) }
       try writeAll(bytes, to: fd, path: path)
       open = false
-      guard close(fd) == 0 else { throw .io(path: path, detail: "cannot write: \(systemError())") }
-      guard rename(temporary, path) == 0 else {
-        throw .io(path: path, detail: "cannot replace: \(systemError())")
+      guard close(fd) == 0 else { throw .io(path: path, detail: "cannot write: \(systemError())\(through)") }
+      guard rename(temporary, target) == 0 else {
+        throw .io(path: path, detail: "cannot replace: \(systemError())\(through)")
       }
     } catch {
       if open { close(fd) }
       unlink(temporary)
       throw error
     }
+  }
+
+  /// Writes to a device or FIFO that is already there. No `O_CREAT`: if the node went away since it was looked
+  /// at, nothing is created in its place. `O_NOCTTY`: a terminal given as the output must not become the
+  /// process's controlling terminal.
+  static func writeThrough(_ target: String, _ bytes: [UInt8], reportedAs path: String) throws(CodecError) {
+    let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io(path: path, detail: "cannot open for writing: \(systemError())") }
+    var open = true
+    defer { if open { close(fd) } }
+    try writeAll(bytes, to: fd, path: path)
+    open = false
+    guard close(fd) == 0 else { throw .io(path: path, detail: "cannot write: \(systemError())") }
   }
 
   static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {
@@ -84,12 +182,116 @@ public enum ImageFile {
     }
   }
 
+  /// Six letters or digits, as mkstemp would use.
+  static func randomSuffix() -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    return String((0..<6).map { _ in alphabet.randomElement()! })
+  }
+
+  /// Makes SIGINT, SIGTERM and SIGHUP remove the temporary file of a write under way, then end the process as the
+  /// signal would have (same exit status). For programs such as the `decor` command; a library should not take
+  /// over signals on its own, so nothing else installs these handlers.
+  ///
+  /// Only signals whose action is still the default are handled: one ignored (as under `nohup`) stays ignored,
+  /// and a handler the program installed stays in place. One write at a time is covered; a write that starts while
+  /// another is under way in the same process goes without this protection.
+  public static func removeTemporaryFilesOnSignals() {
+    TemporaryFileCleanup.install()
+  }
+
   /// How a path appears in messages: `<stdin>` and `<stdout>` for `-`.
   public static func displayName(_ path: String, input: Bool) -> String {
     path == standardStream ? (input ? "<stdin>" : "<stdout>") : path
   }
 
-  static func systemError() -> String { String(cString: strerror(errno)) }
+  static func systemError(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+}
+
+/// The temporary file a write has under way, kept where a signal handler can read it. A handler may only call
+/// async-signal-safe functions (no allocation, no locks), so the path lives in a buffer allocated once, and an
+/// atomic state says whether it is complete; the handler itself only calls `unlink` and `raise`.
+enum TemporaryFileCleanup {
+  static let capacity = Int(PATH_MAX) + 1
+  // Written only by the writer that moved `state` from `free` to `filling`, and read by the handler only in
+  // `armed`, after the releasing store that ends the filling.
+  nonisolated(unsafe) static let path: UnsafeMutablePointer<CChar> = {
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+    buffer.initialize(repeating: 0, count: capacity)
+    return buffer
+  }()
+  static let state = Atomic<Int>(free)
+  static let free = 0, filling = 1, armed = 2
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Makes `temporary` the file a signal removes; `false` when another write holds the buffer (or the path does
+  /// not fit), and the caller then goes unprotected.
+  static func register(_ temporary: String) -> Bool {
+    guard state.compareExchange(expected: free, desired: filling, ordering: .acquiring).exchanged else {
+      return false
+    }
+    let bytes = temporary.utf8CString
+    guard bytes.count <= capacity else {
+      state.store(free, ordering: .releasing)
+      return false
+    }
+    bytes.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
+    state.store(armed, ordering: .releasing)
+    return true
+  }
+
+  static func unregister() { state.store(free, ordering: .releasing) }
+
+  static func install() {
+    // Both globals are initialised lazily; touch them now so that a handler never runs their initialisers.
+    _ = path
+    _ = state.load(ordering: .relaxed)
+    for signal in signals {
+      var current = sigaction()
+      guard sigaction(signal, nil, &current) == 0, current.isDefault else { continue }
+      var action = sigaction()
+      action.handler = { signal in
+        if TemporaryFileCleanup.state.load(ordering: .acquiring) == TemporaryFileCleanup.armed {
+          unlink(TemporaryFileCleanup.path)
+        }
+        // SA_RESETHAND has already restored the default action, so this ends the process as the signal would
+        // have (once the handler returns, if the signal is blocked meanwhile).
+        raise(signal)
+      }
+      sigemptyset(&action.sa_mask)
+      for other in signals { sigaddset(&action.sa_mask, other) }
+      action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000 on Linux
+      sigaction(signal, &action, nil)
+    }
+  }
+}
+
+extension sigaction {
+  /// The plain (one-argument) handler, whose field has a different name on each C library.
+  fileprivate var handler: (@convention(c) (Int32) -> Void)? {
+    get {
+      #if canImport(Darwin)
+        __sigaction_u.__sa_handler
+      #elseif canImport(Musl)
+        __sa_handler.sa_handler
+      #else
+        __sigaction_handler.sa_handler
+      #endif
+    }
+    set {
+      #if canImport(Darwin)
+        __sigaction_u.__sa_handler = newValue
+      #elseif canImport(Musl)
+        __sa_handler.sa_handler = newValue
+      #else
+        __sigaction_handler.sa_handler = newValue
+      #endif
+    }
+  }
+
+  /// SIG_DFL: no handler (a null pointer) and no three-argument one either.
+  fileprivate var isDefault: Bool {
+    sa_flags & Int32(truncatingIfNeeded: SA_SIGINFO) == 0 && handler == nil
+  }
 }
 
 extension Raster {
@@ -103,11 +305,12 @@ extension Raster {
     self = try decoders.decode(bytes, source: ImageFile.displayName(path, input: true), pixelLimit: pixelLimit)
   }
 
-  /// Writes the raster as a PNG file (`-` for standard output), atomically.
+  /// Writes the raster as a PNG file (`-` for standard output): atomically to a regular file, straight through to
+  /// a device or FIFO, through symbolic links to their target (see ``ImageFile``).
   ///
-  /// - Throws: `CodecError.encodingFailed` or `.io`; on error no file is left at `path`.
+  /// - Throws: `CodecError.encodingFailed` or `.io`; on error a file at `path` is left as it was.
   public func writePNG(toFile path: String, compression: PNGCompression = .default) throws(CodecError) {
     let data = try PNGCodec.encode(self, compression: compression, destination: ImageFile.displayName(path, input: false))
-    try ImageFile.writeAtomically(data, toPath: path)
+    try ImageFile.writeBytes(data, toPath: path)
   }
 }

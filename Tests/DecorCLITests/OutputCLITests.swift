@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc  // openpty
+#endif
+
+/// Where `decor apply -o` puts its output: links, devices, FIFOs, terminals, and signals during the write.
+@Suite struct OutputCLITests {
+  static let input = CLITests.pngSuite.appendingPathComponent("basn6a08.png").path
+  static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("decor-output-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+
+  @Test func aSymbolicLinkStaysALinkAndItsTargetIsWritten() throws {
+    try Data([1]).write(to: URL(fileURLWithPath: file("target.png")))
+    try FileManager.default.createSymbolicLink(atPath: file("link.png"), withDestinationPath: "target.png")
+    let result = try Decor.run(["apply", Self.input, "pad 1", "-o", file("link.png")])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file("link.png")) == "target.png")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file("target.png"))).starts(with: Self.pngSignature))
+    #expect(try contents() == ["link.png", "target.png"])
+  }
+
+  @Test func devNullStaysADevice() throws {
+    let result = try Decor.run(["apply", Self.input, "-o", "/dev/null"])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    var info = stat()
+    #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+  }
+
+  @Test func aFIFOIsWrittenStraightThrough() throws {
+    #expect(mkfifo(file("pipe"), 0o600) == 0)
+    let process = Process()
+    process.executableURL = Decor.executable
+    process.arguments = ["apply", Self.input, "-o", file("pipe")]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Opening the reading end waits for `decor` to open the writing end, and the read ends when it closes it.
+    let reader = try #require(FileHandle(forReadingAtPath: file("pipe")))
+    let bytes = reader.readDataToEndOfFile()
+    try reader.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(bytes.starts(with: Self.pngSignature) && bytes.count > 100)
+    var info = stat()
+    #expect(lstat(file("pipe"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    #expect(try contents() == ["pipe"])
+  }
+
+  /// `-o -` on a terminal is refused, as gzip does, and nothing reaches the terminal. The terminal is a
+  /// pseudo-terminal whose other end the test holds.
+  #if canImport(Glibc)
+    @Test func binaryOutputToATerminalIsRefused() throws {
+      var master: Int32 = -1
+      var terminal: Int32 = -1
+      #expect(openpty(&master, &terminal, nil, nil, nil) == 0)
+      defer { close(master) }
+      let cases = [
+        (["apply", Self.input, "-o", "-"], "-o FILE"),
+        (["diff", Self.input, Self.input, "--diff-image", "-"], "--diff-image FILE"),
+      ]
+      for (arguments, option) in cases {
+        let process = Process()
+        process.executableURL = Decor.executable
+        process.arguments = arguments
+        process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(arguments)")
+        #expect(stderr == "decor: refusing to write binary PNG data to a terminal; redirect it or give \(option)\n")
+      }
+      // Nothing was written to the terminal: a non-blocking read on the other end finds no data.
+      #expect(fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK) == 0)
+      var byte: UInt8 = 0
+      #expect(read(master, &byte, 1) == -1 && errno == EAGAIN)
+      close(terminal)
+    }
+  #endif
+
+  /// A signal while the output is being written removes the temporary file, then ends `decor` as the signal
+  /// does. To catch the write, the output is large and incompressible (a wide strip of noise, tiled: rows repeat
+  /// only farther apart than deflate looks back), and the test polls the folder and signals as soon as the
+  /// temporary file appears.
+  @Test(arguments: [SIGTERM, SIGINT]) func aSignalDuringTheWriteLeavesNoTemporaryFile(signal: Int32) throws {
+    defer { try? FileManager.default.removeItem(at: directory) }  // tens of megabytes if the write was never caught
+    let noise = file("noise.png")
+    try Data(noisePNG(width: 8200, height: 16)).write(to: URL(fileURLWithPath: noise))
+    var caught = false
+    for _ in 0..<3 where !caught {
+      let process = Process()
+      process.executableURL = Decor.executable
+      process.arguments = ["apply", noise, "tile 8200x2000", "-o", file("out.png"), "--compression", "fast"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try runWithSignalsUnblocked(process)
+      let deadline = Date().addingTimeInterval(120)
+      while process.isRunning && Date() < deadline {
+        if try contents().contains(where: { $0.contains(".decor-tmp-") }) {
+          kill(process.processIdentifier, signal)
+          caught = true
+          break
+        }
+        usleep(100)
+      }
+      process.waitUntilExit()
+      if caught {
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+          "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(try contents() == ["noise.png"])
+      } else {
+        // The write finished before the poll saw it; try again without the output.
+        try? FileManager.default.removeItem(atPath: file("out.png"))
+      }
+    }
+    #expect(caught, "never caught decor while it was writing")
+  }
+}
+
+/// Starts `process` with SIGINT and SIGTERM deliverable. A child inherits the signal mask of the thread that
+/// starts it, and the threads tests run on block most signals, which would make `kill` a no-op.
+func runWithSignalsUnblocked(_ process: Process) throws {
+  var signals = sigset_t()
+  var previous = sigset_t()
+  sigemptyset(&signals)
+  sigaddset(&signals, SIGINT)
+  sigaddset(&signals, SIGTERM)
+  pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
+  defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+  try process.run()
+}
+
+/// An RGB PNG of random pixels, stored without compression (zlib's "stored" blocks) so the test needs no zlib.
+func noisePNG(width: Int, height: Int) -> [UInt8] {
+  var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  var raw: [UInt8] = []
+  raw.reserveCapacity(height * (1 + width * 3))
+  for _ in 0..<height {
+    raw.append(0)  // filter: none
+    for _ in 0..<width * 3 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      raw.append(UInt8(truncatingIfNeeded: state >> 32))
+    }
+  }
+  var zlib: [UInt8] = [0x78, 0x01]
+  var offset = 0
+  while offset < raw.count {
+    let count = min(65535, raw.count - offset)
+    let last: UInt8 = offset + count == raw.count ? 1 : 0
+    zlib += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8 & 0xFF)]
+    zlib += raw[offset..<offset + count]
+    offset += count
+  }
+  var a: UInt32 = 1
+  var b: UInt32 = 0
+  for byte in raw {
+    a = (a + UInt32(byte)) % 65521
+    b = (b + a) % 65521
+  }
+  zlib += [UInt8(b >> 8), UInt8(b & 0xFF), UInt8(a >> 8), UInt8(a & 0xFF)]
+  func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+  func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    bigEndian(data.count) + Array(type.utf8) + data + crc32(Array(type.utf8) + data)
+  }
+  let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]  // 8-bit RGB
+  return OutputCLITests.pngSignature + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+}
