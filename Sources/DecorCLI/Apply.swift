@@ -28,7 +28,7 @@ struct Apply: ParsableCommand {
   @Option(help: "Rendering threads (default: one per processor).")
   var threads: Int?
 
-  @Flag(help: "Print each stage's extent and the region it was asked to render (to stderr).")
+  @Flag(help: "Print the render plan before rendering (to stderr): every stage, its extent, the region it will be asked for, and whether it is computed once for the whole render.")
   var explain = false
 
   func validate() throws {
@@ -39,10 +39,10 @@ struct Apply: ParsableCommand {
     try refuseTerminal(output, option: "-o FILE")
     let chain = try Chain(parsing: steps)
     let image = try chain.apply(to: Raster(contentsOfFile: input))
-    let trace = explain ? RenderTrace() : nil
-    let result = try Renderer(threads: threads).render(image, trace: trace)
+    let renderer = Renderer(threads: threads)
+    if explain { FileHandle.standardError.write(Data("\(try renderer.plan(image))\n".utf8)) }
+    let result = try renderer.render(image)
     try result.writePNG(toFile: output, compression: compression)
-    for stage in trace?.recorded ?? [] { FileHandle.standardError.write(Data("\(stage)\n".utf8)) }
   }
 }
 

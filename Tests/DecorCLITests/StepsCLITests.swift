@@ -158,6 +158,11 @@ import Testing
     let stages = rotated.stderr.split(separator: "\n")
     #expect(stages.count == 3 && stages.allSatisfy { $0.contains("extent") && $0.contains("asked for") },
       "\(rotated.stderr)")
+    // A large blur is computed once over the region the render needs, and says so.
+    let blurred = try Decor.run(["apply", Self.rgba, "blur 8 | flip vertical", "--explain", "-o", file("b.png")])
+    let plan = blurred.stderr.split(separator: "\n")
+    #expect(plan.count == 3 && plan[1].hasPrefix("  blur 8") && plan[1].hasSuffix("computed once over 80x80-24-24"),
+      "\(blurred.stderr)")
     let quiet = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "-o", file("q.png")])
     #expect(quiet.status == 0 && quiet.stderr.isEmpty)
     #expect(try bytes("q.png") == bytes("r.png"))
