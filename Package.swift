@@ -18,7 +18,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     // `swift package generate-documentation` (DocC); a plugin, not linked into anything.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     // libpng, through its simplified API. Only Sources/Decor/Codecs imports it.

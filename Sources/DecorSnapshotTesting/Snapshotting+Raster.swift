@@ -24,10 +24,10 @@ extension Snapshotting where Value == Raster, Format == Raster {
 extension Diffing where Value == Raster {
   /// PNG in and out, compared with `ImageComparison` under `tolerance`.
   public static func raster(tolerance: GoldenTolerance = .exact) -> Diffing {
-    Diffing(
+    Diffing.diff(
       toData: { raster in Data((try? PNGCodec.encode(raster)) ?? []) },
       fromData: { data in (try? PNGCodec.decode(Array(data), source: "snapshot")) ?? unreadableReference },
-      diff: { reference, actual in
+      diffV2: { reference, actual in
         let comparison: ImageComparison
         do {
           comparison = try ImageComparison(actual, reference, tolerance: tolerance)
@@ -36,7 +36,9 @@ extension Diffing where Value == Raster {
         }
         guard !comparison.passes else { return nil }
         let panel = try? comparison.diffPanel(actual: actual, reference: reference)
-        let attachment = (panel.flatMap { try? PNGCodec.encode($0) }).map { XCTAttachment(data: Data($0)) }
+        let attachment = (panel.flatMap { try? PNGCodec.encode($0) }).map {
+          DiffAttachment.data(Data($0), name: "difference.png")
+        }
         return ("image does not match within \(tolerance): \(comparison)", attachment.map { [$0] } ?? [])
       })
   }

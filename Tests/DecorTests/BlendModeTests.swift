@@ -374,7 +374,7 @@ import Testing
     #expect(applying("blend copy x.png at=3")
       == "step 1 \"blend copy x.png at=3\": point X,Y expected for at=, got \"3\"")
     #expect(applying("blend copy")
-      == "step 1 \"blend copy\": missing IMAGE (text): blend MODE IMAGE [opacity=OPACITY] [at=AT] [below]")
+      == "step 1 \"blend copy\": missing IMAGE (image (a file name)): blend MODE IMAGE [opacity=OPACITY] [at=AT] [below]")
     // A file that is not an image names the file.
     let folder = try Fixtures.temporaryDirectory()
     let junk = folder.appendingPathComponent("junk.png").path

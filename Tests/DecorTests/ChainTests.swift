@@ -420,3 +420,18 @@ extension ChainTests {
     #expect(try chain.apply(to: try Raster(width: 4, height: 4, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))).rendered()[1, 1] == RGBA8(r: 0, g: 0, b: 0, a: 255))
   }
 }
+
+extension ChainTests {
+  /// Images named by steps can live in memory: the chain loads each name once, before any step is built, and a
+  /// name it cannot find is an error naming the step.
+  @Test func blendStepsCanNameImagesInMemory() throws {
+    let overlay = try Raster(width: 2, height: 2, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
+    let chain = try Chain(parsing: ["blend normal overlay at=1,1", "blend multiply overlay"])
+    let result = try chain.apply(to: try Raster(width: 4, height: 4, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)),
+      images: ["overlay": overlay]).rendered()
+    #expect(result[1, 1] == RGBA8(r: 255, g: 0, b: 0, a: 255) && result[3, 3] == RGBA8(r: 255, g: 255, b: 255, a: 255))
+    #expect(throws: ChainError(step: 1, text: "blend normal overlay at=1,1", message: "no image named \"overlay\"")) {
+      try chain.apply(to: overlay, images: [:])
+    }
+  }
+}

@@ -94,17 +94,17 @@ enum SeparableScaler {
     return IntRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
   }
 
-  /// Renders `region` of the scaled `input`.
-  static func render(
-    _ input: any ImageComponent, region: IntRect, x: Axis, y: Axis, context: RenderContext
-  ) throws -> Raster {
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+  /// Renders `region` of the scaled `source` (the input's pixels over at least the part of `inputRegion(for:…)`
+  /// the input covers; `nil` where it covers none of it).
+  static func render(_ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, pixelLimit: Int) throws
+    -> Raster
+  {
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit)
     let columns = x.taps(region.minX..<region.maxX)
     let rows = y.taps(region.minY..<region.maxY)
-    guard !columns.needed.isEmpty, !rows.needed.isEmpty else { return output }
+    guard let source, !columns.needed.isEmpty, !rows.needed.isEmpty else { return output }
     let needed = IntRect(x: columns.needed.lowerBound, y: rows.needed.lowerBound, width: columns.needed.count,
       height: rows.needed.count)
-    guard let source = try context.renderClipped(input, needed) else { return output }
 
     // Rows pass: every needed source row, filtered horizontally into float pixels.
     let width = region.width

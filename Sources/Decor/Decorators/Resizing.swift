@@ -78,7 +78,9 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     guard let axes else { return try Raster(width: region.width, height: region.height) }
-    return try SeparableScaler.render(input, region: region, x: axes.x, y: axes.y, context: context)
+    let asked = SeparableScaler.inputRegion(for: region, x: axes.x, y: axes.y)
+    let source = try asked.flatMap { try context.renderClipped(input, $0) }
+    return try SeparableScaler.render(source, region: region, x: axes.x, y: axes.y, pixelLimit: context.pixelLimit)
   }
 
   public var description: String {

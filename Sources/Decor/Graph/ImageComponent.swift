@@ -80,11 +80,3 @@ extension ImageComponent {
     try renderer.render(self, region: region)
   }
 }
-
-/// The part of a region that an input actually covers, and its pixels.
-public struct RenderedRegion: Sendable {
-  /// Where the pixels are, in the input's coordinates.
-  public var rect: IntRect
-  /// The pixels of `rect`.
-  public var raster: Raster
-}

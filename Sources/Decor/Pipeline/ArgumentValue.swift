@@ -10,6 +10,8 @@ public enum ArgumentValue: Sendable, Equatable {
   case choice(String)
   case flag
   case text(String)
+  /// An image's name, loaded when the chain is applied.
+  case image(String)
 
   /// Parses `text` as `kind`, or returns `nil` if it is not one.
   static func parse(_ text: String, as kind: FilterArgument.Kind) -> ArgumentValue? {
@@ -48,6 +50,8 @@ public enum ArgumentValue: Sendable, Equatable {
       return nil
     case .text:
       return text.isEmpty ? nil : .text(text)
+    case .image:
+      return text.isEmpty ? nil : .image(text)
     }
   }
 }

@@ -94,20 +94,47 @@ public struct Chain: Sendable, CustomStringConvertible {
     return steps
   }
 
-  /// The input decorated by every step in turn.
+  /// The input decorated by every step in turn, the images that steps name (the `blend` step's file) found with
+  /// `images`, once per name, before any step is built; rendering then reads no file.
   ///
-  /// - Throws: `ChainError` when a filter refuses its arguments (those checks that need the input, or that
-  ///   involve several arguments at once).
-  public func apply(to input: any ImageComponent) throws(ChainError) -> any ImageComponent {
+  /// `Chain.apply(to:)` (in the codecs) loads them as files; pass your own function to name images in memory.
+  /// - Throws: `ChainError` when an image cannot be found (with the function's error as its message) or a filter
+  ///   refuses its arguments (those checks that need the input, or that involve several arguments at once).
+  public func apply(to input: any ImageComponent, images: (String) throws -> any ImageComponent)
+    throws(ChainError) -> any ImageComponent
+  {
+    var loaded: [String: any ImageComponent] = [:]
     var component = input
     for step in steps {
+      var arguments = step.arguments
+      for argument in step.filter.arguments {
+        guard case .image = argument.kind, let name = arguments.imageName(argument.name) else { continue }
+        if loaded[name] == nil {
+          do {
+            loaded[name] = try images(name)
+          } catch {
+            throw ChainError(step: step.index, text: step.text, message: "\(error)")
+          }
+        }
+        arguments.images[argument.name] = loaded[name]
+      }
       do {
-        component = try step.filter.build(step.arguments, component)
+        component = try step.filter.build(arguments, component)
       } catch {
         throw ChainError(step: step.index, text: step.text, message: error.message)
       }
     }
     return component
+  }
+
+  /// `apply(to:images:)` with images from a dictionary by name: in-memory images for `blend` steps.
+  public func apply(to input: any ImageComponent, images: [String: any ImageComponent]) throws(ChainError)
+    -> any ImageComponent
+  {
+    try apply(to: input) { name in
+      guard let image = images[name] else { throw FilterError("no image named \"\(name)\"") }
+      return image
+    }
   }
 
   public var description: String { steps.map(\.text).joined(separator: " | ") }

@@ -6,7 +6,7 @@ extension StandardFilters {
       arguments: [
         FilterArgument("mode", .choice(BlendMode.allCases.map(\.rawValue) + ["over"]), required: true,
           help: "one of the 28 modes (W3C names: normal or over, multiply, …, plus-lighter)"),
-        FilterArgument("image", .text, required: true, help: "the PNG file, read when the chain is applied"),
+        FilterArgument("image", .image, required: true, help: "the PNG file, read when the chain is applied"),
         FilterArgument("opacity", .number(0...1), option: true, default: "1", help: "0 (not drawn) to 1"),
         FilterArgument("at", .point, option: true, default: "0,0",
           help: "where the PNG's top-left goes, from the image's top-left"),
@@ -15,12 +15,8 @@ extension StandardFilters {
       ],
       syntax: "MODE IMAGE"
     ) { arguments, input throws(FilterError) in
-      let path = arguments.text("image")!
-      let image: Raster
-      do throws(CodecError) {
-        image = try Raster(contentsOfFile: path)
-      } catch {
-        throw FilterError(error.description)
+      guard let image = arguments.image("image") else {
+        throw FilterError("image \"\(arguments.imageName("image") ?? "")\" was not loaded")
       }
       return input.blended(with: image, mode: BlendMode(name: arguments.choice("mode")!)!,
         opacity: arguments.number("opacity")!, at: arguments.point("at")!, below: arguments.flag("below"))

@@ -19,8 +19,11 @@ public struct FilterArgument: Sendable {
     case choice([String])
     /// A word that is either present or not (options only).
     case flag
-    /// Any text, such as a file path.
+    /// Any text.
     case text
+    /// The name of an image, such as a file path: the chain loads it when it is applied (`Chain.apply(to:images:)`),
+    /// and the filter reads it with `FilterArguments.image(_:)`.
+    case image
   }
 
   public var name: String
@@ -72,6 +75,7 @@ public struct FilterArgument: Sendable {
     case .choice(let words): return listing(words)
     case .flag: return "no value"
     case .text: return "text"
+    case .image: return "image (a file name)"
     }
   }
 }

@@ -6,6 +6,14 @@ public struct FilterArguments: Sendable, Equatable {
   public private(set) var values: [String: ArgumentValue]
   /// The positional values beyond the declared ones' names, in order (filters with a variable count, like `pad`).
   public private(set) var positional: [ArgumentValue]
+  /// The images the `.image` arguments name, by argument name: loaded by `Chain.apply(to:images:)` just before
+  /// the step is built, so a filter never reads files itself.
+  var images: [String: any ImageComponent] = [:]
+
+  /// Equal when the same values were written (the loaded images follow from them).
+  public static func == (a: FilterArguments, b: FilterArguments) -> Bool {
+    a.values == b.values && a.positional == b.positional
+  }
 
   init(values: [String: ArgumentValue], positional: [ArgumentValue]) {
     self.values = values
@@ -54,6 +62,15 @@ public struct FilterArguments: Sendable, Equatable {
     if case .text(let v) = values[name] { return v }
     return nil
   }
+
+  /// The name an `.image` argument gives (a file path, as written).
+  public func imageName(_ name: String) -> String? {
+    if case .image(let v) = values[name] { return v }
+    return nil
+  }
+
+  /// The image an `.image` argument names, as loaded when the chain was applied; `nil` before that.
+  public func image(_ name: String) -> (any ImageComponent)? { images[name] }
 
   /// Whether a flag was given.
   public func flag(_ name: String) -> Bool { values[name] == .flag }
