@@ -14,6 +14,9 @@ public struct Posterize: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { input.extent }
 
+  /// Pixel by pixel: each region needs the same region of the input (see "Declaring what you ask for").
+  public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     // Ask through the context, never `input.render` directly: tracing (`--explain`) and limits depend on it.
     var pixels = try context.render(input, region)
@@ -58,5 +61,15 @@ extension ImageComponent {
     } catch {
       #expect(error.description == "step 2 \"posterize x\": whole number from 2 to 255 expected, got \"x\"")
     }
+  }
+}
+
+extension DocumentationExampleTests {
+  /// The article's decorator declares its demand, so a large blur below it is planned and computed once.
+  @Test func theArticlesDecoratorKeepsThePlan() throws {
+    let blurred = try Raster(width: 40, height: 30, fill: RGBA8(r: 200, g: 100, b: 50, a: 255)).blurred(sigma: 6)
+    let plan = try Renderer(tileSize: 16).plan(blurred.posterized(levels: 4))
+    #expect(plan.stages.map(\.path) == [[], [0], [0, 0]])
+    #expect(plan.stages[1].materialised && plan.stages[1].region == blurred.extent)
   }
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Checks that each folder of Sources/Decor uses only the folders above it in ARCHITECTURE.md's list of layers: no
+# file may name a type declared in a lower layer (comments excepted). Exit 1, listing each use, if one does.
+set -euo pipefail
+cd "$(dirname "$0")/../Sources/Decor"
+layers=(Geometry Raster Compositing Graph Components Decorators Pipeline Codecs)
+status=0
+for ((i = 0; i < ${#layers[@]}; i++)); do
+  lower=()
+  for ((j = i + 1; j < ${#layers[@]}; j++)); do lower+=("${layers[j]}"); done
+  [ ${#lower[@]} -eq 0 ] && continue
+  # Types declared in the lower layers and not also in this layer or above (nested types such as `Kind` or
+  # `Axis` share names across layers; those are not dependencies).
+  declared() {
+    grep -rhoE '^\s*(public |package |internal |private |fileprivate )*(final )?(struct|enum|class|protocol|typealias|actor) [A-Z][A-Za-z0-9]*' \
+      "$@" | awk '{print $NF}' | sort -u
+  }
+  names=$(comm -23 <(declared "${lower[@]}") <(declared "${layers[@]:0:i+1}"))
+  for name in $names; do
+    # Uses in this layer, outside comments.
+    hits=$(grep -rnw --include='*.swift' "$name" "${layers[i]}" | grep -vE '^[^:]+:[0-9]+:\s*//' || true)
+    if [ -n "$hits" ]; then
+      while IFS= read -r hit; do
+        echo "layers: ${layers[i]} uses $name, declared in a lower layer: $hit"
+      done <<<"$hits"
+      status=1
+    fi
+  done
+done
+exit $status
