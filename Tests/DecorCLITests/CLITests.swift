@@ -23,7 +23,8 @@ struct Decor {
 
   static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
     let process = Process()
-    process.executableURL = try #require(executable, "the decor executable was not built beside the tests")
+    let url: URL = try #require(executable, "the decor executable was not built beside the tests")
+    process.executableURL = url
     process.arguments = arguments
     let out = Pipe()
     let err = Pipe()

@@ -18,12 +18,12 @@ final class SnapshotStrategyTests: XCTestCase {
   func testDiffingReportsDifferencesAndTolerance() throws {
     let diffing = Diffing<Raster>.raster()
     let reference = try scene()
-    XCTAssertNil(diffing.diff(reference, reference))
+    XCTAssertNil(diffing.diffV2(reference, reference))
     var changed = reference
     changed[5, 5] = .black
-    let failure = try XCTUnwrap(diffing.diff(reference, changed))
+    let failure = try XCTUnwrap(diffing.diffV2(reference, changed))
     XCTAssertTrue(failure.0.contains("1 of 2304 pixels differ"), failure.0)
-    XCTAssertNil(Diffing<Raster>.raster(tolerance: GoldenTolerance(maxDifferingFraction: 0.001)).diff(reference, changed))
+    XCTAssertNil(Diffing<Raster>.raster(tolerance: GoldenTolerance(maxDifferingFraction: 0.001)).diffV2(reference, changed))
     // PNG round trip through the strategy's data conversion.
     XCTAssertEqual(diffing.fromData(diffing.toData(reference)), reference)
     XCTAssertEqual(diffing.fromData(Data("not a png".utf8)).width, 1)

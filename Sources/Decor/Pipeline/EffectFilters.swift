@@ -9,10 +9,12 @@ extension StandardFilters {
     },
     Filter(
       "shadow", aliases: ["drop-shadow"],
-      summary: "drop shadow beneath the image (blur is σ; radius, as in CSS and canvas, is 2σ)",
+      summary: "drop shadow beneath the image (blur= is σ, as in CSS drop-shadow(); radius= is 2σ, as in box-shadow)",
       arguments: shadowOffset + shadowBlur + [
         FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
-        FilterArgument("opacity", .number(0...1), option: true, default: "0.5", help: "0 to 1"),
+        FilterArgument("opacity", .number(0...1), option: true, default: "0.5",
+          help: "0 to 1, times the colour's alpha (CSS, canvas and Core Graphics have only the colour: use 1; "
+            + "ImageMagick's -shadow 60x… is 0.6)"),
         FilterArgument("spread", .number(-500...500), option: true, default: "0",
           help: "grow (or, negative, shrink) the shape first, pixels"),
         FilterArgument("only", .flag, option: true, help: "the shadow without the image"),
@@ -23,7 +25,8 @@ extension StandardFilters {
         opacity: arguments.number("opacity")!, spread: arguments.number("spread")!, only: arguments.flag("only"))
     },
     Filter(
-      "inner-shadow", summary: "shadow inside the shape's edges, as design tools draw it (blur is σ, radius 2σ)",
+      "inner-shadow",
+      summary: "shadow inside the shape's edges, as CSS box-shadow: inset draws it (whose blur radius is radius=, 2σ)",
       arguments: shadowOffset + shadowBlur + [
         FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
         FilterArgument("opacity", .number(0...1), option: true, default: "0.5", help: "0 to 1"),
@@ -87,8 +90,12 @@ extension StandardFilters {
 
   /// `blur=SIGMA` or `radius=R` (R = 2σ, the CSS and canvas blur radius); σ = 4 when neither is given.
   static let shadowBlur = [
-    FilterArgument("blur", .number(0...1000), option: true, help: "standard deviation σ, pixels (default 4)"),
-    FilterArgument("radius", .number(0...2000), option: true, help: "blur radius as in CSS and canvas: 2σ"),
+    FilterArgument("blur", .number(0...1000), option: true,
+      help: "Gaussian standard deviation σ, pixels (default 4): the blur length of CSS drop-shadow(), "
+        + "SVG feDropShadow's stdDeviation, ImageMagick's -shadow OPACITYxσ+DX+DY"),
+    FilterArgument("radius", .number(0...2000), option: true,
+      help: "blur radius 2σ, pixels: the blur radius of CSS box-shadow (inset too), canvas shadowBlur, "
+        + "Core Graphics' blur (CGContextSetShadowWithColor)"),
   ]
 
   @Sendable static func validateShadow(_ arguments: FilterArguments) throws(FilterError) {

@@ -60,9 +60,16 @@ enum StandardFilters {
         interpolation: arguments.interpolation(default: .bilinear))
     },
     Filter(
-      "skew", aliases: ["shear"], summary: "shear by angles about the centre",
-      arguments: [FilterArgument("ax", .angle, required: true, help: "horizontal shear, degrees"),
-        FilterArgument("ay", .angle, default: "0", help: "vertical shear, degrees"), interpolation(default: .bilinear)]
+      "skew", aliases: ["shear"], summary: "shear by angles about the centre, as CSS skew(AX, AY)",
+      arguments: [
+        FilterArgument("ax", .angle, required: true,
+          help: "horizontal shear, degrees: positive leans the bottom right, as CSS skewX(); ImageMagick's -shear AX "
+            + "leans the other way and is skew -AX"),
+        FilterArgument("ay", .angle, default: "0",
+          help: "vertical shear, degrees: positive lowers the right side, as CSS skewY() and ImageMagick's "
+            + "-shear 0xAY"),
+        interpolation(default: .bilinear),
+      ]
     ) { arguments, input throws(FilterError) in
       let ax = arguments.angle("ax")!
       let ay = arguments.angle("ay")!
