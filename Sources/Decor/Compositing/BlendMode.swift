@@ -99,13 +99,58 @@ public enum BlendMode: String, CaseIterable, Sendable, CustomStringConvertible {
 
   /// Whether a fully transparent source pixel leaves the backdrop pixel as it is. It does for every mode except
   /// those that erase the backdrop where the source is transparent: `clear`, `copy`, `source-in`, `source-out`,
-  /// `destination-in` and `destination-atop`.
-  public var keepsBackdropUnderTransparentSource: Bool {
-    switch self {
-    case .clear, .copy, .sourceIn, .sourceOut, .destinationIn, .destinationAtop: return false
-    default: return true
-    }
-  }
+  /// `destination-in` and `destination-atop`. (A fact of the mode's kernel, read from it.)
+  public var keepsBackdropUnderTransparentSource: Bool { withKernel(KeepsBackdrop()) }
 
   public var description: String { rawValue }
+
+  /// The one table from modes to their computation: each mode's `BlendKernel` (in `SpanKernels+Modes.swift`, whose
+  /// formulas are in `BlendFormulas.swift`). What a mode does, and the facts that follow from it (whether a
+  /// transparent source keeps the backdrop, whether an opaque one replaces it), are read from its kernel.
+  @inline(__always)
+  func withKernel<Visitor: BlendKernelVisitor>(_ visitor: Visitor) -> Visitor.Result {
+    typealias K = SpanKernels
+    switch self {
+    case .normal: return visitor.visit(K.Normal.self)
+    case .multiply: return visitor.visit(K.Multiply.self)
+    case .screen: return visitor.visit(K.Screen.self)
+    case .overlay: return visitor.visit(K.Overlay.self)
+    case .darken: return visitor.visit(K.Darken.self)
+    case .lighten: return visitor.visit(K.Lighten.self)
+    case .colorDodge: return visitor.visit(K.ColorDodge.self)
+    case .colorBurn: return visitor.visit(K.ColorBurn.self)
+    case .hardLight: return visitor.visit(K.HardLight.self)
+    case .softLight: return visitor.visit(K.SoftLight.self)
+    case .difference: return visitor.visit(K.Difference.self)
+    case .exclusion: return visitor.visit(K.Exclusion.self)
+    case .hue: return visitor.visit(K.Hue.self)
+    case .saturation: return visitor.visit(K.Saturation.self)
+    case .color: return visitor.visit(K.Color.self)
+    case .luminosity: return visitor.visit(K.Luminosity.self)
+    case .clear: return visitor.visit(K.Clear.self)
+    case .copy: return visitor.visit(K.Copy.self)
+    case .sourceIn: return visitor.visit(K.SourceIn.self)
+    case .sourceOut: return visitor.visit(K.SourceOut.self)
+    case .sourceAtop: return visitor.visit(K.SourceAtop.self)
+    case .destinationOver: return visitor.visit(K.DestinationOver.self)
+    case .destinationIn: return visitor.visit(K.DestinationIn.self)
+    case .destinationOut: return visitor.visit(K.DestinationOut.self)
+    case .destinationAtop: return visitor.visit(K.DestinationAtop.self)
+    case .xor: return visitor.visit(K.Xor.self)
+    case .plusDarker: return visitor.visit(K.PlusDarker.self)
+    case .plusLighter: return visitor.visit(K.PlusLighter.self)
+    }
+  }
+}
+
+/// Something done with a mode's kernel type. Generic over the kernel, so that each mode gets code specialised for
+/// it (see `BlendKernel`) while the table of modes stays in one place (`BlendMode.withKernel`).
+protocol BlendKernelVisitor {
+  associatedtype Result
+  func visit<Kernel: BlendKernel>(_ kernel: Kernel.Type) -> Result
+}
+
+/// Reads `BlendKernel.keepsBackdrop`.
+struct KeepsBackdrop: BlendKernelVisitor {
+  func visit<Kernel: BlendKernel>(_ kernel: Kernel.Type) -> Bool { Kernel.keepsBackdrop }
 }

@@ -22,37 +22,22 @@ public enum Compositor {
   ) {
     guard count > 0 else { return }
     let o = coverage(opacity)
-    let (s, d, n) = (source, destination, count)
-    switch mode {
-    case .normal: SpanKernels.run(SpanKernels.Normal.self, s, d, n, o)
-    case .multiply: SpanKernels.run(SpanKernels.Multiply.self, s, d, n, o)
-    case .screen: SpanKernels.run(SpanKernels.Screen.self, s, d, n, o)
-    case .overlay: SpanKernels.run(SpanKernels.Overlay.self, s, d, n, o)
-    case .darken: SpanKernels.run(SpanKernels.Darken.self, s, d, n, o)
-    case .lighten: SpanKernels.run(SpanKernels.Lighten.self, s, d, n, o)
-    case .colorDodge: SpanKernels.run(SpanKernels.ColorDodge.self, s, d, n, o)
-    case .colorBurn: SpanKernels.run(SpanKernels.ColorBurn.self, s, d, n, o)
-    case .hardLight: SpanKernels.run(SpanKernels.HardLight.self, s, d, n, o)
-    case .softLight: SpanKernels.run(SpanKernels.SoftLight.self, s, d, n, o)
-    case .difference: SpanKernels.run(SpanKernels.Difference.self, s, d, n, o)
-    case .exclusion: SpanKernels.run(SpanKernels.Exclusion.self, s, d, n, o)
-    case .hue: SpanKernels.run(SpanKernels.Hue.self, s, d, n, o)
-    case .saturation: SpanKernels.run(SpanKernels.Saturation.self, s, d, n, o)
-    case .color: SpanKernels.run(SpanKernels.Color.self, s, d, n, o)
-    case .luminosity: SpanKernels.run(SpanKernels.Luminosity.self, s, d, n, o)
-    case .clear: d.update(repeating: 0, count: n)
-    case .copy where o == 255: d.update(from: s, count: n)
-    case .copy: SpanKernels.run(SpanKernels.Copy.self, s, d, n, o)
-    case .sourceIn: SpanKernels.run(SpanKernels.SourceIn.self, s, d, n, o)
-    case .sourceOut: SpanKernels.run(SpanKernels.SourceOut.self, s, d, n, o)
-    case .sourceAtop: SpanKernels.run(SpanKernels.SourceAtop.self, s, d, n, o)
-    case .destinationOver: SpanKernels.run(SpanKernels.DestinationOver.self, s, d, n, o)
-    case .destinationIn: SpanKernels.run(SpanKernels.DestinationIn.self, s, d, n, o)
-    case .destinationOut: SpanKernels.run(SpanKernels.DestinationOut.self, s, d, n, o)
-    case .destinationAtop: SpanKernels.run(SpanKernels.DestinationAtop.self, s, d, n, o)
-    case .xor: SpanKernels.run(SpanKernels.Xor.self, s, d, n, o)
-    case .plusDarker: SpanKernels.run(SpanKernels.PlusDarker.self, s, d, n, o)
-    case .plusLighter: SpanKernels.run(SpanKernels.PlusLighter.self, s, d, n, o)
+    // Two modes need no kernel at all: clearing, and copying at full opacity.
+    if mode == .clear { return destination.update(repeating: 0, count: count) }
+    if mode == .copy && o == 255 { return destination.update(from: source, count: count) }
+    mode.withKernel(Spans(source: source, destination: destination, count: count, opacity: o))
+  }
+
+  /// Runs a mode's kernel over spans.
+  struct Spans: BlendKernelVisitor {
+    let source: UnsafePointer<UInt32>
+    let destination: UnsafeMutablePointer<UInt32>
+    let count: Int
+    let opacity: UInt16
+
+    @inline(__always)
+    func visit<Kernel: BlendKernel>(_ kernel: Kernel.Type) {
+      SpanKernels.run(kernel, source, destination, count, opacity)
     }
   }
 

@@ -1,4 +1,4 @@
-/// The `BlendKernel` of every mode but `clear` (which `Compositor` fills directly): the block of four pixels that
+/// The `BlendKernel` of every mode (`BlendMode.withKernel` is the table from modes to these): the block of four pixels that
 /// `SpanKernels.run` repeats, each calling its formulas from `BlendFormulas` through the shared parts of
 /// `SpanKernels`. They are types so that the loop is specialised for each (see `BlendKernel`).
 extension SpanKernels {
@@ -9,6 +9,11 @@ extension SpanKernels {
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
       sourceOver(s, d, opacity: opacity)
     }
+  }
+
+  enum Clear: BlendKernel {
+    static var keepsBackdrop: Bool { false }
+    @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels { .zero }
   }
 
   enum Copy: BlendKernel {
