@@ -7,7 +7,11 @@
 ///
 /// Conforming types must be values that can be shared across threads (`Sendable`), and `render` must be safe to
 /// call concurrently for different regions. Everything else (`rendered()`, drawing, the chaining methods) is built
-/// on these two requirements in extensions.
+/// on these two requirements in extensions; a third, `parameterError`, has a default.
+///
+/// Initialisers and chaining methods never throw: a component built with a meaningless parameter (NaN, a negative
+/// size, …) keeps the problem as its `parameterError` and has an empty extent, and rendering or drawing it throws
+/// that error (see `ParameterCheck` for the rule and the limits large values are clamped to).
 public protocol ImageComponent: Sendable {
   /// The pixel rectangle outside which the component is fully transparent. It may start at negative coordinates,
   /// and is `IntRect.infinite` for generators that cover the plane.
@@ -20,6 +24,13 @@ public protocol ImageComponent: Sendable {
   /// directly, so that tracing and limits apply.
   /// - Throws: `RenderError`, or an error of an input (a `RasterError` when a region exceeds the pixel limit).
   func render(_ region: IntRect, context: RenderContext) throws -> Raster
+
+  /// The first meaningless parameter of this component or of any component it is built on, as
+  /// `RenderError.invalidParameter`; `nil` when every parameter is usable. `rendered(…)` and the draw calls throw
+  /// it before rendering anything.
+  ///
+  /// The default is `nil`. A decorator reports its own problem, else its inputs': `problem ?? input.parameterError`.
+  var parameterError: RenderError? { get }
 }
 
 /// Why rendering failed.
@@ -44,12 +55,34 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ImageComponent {
+  /// `nil`: a component without parameters of its own, or whose initialiser refuses nothing, has no problem.
+  public var parameterError: RenderError? { nil }
+
   /// Renders `region` (by default the whole extent) into a raster, in tiles on all cores.
   ///
-  /// - Throws: `RenderError.infiniteExtent` for an unbounded component without a region, `.emptyExtent`, or a
-  ///   `RasterError` if the region exceeds the renderer's pixel limit.
+  /// - Throws: `RenderError.invalidParameter` (the component's `parameterError`), `.infiniteExtent` for an
+  ///   unbounded component without a region, `.emptyExtent`, or a `RasterError` if the region exceeds the
+  ///   renderer's pixel limit.
   public func rendered(_ region: IntRect? = nil, renderer: Renderer = Renderer()) throws -> Raster {
-    try renderer.render(self, region: region)
+    if let problem = parameterError { throw problem }
+    let renderer = renderer.withinLimits
+    // Sizes are checked before the renderer counts its tiles, so that no count can overflow.
+    let target = region ?? extent
+    if !target.isEmpty && (region != nil || !target.isInfinite) {
+      _ = try Raster.byteCount(width: target.width, height: target.height, pixelLimit: renderer.pixelLimit)
+    }
+    return try renderer.render(self, region: region)
+  }
+}
+
+extension Renderer {
+  /// The renderer with its settable counts kept where its arithmetic cannot overflow: tiles of 1 to 2^16 pixels a
+  /// side, at least one thread.
+  var withinLimits: Renderer {
+    var renderer = self
+    renderer.tileSize = Swift.max(1, Swift.min(1 << 16, tileSize))
+    renderer.threads = Swift.max(1, threads)
+    return renderer
   }
 }
 

@@ -32,6 +32,20 @@ enum SeparableScaler {
       self.interpolation = interpolation
     }
 
+    /// The input indices the taps of `outputs` can reach, clipped to the input: what `taps(_:)` would find as
+    /// `needed`, worked out from the two end pixels alone (the centres move monotonically).
+    func reach(_ outputs: Range<Int>) -> Range<Int> {
+      let o = outputs.clamped(to: outputRange)
+      guard !o.isEmpty else { return 0..<0 }
+      let filterScale = interpolation != .nearest && scale < 1 ? 1 / scale : 1
+      let reach = interpolation == .nearest ? 0.5 : interpolation.support * filterScale
+      let first = (Double(o.lowerBound) + 0.5 - offset) / scale - 0.5
+      let last = (Double(o.upperBound - 1) + 0.5 - offset) / scale - 0.5
+      let low = max(Double(inputRange.lowerBound), (min(first, last) - reach).rounded(.up))
+      let high = min(Double(inputRange.upperBound), (max(first, last) + reach).rounded(.down) + 1)
+      return high > low ? Int(low)..<Int(high) : 0..<0
+    }
+
     /// The taps of the output pixels `outputs`: for each, the first input index and its weights.
     func taps(_ outputs: Range<Int>) -> Taps {
       let filterScale = interpolation != .nearest && scale < 1 ? 1 / scale : 1
@@ -91,6 +105,13 @@ enum SeparableScaler {
     _ input: any ImageComponent, region: IntRect, x: Axis, y: Axis, context: RenderContext
   ) throws -> Raster {
     var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    // A strong shrink of a large extent reaches far: before spending time and memory on the taps, return when one
+    // axis reads nothing, and refuse an input region over the limit (a raster's pixels are already in memory).
+    let reach = (x: x.reach(region.minX..<region.maxX), y: y.reach(region.minY..<region.maxY))
+    if reach.x.isEmpty || reach.y.isEmpty { return output }
+    if !(input is Raster) {
+      _ = try Raster.byteCount(width: reach.x.count, height: reach.y.count, pixelLimit: context.pixelLimit)
+    }
     let columns = x.taps(region.minX..<region.maxX)
     let rows = y.taps(region.minY..<region.maxY)
     guard !columns.needed.isEmpty, !rows.needed.isEmpty else { return output }

@@ -10,6 +10,8 @@ public struct Background: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { input.extent }
 
+  public var parameterError: RenderError? { input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let pixels = try context.render(input, region)
     let inside = region.intersection(input.extent)

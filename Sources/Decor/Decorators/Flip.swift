@@ -22,6 +22,8 @@ public struct Flip: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { warp.extent(of: input.extent) }
 
+  public var parameterError: RenderError? { input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     try warp.render(region, input: input, context: context)
   }
