@@ -322,12 +322,21 @@ import Testing
     #expect(trace.recorded.first { $0.path == [1] } == nil)
   }
 
-  @Test func aNaNOrOutOfRangeOpacityIsClamped() throws {
+  @Test func aLargeOpacityIsClampedAndAMeaninglessOneRefused() throws {
     let backdrop = try Self.image(width: 4, height: 4, seed: 28)
     let source = try Self.image(width: 4, height: 4, seed: 29)
-    #expect(Blend(backdrop, with: source, opacity: .nan).opacity == 0)
     #expect(Blend(backdrop, with: source, opacity: 3).opacity == 1)
-    #expect(try backdrop.blended(with: source, opacity: .nan).rendered() == backdrop)
+    #expect(try backdrop.blended(with: source, opacity: 3).rendered() == backdrop.blended(with: source).rendered())
+    for bad in [Double.nan, -0.5, .infinity] {
+      let blend = backdrop.blended(with: source, opacity: bad)
+      #expect(blend.extent.isEmpty)
+      #expect(throws: RenderError.invalidParameter(component: "blend",
+        reason: "opacity must be \(bad < 0 ? "at least 0" : "a finite number"), got \(ParameterCheck.text(bad))"))
+      {
+        try blend.rendered()
+      }
+    }
+    #expect(throws: RenderError.self) { try backdrop.blended(with: source, at: Point(.nan, 0)).rendered() }
   }
 
   // MARK: - The blend step
@@ -369,8 +378,8 @@ import Testing
       == "step 1 \"blend multiply nope.png\": nope.png: cannot open: No such file or directory")
     #expect(applying("blend fuzzy x.png")?.hasPrefix("step 1 \"blend fuzzy x.png\": \"normal\", \"multiply\"") == true)
     #expect(applying("blend fuzzy x.png")?.hasSuffix("or \"over\" expected for MODE, got \"fuzzy\"") == true)
-    #expect(applying("blend copy x.png opacity=2")
-      == "step 1 \"blend copy x.png opacity=2\": number from 0 to 1 expected for opacity=, got \"2\"")
+    #expect(applying("blend copy x.png opacity=-2")
+      == "step 1 \"blend copy x.png opacity=-2\": opacity must be at least 0, got -2")
     #expect(applying("blend copy x.png at=3")
       == "step 1 \"blend copy x.png at=3\": point X,Y expected for at=, got \"3\"")
     #expect(applying("blend copy")

@@ -39,7 +39,46 @@ extension ImageComponent {
   public func posterized(levels: Int) -> Posterize { Posterize(self, levels: levels) }
 }
 
+/// The article's example of parameters, verbatim.
+public struct Fade: ImageComponent {
+  public let input: any ImageComponent
+  public let amount: Double
+  let problem: RenderError?
+
+  public init(_ input: any ImageComponent, amount: Double) {
+    self.input = input
+    do {
+      self.amount = try ParameterCheck.opacity(amount, "amount")  // finite, at least 0, clamped to 1
+      problem = nil
+    } catch {
+      self.amount = 0
+      problem = .invalidParameter(component: "fade", reason: error.reason)
+    }
+  }
+
+  public var extent: IntRect { problem == nil ? input.extent : IntRect(x: 0, y: 0, width: 0, height: 0) }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
+    return try context.render(input.opacity(1 - amount), region)
+  }
+}
+
 @Suite struct DocumentationExampleTests {
+  @Test func theArticlesParametersFollowTheRule() throws {
+    let image = try ImageMetrics.pattern(width: 4, height: 4)
+    #expect(try Fade(image, amount: 0.5).rendered() == image.opacity(0.5).rendered())
+    #expect(Fade(image, amount: 3).amount == 1)
+    let refused = RenderError.invalidParameter(component: "fade", reason: "amount must be at least 0, got -1")
+    #expect(throws: refused) { try Fade(image, amount: -1).rendered() }
+    #expect(throws: refused) { try Fade(image, amount: -1).padded(by: 2).rendered() }
+    var canvas = try Raster(width: 4, height: 4)
+    #expect(throws: refused) { try canvas.draw(Fade(image, amount: -1), at: .zero) }
+    #expect(Fade(image.rotated(by: .degrees(.nan)), amount: 0).parameterError != nil)
+  }
+
   @Test func theArticlesDecoratorWorksAsAStep() throws {
     var registry = FilterRegistry.standard
     try registry.register(Filter(

@@ -138,9 +138,10 @@ import Testing
     let chain = try Chain(parsing: ["blur 2.5"])
     let blurred = try chain.apply(to: try Raster(width: 4, height: 4, fill: .white))
     #expect(blurred.extent == IntRect(x: -8, y: -8, width: 20, height: 20))
-    #expect(ChainTests.message("blur -3") == "number from 0 to 1000 expected, got \"-3\"")
+    #expect(ChainTests.message("blur -3") == "sigma must be at least 0, got -3")
     #expect(ChainTests.message("blur") != nil)
-    #expect(ChainTests.message("blur x") == "number from 0 to 1000 expected, got \"x\"")
+    #expect(ChainTests.message("blur x") == "number expected, got \"x\"")
+    #expect(ChainTests.message("blur 1e300") == nil)  // clamped, as `ParameterCheck.sigma` does
   }
 }
 

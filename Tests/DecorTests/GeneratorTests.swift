@@ -160,21 +160,35 @@ import Testing
     let one = [GradientStop(location: 0.3, color: Self.red)]
     let cases: [(any ImageComponent, RGBA8)] = [
       (LinearGradient(from: Point(2, 2), to: Point(2, 2), stops: two), Self.blue.premultiplied),
-      (LinearGradient(from: Point(.nan, 0), to: Point(2, 2), stops: two), Self.blue.premultiplied),
-      (LinearGradient(from: Point(0, 0), to: Point(.infinity, 2), stops: two), Self.blue.premultiplied),
       (LinearGradient(from: Point(0, 0), to: Point(1e-200, 0), stops: two), Self.blue.premultiplied),
+      // Far points are clamped to ±2^30: the gradient is still a gradient (here its start colour, near the origin).
+      (LinearGradient(from: Point(0, 0), to: Point(1e300, 0), stops: two), Self.red.premultiplied),
       (LinearGradient(from: .zero, to: Point(3, 3), stops: []), .clear),
       (LinearGradient(from: .zero, to: Point(3, 3), stops: one), Self.red.premultiplied),
       (RadialGradient(center: .zero, radius: 0, stops: two), Self.blue.premultiplied),
-      (RadialGradient(center: .zero, radius: -4, stops: two), Self.blue.premultiplied),
-      (RadialGradient(center: .zero, radius: .nan, stops: two), Self.blue.premultiplied),
-      (RadialGradient(center: Point(.infinity, 0), radius: 3, stops: two), Self.blue.premultiplied),
+      (RadialGradient(center: .zero, radius: 1e300, stops: two), Self.red.premultiplied),
       (RadialGradient(center: .zero, radius: 3, stops: []), .clear),
       (RadialGradient(center: .zero, radius: 3, stops: one), Self.red.premultiplied),
     ]
     for (component, expected) in cases {
       let raster = try Self.render(component, region)
       #expect(raster == (try Raster(width: 6, height: 6, fill: expected)), "\(component)")
+    }
+    // Points and radii that are not finite, and negative radii, are invalid parameters (`ParameterCheck`).
+    let invalid: [(any ImageComponent, String)] = [
+      (LinearGradient(from: Point(.nan, 0), to: Point(2, 2), stops: two), "start point must be finite, got (nan, 0)"),
+      (LinearGradient(from: Point(0, 0), to: Point(.infinity, 2), stops: two),
+        "end point must be finite, got (inf, 2)"),
+      (RadialGradient(center: .zero, radius: -4, stops: two), "radius must be at least 0, got -4"),
+      (RadialGradient(center: .zero, radius: .nan, stops: two), "radius must be a finite number, got nan"),
+      (RadialGradient(center: Point(.infinity, 0), radius: 3, stops: two), "centre must be finite, got (inf, 0)"),
+    ]
+    for (component, reason) in invalid {
+      #expect(component.extent.isEmpty)
+      let name = component is LinearGradient ? "linear-gradient" : "radial-gradient"
+      #expect(throws: RenderError.invalidParameter(component: name, reason: reason)) {
+        try Self.render(component, region)
+      }
     }
     // Stops a subnormal distance apart must not produce 0 × ∞: pixel 0's centre lands exactly on t = 0.
     let tiny = LinearGradient(
@@ -274,18 +288,26 @@ import Testing
     #expect(board.colors.0 == (try Color(parsing: "#cccccc")))
     #expect(board.colors.1 == (try Color(parsing: "#999999")))
     #expect(board.description == "checkerboard \(board.squareSize) #cccccc #999999")
-    for size in [0, -5, 1] {
-      let unit = Checkerboard(squareSize: size, colors: (.white, .black))
-      #expect(unit.squareSize == 1)
-      let raster = try Self.render(unit, IntRect(x: -2, y: -1, width: 4, height: 2))
-      #expect(raster.bytes == [
-        0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255,
-        255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255,
-      ])
+    let unit = Checkerboard(squareSize: 1, colors: (.white, .black))
+    let raster = try Self.render(unit, IntRect(x: -2, y: -1, width: 4, height: 2))
+    #expect(raster.bytes == [
+      0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255,
+      255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255,
+    ])
+    // A square below one pixel is an invalid parameter (`ParameterCheck.size`).
+    for size in [0, -5, Int.min] {
+      let bad = Checkerboard(squareSize: size, colors: (.white, .black))
+      #expect(bad.extent.isEmpty)
+      #expect(throws: RenderError.invalidParameter(component: "checkerboard",
+        reason: "square size must be at least 1, got \(size)"))
+      {
+        try bad.rendered(IntRect(x: 0, y: 0, width: 2, height: 2))
+      }
     }
     let huge = Checkerboard(squareSize: .max, colors: (.white, .black))
-    let raster = try Self.render(huge, IntRect(x: -2, y: -2, width: 4, height: 4))
-    #expect(raster[0, 0] == .white && raster[3, 0] == .black && raster[0, 3] == .black && raster[3, 3] == .white)
+    #expect(huge.squareSize == 1 << 30)
+    let corner = try Self.render(huge, IntRect(x: -2, y: -2, width: 4, height: 4))
+    #expect(corner[0, 0] == .white && corner[3, 0] == .black && corner[0, 3] == .black && corner[3, 3] == .white)
   }
 
   // MARK: - Every generator

@@ -212,8 +212,12 @@ import Testing
     #expect(inner.offset == Point(0, 3) && inner.sigma == 2 && inner.opacity == 0.8)
     #expect(ChainTests.message("shadow 5") == "DX and DY go together, got only one offset")
     #expect(ChainTests.message("shadow blur=2 radius=4") == "blur= (σ) and radius= (2σ) say the same thing: give one")
-    #expect(ChainTests.message("shadow opacity=2") == "number from 0 to 1 expected for opacity=, got \"2\"")
-    #expect(ChainTests.message("shadow blur=-1") == "number from 0 to 1000 expected for blur=, got \"-1\"")
+    // The same checks as the Swift API (`ParameterCheck`): meaningless values are refused, large ones clamped.
+    #expect(ChainTests.message("shadow opacity=-2") == "opacity must be at least 0, got -2")
+    #expect(ChainTests.message("shadow blur=-1") == "blur must be at least 0, got -1")
+    #expect(ChainTests.message("shadow radius=-1") == "radius must be at least 0, got -1")
+    #expect(ChainTests.message("shadow opacity=2") == nil)
+    #expect(ChainTests.message("inner-shadow opacity=nan") == "number expected for opacity=, got \"nan\"")
     #expect(ChainTests.message("inner-shadow 1 2 spread=3") != nil)
   }
 }

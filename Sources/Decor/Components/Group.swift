@@ -3,12 +3,18 @@
 ///
 /// The extent is the union of the layers' extents. Each layer is asked only for the part of a region it covers,
 /// and its blend mode acts only there (a `copy` layer replaces what is below inside its own extent).
+///
+/// A layer with an invalid opacity (see `Layer`) covers nothing, and the group reports it as its `parameterError`,
+/// so rendering or drawing the group throws `RenderError.invalidParameter`.
 public struct Group: ImageComponent, CustomStringConvertible {
   public var layers: [Layer]
 
   public init(_ layers: [Layer]) { self.layers = layers }
 
   public var extent: IntRect { layers.reduce(IntRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.extent) } }
+
+  /// The first layer's problem, in order.
+  public var parameterError: RenderError? { layers.lazy.compactMap(\.parameterError).first }
 
   /// The part of `region` layer `index` covers, in the layer's own coordinates (`nil` when it draws nothing there).
   func layerRegion(_ index: Int, for region: IntRect) -> IntRect? {
@@ -25,6 +31,9 @@ public struct Group: ImageComponent, CustomStringConvertible {
   }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    for layer in layers where !(layer.opacity.isFinite && layer.opacity >= 0) {
+      if let problem = layer.parameterError { throw problem }
+    }
     var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
     for (index, layer) in layers.enumerated() {
       guard let asked = layerRegion(index, for: region) else { continue }

@@ -34,8 +34,12 @@ enum AffineSampler {
     let width = source.rect.width
     let height = source.rect.height
     let fixedOne = 4_294_967_296.0
-    let du = Int64((inverse.a * fixedOne).rounded())
-    let dv = Int64((inverse.b * fixedOne).rounded())
+    // 32.32 fixed point holds positions and steps below 2^31; steeper maps, and rows that start or end farther
+    // from the source, take the per-pixel path below instead.
+    let near = Double(1 << 30)
+    let steep = !(abs(inverse.a) < near && abs(inverse.b) < near)
+    let du = steep ? 0 : Int64((inverse.a * fixedOne).rounded())
+    let dv = steep ? 0 : Int64((inverse.b * fixedOne).rounded())
     source.raster.withUnsafeBytes { sourceBytes in
       let src = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
       do {
@@ -49,6 +53,28 @@ enum AffineSampler {
             row.update(repeating: 0, count: region.width)
             filteredRow(row, count: region.width, x: sx, y: sy, dx: inverse.a, dy: inverse.b, src: src,
               width: width, height: height, interpolation: interpolation, scale: filterScale)
+            continue
+          }
+          let ex = sx + Double(region.width - 1) * inverse.a
+          let ey = sy + Double(region.width - 1) * inverse.b
+          if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near) {
+            // Each pixel started afresh, in fixed point only near the source (which is less than 2^30 wide).
+            for i in 0..<region.width {
+              let x = sx + Double(i) * inverse.a
+              let y = sy + Double(i) * inverse.b
+              row[i] = 0
+              guard x > -4, y > -4, x < Double(width) + 4, y < Double(height) + 4 else { continue }
+              let u = Int64((x * fixedOne).rounded())
+              let v = Int64((y * fixedOne).rounded())
+              switch interpolation {
+              case .nearest:
+                nearestRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
+              case .bilinear:
+                bilinearRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
+              case .bicubic:
+                bicubicRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
+              }
+            }
             continue
           }
           let u = Int64((sx * fixedOne).rounded())
@@ -254,6 +280,11 @@ enum AffineSampler {
     for i in 0..<count {
       let sx = x + Double(i) * dx
       let sy = y + Double(i) * dy
+      // Far beyond the source (which is less than 2^30 wide) nothing is reached; this also keeps the conversions
+      // below in range.
+      guard sx - reach < Double(width), sx + reach > -1, sy - reach < Double(height), sy + reach > -1 else {
+        continue
+      }
       let x0 = Int((sx - reach).rounded(.up))
       let x1 = Int((sx + reach).rounded(.down))
       let y0 = Int((sy - reach).rounded(.up))

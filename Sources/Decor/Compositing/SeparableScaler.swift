@@ -32,6 +32,20 @@ enum SeparableScaler {
       self.interpolation = interpolation
     }
 
+    /// The input indices the taps of `outputs` can reach, clipped to the input: what `taps(_:)` would find as
+    /// `needed`, worked out from the two end pixels alone (the centres move monotonically).
+    func reach(_ outputs: Range<Int>) -> Range<Int> {
+      let o = outputs.clamped(to: outputRange)
+      guard !o.isEmpty else { return 0..<0 }
+      let filterScale = interpolation != .nearest && scale < 1 ? 1 / scale : 1
+      let reach = interpolation == .nearest ? 0.5 : interpolation.support * filterScale
+      let first = (Double(o.lowerBound) + 0.5 - offset) / scale - 0.5
+      let last = (Double(o.upperBound - 1) + 0.5 - offset) / scale - 0.5
+      let low = max(Double(inputRange.lowerBound), (min(first, last) - reach).rounded(.up))
+      let high = min(Double(inputRange.upperBound), (max(first, last) + reach).rounded(.down) + 1)
+      return high > low ? Int(low)..<Int(high) : 0..<0
+    }
+
     /// The taps of the output pixels `outputs`: for each, the first input index and its weights.
     func taps(_ outputs: Range<Int>) -> Taps {
       let filterScale = interpolation != .nearest && scale < 1 ? 1 / scale : 1
@@ -86,10 +100,12 @@ enum SeparableScaler {
     var needed: Range<Int> = 0..<0
   }
 
-  /// The input region read for `region`: every input pixel any output pixel's taps reach (`nil` for none).
+  /// The input region read for `region`: every input pixel any output pixel's taps can reach (`nil` for none),
+  /// worked out without building the taps (a strong shrink of a large extent reaches far; the renderer's pixel
+  /// limit then refuses the request before any table is built).
   static func inputRegion(for region: IntRect, x: Axis, y: Axis) -> IntRect? {
-    let columns = x.taps(region.minX..<region.maxX).needed
-    let rows = y.taps(region.minY..<region.maxY).needed
+    let columns = x.reach(region.minX..<region.maxX)
+    let rows = y.reach(region.minY..<region.maxY)
     guard !columns.isEmpty, !rows.isEmpty else { return nil }
     return IntRect(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
   }
@@ -100,6 +116,7 @@ enum SeparableScaler {
     -> Raster
   {
     var output = try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit)
+    guard source != nil else { return output }
     let columns = x.taps(region.minX..<region.maxX)
     let rows = y.taps(region.minY..<region.maxY)
     guard let source, !columns.needed.isEmpty, !rows.needed.isEmpty else { return output }

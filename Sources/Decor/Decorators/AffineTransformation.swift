@@ -1,17 +1,25 @@
 /// The input mapped through any affine matrix (x' = a·x + c·y + tx, y' = b·x + d·y + ty), about the origin of
 /// the coordinate space (not the image centre). The extent becomes the mapped bounding box; outside is
-/// transparent. A singular matrix draws nothing (the extent is empty).
+/// transparent.
+///
+/// Parameters (see `ParameterCheck.transform(_:)`): entries are clamped to ±2^30; an entry that is not finite, or
+/// a singular matrix (A·D − B·C = 0), is an invalid parameter: the extent is empty and rendering throws
+/// `RenderError.invalidParameter`.
 public struct AffineTransformation: WarpDecorator, CustomStringConvertible {
   public let input: any ImageComponent
+  /// The matrix as used: entries clamped to ±2^30 (as given when it is refused).
   public let transform: AffineTransform
   public let interpolation: Interpolation
   let warp: AffineWarp
+  let problem: RenderError?
 
   public init(_ input: any ImageComponent, transform: AffineTransform, interpolation: Interpolation = .bilinear) {
     self.input = input
-    self.transform = transform
+    var check = ParameterValidation("transform")
+    self.transform = check.check(transform) { () throws(ParameterError) in try ParameterCheck.transform(transform) }
+    problem = check.error
     self.interpolation = interpolation
-    warp = AffineWarp(transform, interpolation: interpolation)
+    warp = AffineWarp(problem == nil ? self.transform : .identity, interpolation: interpolation)
   }
 
   public var description: String {
@@ -21,7 +29,8 @@ public struct AffineTransformation: WarpDecorator, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component mapped through `transform` (about the coordinate origin).
+  /// This component mapped through `transform` (about the coordinate origin; see `AffineTransformation` for the
+  /// limits).
   public func transformed(by transform: AffineTransform, interpolation: Interpolation = .bilinear)
     -> AffineTransformation
   {

@@ -22,8 +22,9 @@ struct AffineWarp: Sendable {
       // The map shrinks area: widen the kernel by the largest singular value of the inverse's linear part (how
       // far one output pixel reaches in the input). Area-preserving maps such as shears are not prefiltered.
       let t = inverse.a * inverse.a + inverse.b * inverse.b + inverse.c * inverse.c + inverse.d * inverse.d
+      // Capped at 2^16: beyond that the kernel would be wider than any raster (maps shrinking more alias).
       let det = inverse.determinant
-      filterScale = max(1, ((t + (max(0, t * t - 4 * det * det)).squareRoot()) / 2).squareRoot())
+      filterScale = min(65536, max(1, ((t + (max(0, t * t - 4 * det * det)).squareRoot()) / 2).squareRoot()))
     } else {
       filterScale = 1
     }
@@ -50,7 +51,9 @@ struct AffineWarp: Sendable {
     func span(_ low: Double, _ high: Double, _ c: Double) -> (Int, Int) {
       let offset = c - c.rounded(.down)
       let half = (max(c - low, high - c) - offset).rounded(.up) + offset
-      return (Int((c - half).rounded()), Int((c + half).rounded()))
+      // Within IntRect's limit, so that a steep map's huge box converts without overflow.
+      let limit = Double(IntRect.limit)
+      return (Int(max(-limit, (c - half).rounded())), Int(min(limit, (c + half).rounded())))
     }
     let (x0, x1) = span(box.minX, box.maxX, center.x)
     let (y0, y1) = span(box.minY, box.maxY, center.y)
@@ -95,18 +98,24 @@ struct AffineWarp: Sendable {
 protocol WarpDecorator: DirectRendering {
   var input: any ImageComponent { get }
   var warp: AffineWarp { get }
+  /// Why the parameters are meaningless, if they are: then the extent is empty and rendering throws it.
+  var problem: RenderError? { get }
 }
 
 extension WarpDecorator {
-  public var extent: IntRect { warp.extent(of: input.extent) }
+  public var extent: IntRect { problem == nil ? warp.extent(of: input.extent) : .empty }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try warp.render(region, input: input, context: context)
+    if let problem { throw problem }
+    return try warp.render(region, input: input, context: context)
   }
 
   func render(_ region: IntRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, context: RenderContext) throws {
+    if let problem { throw problem }
     try warp.render(region, input: input, into: out, stride: stride, context: context)
   }
 }

@@ -13,6 +13,8 @@ public struct Background: ImageComponent, CustomStringConvertible {
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
 
+  public var parameterError: RenderError? { input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let pixels = try context.render(input, region)
     let inside = region.intersection(input.extent)

@@ -12,18 +12,23 @@
 /// - Demand-driven: the source is asked only for the part of a region it overlaps within the backdrop, and the
 ///   backdrop only for the part of the region inside its extent (less the source's part, for `copy` and `clear`,
 ///   which do not read it).
-/// - `opacity` is clamped to 0…1 and applied as an 8-bit coverage (see `Compositor`); NaN draws nothing.
+/// - `opacity` is applied as an 8-bit coverage (see `Compositor`).
+/// - Parameters (see `ParameterCheck`): an opacity above 1 counts as 1, and the offset's coordinates are clamped to
+///   ±2^30; an opacity that is NaN, ±∞ or negative, or an offset that is not finite, is an invalid parameter (empty
+///   extent; rendering throws `RenderError.invalidParameter`).
 public struct Blend: ImageComponent, CustomStringConvertible {
   /// The chain's input: the backdrop, or with `below` the source.
   public let input: any ImageComponent
   /// The other image: the source, or with `below` the backdrop.
   public let image: any ImageComponent
   public let mode: BlendMode
+  /// The opacity as used: clamped to 1 (as given when refused).
   public let opacity: Double
-  /// Where `image`'s top-left goes, from the input's top-left.
+  /// Where `image`'s top-left goes, from the input's top-left: clamped to ±2^30 (as given when refused).
   public let offset: Point
   /// Whether the input is drawn onto `image` rather than `image` onto the input.
   public let below: Bool
+  let problem: RenderError?
 
   public init(
     _ input: any ImageComponent, with image: any ImageComponent, mode: BlendMode = .normal, opacity: Double = 1,
@@ -32,8 +37,10 @@ public struct Blend: ImageComponent, CustomStringConvertible {
     self.input = input
     self.image = image
     self.mode = mode
-    self.opacity = opacity.isNaN ? 0 : min(1, max(0, opacity))
-    self.offset = offset
+    var check = ParameterValidation("blend")
+    self.opacity = check.check(opacity) { () throws(ParameterError) in try ParameterCheck.opacity(opacity) }
+    self.offset = check.check(offset) { () throws(ParameterError) in try ParameterCheck.offset(offset) }
+    problem = check.error
     self.below = below
   }
 
@@ -42,7 +49,7 @@ public struct Blend: ImageComponent, CustomStringConvertible {
     let to = Self.origin(input.extent)
     let from = Self.origin(image.extent)
     let move = Point(Double(to.x - from.x) + offset.x, Double(to.y - from.y) + offset.y)
-    return move.x == 0 && move.y == 0 ? image : image.translated(by: move)
+    return move.x == 0 && move.y == 0 ? image : Translation(image, placingBy: move)
   }
 
   /// The top-left of an extent, or the origin for one without (empty or infinite).
@@ -55,7 +62,9 @@ public struct Blend: ImageComponent, CustomStringConvertible {
     below ? (placedImage, 1, input, 0) : (input, 0, placedImage, 1)
   }
 
-  public var extent: IntRect { layers.backdrop.extent }
+  public var extent: IntRect { problem == nil ? layers.backdrop.extent : .empty }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError ?? image.parameterError }
 
   /// What rendering `region` asks of the backdrop (one or more parts, or the whole region when it lies inside the
   /// backdrop) and of the source (`nil` when nothing is drawn).
@@ -78,6 +87,7 @@ public struct Blend: ImageComponent, CustomStringConvertible {
   }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     let (backdrop, backdropIndex, source, sourceIndex) = layers
     let asked = requests(for: region)
     var output: Raster

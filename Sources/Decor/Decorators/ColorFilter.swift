@@ -10,10 +10,11 @@ import RealModule
 /// (`ColorMatrix`) and differ only in the matrix, which `kind` builds. (`opacity`, the eighth CSS function, scales
 /// alpha instead and is `Opacity`.)
 ///
-/// Amounts follow CSS: `grayscale`, `sepia` and `invert` clamp theirs to 0 … 1; `brightness`, `contrast` and
-/// `saturate` take any amount from 0 up (1 leaves the image unchanged; past 10⁶ counts as 10⁶). Negative amounts
-/// count as 0, NaN as the neutral amount; `hue-rotate` takes any finite angle. Results are clamped to 0 … 1 per
-/// channel, as `feColorMatrix` and `feComponentTransfer` clamp.
+/// Amounts follow CSS (see `ParameterCheck`): `grayscale`, `sepia` and `invert` clamp theirs to 1; `brightness`,
+/// `contrast` and `saturate` take any amount from 0 up (1 leaves the image unchanged; past 10⁶ counts as 10⁶);
+/// `hue-rotate` takes any finite angle, reduced modulo 360°. A negative amount (which CSS refuses too), NaN or ±∞
+/// is an invalid parameter: the extent is empty and rendering throws `RenderError.invalidParameter`. Results are
+/// clamped to 0 … 1 per channel, as `feColorMatrix` and `feComponentTransfer` clamp.
 public struct ColorFilter: ImageComponent, CustomStringConvertible {
   /// Which function, and its amount.
   public enum Kind: Sendable, Hashable, CustomStringConvertible {
@@ -32,6 +33,19 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
     /// The `feColorMatrix type="hueRotate"` matrix, clockwise round the colour wheel for positive angles.
     case hueRotate(Angle)
 
+    /// The step's name: `brightness`, …, `hue-rotate`.
+    var name: String {
+      switch self {
+      case .brightness: return "brightness"
+      case .contrast: return "contrast"
+      case .saturate: return "saturate"
+      case .grayscale: return "grayscale"
+      case .sepia: return "sepia"
+      case .invert: return "invert"
+      case .hueRotate: return "hue-rotate"
+      }
+    }
+
     public var description: String {
       switch self {
       case .brightness(let a): return "brightness \(format(a))"
@@ -44,19 +58,17 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
       }
     }
 
-    /// The same kind with its amount brought into the range CSS allows.
-    var normalized: Kind {
+    /// The same kind with its amount checked by `ParameterCheck` and brought into the range CSS allows.
+    func checked() throws(ParameterError) -> Kind {
       // Past a million every colour is clamped to black or white anyway; infinities would make NaNs.
-      func positive(_ a: Double) -> Double { a.isNaN ? 1 : Swift.min(1_000_000, Swift.max(0, a)) }
-      func unit(_ a: Double) -> Double { a.isNaN ? 0 : Swift.min(1, Swift.max(0, a)) }
       switch self {
-      case .brightness(let a): return .brightness(positive(a))
-      case .contrast(let a): return .contrast(positive(a))
-      case .saturate(let a): return .saturate(positive(a))
-      case .grayscale(let a): return .grayscale(unit(a))
-      case .sepia(let a): return .sepia(unit(a))
-      case .invert(let a): return .invert(unit(a))
-      case .hueRotate(let angle): return .hueRotate(angle.degrees.isFinite ? angle : .degrees(0))
+      case .brightness(let a): return .brightness(try ParameterCheck.amount(a, "brightness"))
+      case .contrast(let a): return .contrast(try ParameterCheck.amount(a, "contrast"))
+      case .saturate(let a): return .saturate(try ParameterCheck.amount(a, "saturate"))
+      case .grayscale(let a): return .grayscale(try ParameterCheck.unitAmount(a, "grayscale"))
+      case .sepia(let a): return .sepia(try ParameterCheck.unitAmount(a, "sepia"))
+      case .invert(let a): return .invert(try ParameterCheck.unitAmount(a, "invert"))
+      case .hueRotate(let angle): return .hueRotate(try ParameterCheck.angle(angle, "hue-rotate angle"))
       }
     }
 
@@ -102,23 +114,29 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
   }
 
   public let input: any ImageComponent
-  /// The function and its amount, as used (brought into the range CSS allows; NaN gives the neutral amount).
+  /// The function and its amount, as used (brought into the range CSS allows; as given when refused).
   public let kind: Kind
   let matrix: ColorMatrix
+  let problem: RenderError?
 
   /// `kind` applied to `input`.
   public init(_ input: any ImageComponent, _ kind: Kind) {
     self.input = input
-    self.kind = kind.normalized
-    matrix = self.kind.matrix
+    var check = ParameterValidation(kind.name)
+    self.kind = check.check(kind) { () throws(ParameterError) in try kind.checked() }
+    problem = check.error
+    matrix = problem == nil ? self.kind.matrix : .identity
   }
 
-  public var extent: IntRect { input.extent }
+  public var extent: IntRect { problem == nil ? input.extent : .empty }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     var pixels = try context.render(input, region)
     if matrix == .identity { return pixels }
     pixels.withUnsafeMutableBytes { bytes in

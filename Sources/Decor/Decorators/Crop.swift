@@ -1,7 +1,8 @@
 /// The part of the input inside a rectangle (in the input's coordinates); transparent elsewhere.
 ///
 /// The extent is the rectangle clipped to the input's extent, and only that part of the input is ever rendered:
-/// a crop after a rotation never computes the rotated pixels that are cut away.
+/// a crop after a rotation never computes the rotated pixels that are cut away. Any rectangle is accepted (`IntRect`
+/// keeps its edges within ±2^42); one that misses the input gives an empty extent.
 public struct Crop: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
   public let rect: IntRect
@@ -12,6 +13,8 @@ public struct Crop: ImageComponent, CustomStringConvertible {
   }
 
   public var extent: IntRect { input.extent.intersection(rect) }
+
+  public var parameterError: RenderError? { input.parameterError }
 
   /// The part of `region` inside the crop, if any.
   func inputRegion(for region: IntRect) -> IntRect? {

@@ -38,41 +38,52 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
   /// The primitives that draw it.
   let graph: any ImageComponent
   let shift: (dx: Int, dy: Int)
+  let problem: RenderError?
 
   /// A drop shadow under `input`; the defaults are the `shadow` step's (offset 5, 5; σ = 4; black at 0.5).
+  ///
+  /// The offset, σ, opacity and spread must be finite, and σ and opacity at least 0; otherwise the shadow is an
+  /// invalid parameter (its extent is empty and rendering throws `RenderError.invalidParameter`). The offset is
+  /// clamped to ±2³⁰, σ to at most 2000, the opacity to at most 1 and the spread to ±500 (`ParameterCheck`).
   public init(
     _ input: any ImageComponent, offset: Point = Point(5, 5), sigma: Double = 4, color: Color = .black,
     opacity: Double = 0.5, spread: Double = 0, shadowOnly: Bool = false
   ) {
     self.input = input
-    self.offset = offset
+    var check = ParameterValidation("shadow")
+    self.offset = check.check(.zero) { () throws(ParameterError) in try ParameterCheck.offset(offset) }
+    let sigma = check.check(0) { () throws(ParameterError) in try ParameterCheck.sigma(sigma) }
+    let opacity = check.check(0) { () throws(ParameterError) in try ParameterCheck.opacity(opacity) }
+    let spread = check.check(0) { () throws(ParameterError) in try ParameterCheck.spread(spread) }
+    problem = check.error
     let shape = ShadowShape(input, sigma: sigma, spread: spread, color: color, opacity: opacity)
     self.sigma = shape.sigma
     self.color = color
     self.opacity = shape.opacity
     self.spread = shape.spread
     self.shadowOnly = shadowOnly
-    shift = (Self.whole(offset.x), Self.whole(offset.y))
+    shift = (Self.whole(self.offset.x), Self.whole(self.offset.y))
     let moved = Self.moved(shape, by: shift)
     graph = shadowOnly ? moved : Group([Layer(moved), Layer(input)])
   }
 
-  /// A length rounded to whole pixels, kept within ±2³⁰ (NaN gives 0).
-  static func whole(_ value: Double) -> Int {
-    value.isNaN ? 0 : Int(Swift.min(Double(1 << 30), Swift.max(-Double(1 << 30), value.rounded())))
-  }
+  /// A checked length (finite, within ±2³⁰) rounded to whole pixels.
+  static func whole(_ value: Double) -> Int { Int(value.rounded()) }
 
   /// `shape` moved by a whole-pixel offset (itself when there is none).
   static func moved(_ shape: any ImageComponent, by shift: (dx: Int, dy: Int)) -> any ImageComponent {
     shift == (0, 0) ? shape : shape.translated(by: Point(Double(shift.dx), Double(shift.dy)))
   }
 
-  public var extent: IntRect { graph.extent }
+  public var extent: IntRect { problem == nil ? graph.extent : .empty }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(graph, region)] }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try context.render(graph, region)
+    if let problem { throw problem }
+    return try context.render(graph, region)
   }
 
   public var description: String {

@@ -24,6 +24,8 @@ public struct Flip: ImageComponent, CustomStringConvertible {
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 
+  public var parameterError: RenderError? { input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     try warp.render(region, input: input, context: context)
   }

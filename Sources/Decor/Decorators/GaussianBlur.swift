@@ -13,26 +13,33 @@
 ///   with it. The blur itself holds no state: one value can be rendered by any number of renders at once.
 public struct GaussianBlur: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
-  /// The standard deviation in pixels, as used: clamped to 0 … 2000 (NaN gives 0).
+  /// The standard deviation in pixels, as used: clamped to at most 2000 (`ParameterCheck.sigma`).
   public let sigma: Double
   let filter: GaussianFilter
+  let problem: RenderError?
 
-  /// The input blurred by a Gaussian of standard deviation `sigma` pixels (clamped to 0 … 2000).
+  /// The input blurred by a Gaussian of standard deviation `sigma` pixels: at least 0 and finite (otherwise the
+  /// blur is an invalid parameter: its extent is empty and rendering throws), clamped to at most 2000.
   public init(_ input: any ImageComponent, sigma: Double) {
     self.input = input
-    let kernel = GaussianKernel(sigma: sigma)
+    var check = ParameterValidation("blur")
+    let kernel = GaussianKernel(sigma: check.check(0) { () throws(ParameterError) in try ParameterCheck.sigma(sigma) })
     self.sigma = kernel.sigma
+    problem = check.error
     filter = GaussianFilter(input, kernel: kernel, source: .pixels)
   }
 
-  public var extent: IntRect { filter.extent }
+  public var extent: IntRect { problem == nil ? filter.extent : .empty }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     filter.inputDemand(for: region).map { [InputDemand(input, $0)] } ?? []
   }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
+    if let problem { throw problem }
+    return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
       try filter.render(region, into: buffer.baseAddress!, stride: region.width, context: context)
     }
   }
@@ -42,12 +49,13 @@ public struct GaussianBlur: ImageComponent, CustomStringConvertible {
 
 extension GaussianBlur: DirectRendering {
   func render(_ region: IntRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, context: RenderContext) throws {
+    if let problem { throw problem }
     try filter.render(region, into: UnsafeMutableRawPointer(out), stride: stride, context: context)
   }
 }
 
 extension GaussianBlur: Materialising {
-  var materialises: Bool { filter.materialises }
+  var materialises: Bool { problem == nil && filter.materialises }
 
   func materialise(_ region: IntRect, context: RenderContext) throws -> Intermediate {
     try filter.materialise(region, context: context)

@@ -22,29 +22,41 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
   /// The primitives that draw it.
   let graph: any ImageComponent
   let shift: (dx: Int, dy: Int)
+  let problem: RenderError?
 
   /// An inner shadow on `input`; the defaults are the `inner-shadow` step's (offset 5, 5; σ = 4; black at 0.5).
+  ///
+  /// The offset, σ and opacity must be finite, and σ and opacity at least 0; otherwise the shadow is an invalid
+  /// parameter (its extent is empty and rendering throws `RenderError.invalidParameter`). The offset is clamped to
+  /// ±2³⁰, σ to at most 2000 and the opacity to at most 1 (`ParameterCheck`).
   public init(
     _ input: any ImageComponent, offset: Point = Point(5, 5), sigma: Double = 4, color: Color = .black,
     opacity: Double = 0.5
   ) {
     self.input = input
-    self.offset = offset
+    var check = ParameterValidation("inner-shadow")
+    self.offset = check.check(.zero) { () throws(ParameterError) in try ParameterCheck.offset(offset) }
+    let sigma = check.check(0) { () throws(ParameterError) in try ParameterCheck.sigma(sigma) }
+    let opacity = check.check(0) { () throws(ParameterError) in try ParameterCheck.opacity(opacity) }
+    problem = check.error
     let shape = ShadowShape(input, sigma: sigma, color: color, opacity: opacity, inverted: true)
     self.sigma = shape.sigma
     self.color = color
     self.opacity = shape.opacity
-    shift = (DropShadow.whole(offset.x), DropShadow.whole(offset.y))
+    shift = (DropShadow.whole(self.offset.x), DropShadow.whole(self.offset.y))
     let shadow = DropShadow.moved(shape, by: shift).cropped(to: input.extent)
     graph = Group([Layer(input), Layer(shadow, blendMode: .sourceAtop)])
   }
 
-  public var extent: IntRect { input.extent }
+  public var extent: IntRect { problem == nil ? input.extent : .empty }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(graph, region)] }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try context.render(graph, region)
+    if let problem { throw problem }
+    return try context.render(graph, region)
   }
 
   public var description: String {

@@ -1,20 +1,31 @@
 /// The input with its alpha (and so, premultiplied, every channel) multiplied by a factor in 0…1, rounded to
-/// nearest. Factors outside 0…1 are clamped.
+/// nearest.
+///
+/// Parameters (see `ParameterCheck.opacity(_:_:)`): factors above 1 count as 1; NaN, ±∞ or a negative factor is
+/// an invalid parameter (empty extent; rendering throws `RenderError.invalidParameter`). A factor of 0 gives an
+/// empty extent (nothing is drawn).
 public struct Opacity: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
+  /// The factor as used: clamped to 1 (as given when it is refused).
   public let amount: Double
+  let problem: RenderError?
 
   public init(_ input: any ImageComponent, amount: Double) {
     self.input = input
-    self.amount = amount.isNaN ? 1 : min(1, max(0, amount))
+    var check = ParameterValidation("opacity")
+    self.amount = check.check(amount) { () throws(ParameterError) in try ParameterCheck.opacity(amount) }
+    problem = check.error
   }
 
-  public var extent: IntRect { amount == 0 ? IntRect(x: 0, y: 0, width: 0, height: 0) : input.extent }
+  public var extent: IntRect { amount == 0 || problem != nil ? .empty : input.extent }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     var pixels = try context.render(input, region)
     if amount == 1 { return pixels }
     let factor = Float(amount)
@@ -31,6 +42,6 @@ public struct Opacity: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component with its alpha multiplied by `amount` (0…1).
+  /// This component with its alpha multiplied by `amount` (0…1; above 1 counts as 1; see `Opacity`).
   public func opacity(_ amount: Double) -> Opacity { Opacity(self, amount: amount) }
 }

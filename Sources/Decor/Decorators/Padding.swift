@@ -1,25 +1,33 @@
 /// The input with margins added around its extent, filled with a colour (transparent by default). The input's
 /// own pixels are unchanged, including its transparent ones.
+///
+/// Parameters (see `ParameterCheck.margin(_:_:)`): margins are clamped to 2^30; a negative margin is an invalid
+/// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
 public struct Padding: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
+  /// The margins as used: clamped to 2^30 (as given when one is negative).
   public let top: Int
   public let right: Int
   public let bottom: Int
   public let left: Int
   public let color: Color
+  let problem: RenderError?
 
-  /// Margins below zero are taken as zero.
+  /// Margins of at least 0 (a negative one makes an invalid component), clamped to 2^30.
   public init(_ input: any ImageComponent, top: Int, right: Int, bottom: Int, left: Int, color: Color = .clear) {
     self.input = input
-    self.top = max(0, top)
-    self.right = max(0, right)
-    self.bottom = max(0, bottom)
-    self.left = max(0, left)
+    var check = ParameterValidation("pad")
+    self.top = check.check(top) { () throws(ParameterError) in try ParameterCheck.margin(top) }
+    self.right = check.check(right) { () throws(ParameterError) in try ParameterCheck.margin(right) }
+    self.bottom = check.check(bottom) { () throws(ParameterError) in try ParameterCheck.margin(bottom) }
+    self.left = check.check(left) { () throws(ParameterError) in try ParameterCheck.margin(left) }
+    problem = check.error
     self.color = color
   }
 
   public var extent: IntRect {
     let e = input.extent
+    if problem != nil { return .empty }
     if e.isInfinite || e.isEmpty { return e }
     return IntRect(x: e.minX - left, y: e.minY - top, width: e.width + left + right, height: e.height + top + bottom)
   }
@@ -30,7 +38,10 @@ public struct Padding: ImageComponent, CustomStringConvertible {
     return inside.isEmpty ? [] : [InputDemand(input, inside)]
   }
 
+  public var parameterError: RenderError? { problem ?? input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     let fill = color.premultiplied
     var output = try Raster(width: region.width, height: region.height, fill: .clear, pixelLimit: context.pixelLimit)
     let margin = region.intersection(extent)
@@ -49,7 +60,8 @@ public struct Padding: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component with margins (top, right, bottom, left) of `color` added around its extent.
+  /// This component with margins (top, right, bottom, left) of `color` added around its extent (each at least 0,
+  /// clamped to 2^30; see `Padding`).
   public func padded(top: Int, right: Int, bottom: Int, left: Int, color: Color = .clear) -> Padding {
     Padding(self, top: top, right: right, bottom: bottom, left: left, color: color)
   }

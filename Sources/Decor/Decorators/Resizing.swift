@@ -3,8 +3,11 @@
 /// Give both sides, or one with `nil` for the other to follow the aspect ratio (`_` on the command line). With
 /// both sides, `fit` decides: `fill` stretches to exactly width × height; `contain` scales uniformly to fit
 /// inside (one side may come out shorter); `cover` scales uniformly to cover and crops the overflow evenly from
-/// both sides, giving exactly width × height. Resampling as in `Scaling`. An input with an infinite extent, or a
-/// size below one pixel, gives an empty extent (nothing is drawn).
+/// both sides, giving exactly width × height. Resampling as in `Scaling`. An input with an infinite extent gives an
+/// empty extent (nothing is drawn); with `nil` for both sides the size stays.
+///
+/// Parameters (see `ParameterCheck.size(_:_:)`): sides are clamped to 2^30 pixels; a side below 1 is an invalid
+/// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
 public struct Resizing: ImageComponent, CustomStringConvertible {
   /// How a size with a different aspect ratio is met.
   public enum Fit: String, CaseIterable, Sendable {
@@ -14,29 +17,38 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
   }
 
   public let input: any ImageComponent
+  /// The sides as used: clamped to 2^30 (as given when refused).
   public let width: Int?
   public let height: Int?
   public let fit: Fit
   public let interpolation: Interpolation
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
+  let problem: RenderError?
 
   public init(
     _ input: any ImageComponent, width: Int?, height: Int?, fit: Fit = .fill, interpolation: Interpolation = .bicubic
   ) {
     self.input = input
+    var check = ParameterValidation("resize")
+    let width = width.map { w in check.check(w) { () throws(ParameterError) in try ParameterCheck.size(w, "width") } }
+    let height = height.map { h in
+      check.check(h) { () throws(ParameterError) in try ParameterCheck.size(h, "height") }
+    }
+    problem = check.error
     self.width = width
     self.height = height
     self.fit = fit
     self.interpolation = interpolation
     let e = input.extent
-    guard !e.isEmpty, !e.isInfinite, width ?? 1 >= 1, height ?? 1 >= 1, width ?? 1 < 1 << 40, height ?? 1 < 1 << 40
-    else {
+    guard problem == nil, !e.isEmpty, !e.isInfinite else {
       axes = nil
       return
     }
     let aspect = Double(e.width) / Double(e.height)
-    let w = width ?? max(1, Int((Double(height ?? e.height) * aspect).rounded()))
-    let h = height ?? max(1, Int((Double(width ?? e.width) / aspect).rounded()))
+    // A side that follows the aspect ratio is clamped like a given one.
+    func side(_ value: Double) -> Int { Int(min(Double(ParameterCheck.maxLength), max(1, value.rounded()))) }
+    let w = width ?? side(Double(height ?? e.height) * aspect)
+    let h = height ?? side(Double(width ?? e.width) / aspect)
     let sx = Double(w) / Double(e.width)
     let sy = Double(h) / Double(e.height)
     switch (width == nil || height == nil) ? .fill : fit {
@@ -46,8 +58,8 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
         .init(from: e.minY..<e.maxY, to: e.minY..<e.minY + h, interpolation: interpolation))
     case .contain:
       let s = min(sx, sy)
-      let cw = max(1, Int((Double(e.width) * s).rounded()))
-      let ch = max(1, Int((Double(e.height) * s).rounded()))
+      let cw = side(Double(e.width) * s)
+      let ch = side(Double(e.height) * s)
       axes = (
         .init(from: e.minX..<e.maxX, to: e.minX..<e.minX + cw, interpolation: interpolation),
         .init(from: e.minY..<e.maxY, to: e.minY..<e.minY + ch, interpolation: interpolation))
@@ -76,7 +88,10 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     return [InputDemand(input, needed)]
   }
 
+  public var parameterError: RenderError? { problem ?? input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     guard let axes else { return try Raster(width: region.width, height: region.height) }
     let asked = SeparableScaler.inputRegion(for: region, x: axes.x, y: axes.y)
     let source = try asked.flatMap { try context.renderClipped(input, $0) }
@@ -89,7 +104,8 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component resized to `width` × `height` (either may be `nil` to keep the aspect ratio).
+  /// This component resized to `width` × `height` (either may be `nil` to keep the aspect ratio; sides at least 1,
+  /// clamped to 2^30, see `Resizing`).
   public func resized(width: Int?, height: Int?, fit: Resizing.Fit = .fill, interpolation: Interpolation = .bicubic)
     -> Resizing
   {

@@ -4,23 +4,31 @@
 /// transparent, and the edges are antialiased by the interpolation. Multiples of 90° are exact pixel copies; when
 /// the rotated extent would sit on half pixels (a quarter turn of an image whose width and height differ by an odd
 /// number) it is moved up-left by half a pixel so that the copy stays exact.
+///
+/// Parameters (see `ParameterCheck`): any finite angle, reduced modulo 360°; NaN or ±∞ is an invalid parameter
+/// (empty extent; rendering throws `RenderError.invalidParameter`).
 public struct Rotation: WarpDecorator, CustomStringConvertible {
   public let input: any ImageComponent
+  /// The angle as used: reduced modulo 360° (as given when it is not finite).
   public let angle: Angle
   public let interpolation: Interpolation
   let warp: AffineWarp
+  let problem: RenderError?
 
   public init(_ input: any ImageComponent, angle: Angle, interpolation: Interpolation = .bilinear) {
     self.input = input
-    self.angle = angle
+    var check = ParameterValidation("rotate")
+    self.angle = check.check(angle) { () throws(ParameterError) in try ParameterCheck.angle(angle) }
+    problem = check.error
     self.interpolation = interpolation
-    var transform = AffineTransform.rotation(angle).about(input.extent.centerPoint)
-    if angle.quarterTurns != nil, !input.extent.isInfinite {
+    let turn = problem == nil ? self.angle : .degrees(0)
+    var transform = AffineTransform.rotation(turn).about(input.extent.centerPoint)
+    if turn.quarterTurns != nil, !input.extent.isInfinite {
       let box = transform.boundingBox(of: input.extent.rect)
       transform = transform.concatenating(
         .translation(box.minX.rounded(.down) - box.minX, box.minY.rounded(.down) - box.minY))
     }
-    let center = angle.quarterTurns == nil && !input.extent.isInfinite ? input.extent.centerPoint : nil
+    let center = turn.quarterTurns == nil && !input.extent.isInfinite ? input.extent.centerPoint : nil
     warp = AffineWarp(transform, interpolation: interpolation, center: center)
   }
 
@@ -28,7 +36,8 @@ public struct Rotation: WarpDecorator, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component rotated about its centre by `angle` (clockwise on screen for positive angles).
+  /// This component rotated about its centre by `angle` (clockwise on screen for positive angles; any finite
+  /// angle, reduced modulo 360°; NaN or ±∞ makes an invalid component, see `Rotation`).
   public func rotated(by angle: Angle, interpolation: Interpolation = .bilinear) -> Rotation {
     Rotation(self, angle: angle, interpolation: interpolation)
   }

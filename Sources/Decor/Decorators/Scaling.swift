@@ -3,22 +3,31 @@
 /// The result has `round(width × sx) × round(height × sy)` pixels (at least one), so the factors actually used are
 /// those of the rounded size, as in ImageMagick's `-resize 50%`. Shrinking with `bilinear` or `bicubic` filters the
 /// whole covered area (no aliasing); `nearest` point-samples. Edges stay as opaque as the input's. An input with an
-/// infinite extent is scaled about the origin by the exact factors. Factors that are not positive and finite give
-/// an empty extent (nothing is drawn).
+/// infinite extent is scaled about the origin by the exact factors.
+///
+/// Parameters (see `ParameterCheck.scale(_:_:)`): factors are clamped into 0.0001 … 10000 and the resulting sides
+/// to 2^30 pixels; a factor that is NaN, ±∞, zero or negative is an invalid parameter (empty extent; rendering
+/// throws `RenderError.invalidParameter`).
 public struct Scaling: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
+  /// The factors as used: clamped into 0.0001 … 10000 (as given when refused).
   public let sx: Double
   public let sy: Double
   public let interpolation: Interpolation
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
+  let problem: RenderError?
 
   public init(_ input: any ImageComponent, sx: Double, sy: Double, interpolation: Interpolation = .bicubic) {
     self.input = input
+    var check = ParameterValidation("scale")
+    let sx = check.check(sx) { () throws(ParameterError) in try ParameterCheck.scale(sx, "horizontal scale factor") }
+    let sy = check.check(sy) { () throws(ParameterError) in try ParameterCheck.scale(sy, "vertical scale factor") }
+    problem = check.error
     self.sx = sx
     self.sy = sy
     self.interpolation = interpolation
     let e = input.extent
-    guard sx > 0, sy > 0, sx.isFinite, sy.isFinite, !e.isEmpty else {
+    guard problem == nil, !e.isEmpty else {
       axes = nil
       return
     }
@@ -31,12 +40,9 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
           interpolation: interpolation))
       return
     }
-    let width = max(1.0, (Double(e.width) * sx).rounded())
-    let height = max(1.0, (Double(e.height) * sy).rounded())
-    guard width < Double(1 << 40), height < Double(1 << 40) else {
-      axes = nil
-      return
-    }
+    let limit = Double(ParameterCheck.maxLength)
+    let width = min(limit, max(1.0, (Double(e.width) * sx).rounded()))
+    let height = min(limit, max(1.0, (Double(e.height) * sy).rounded()))
     axes = (
       .init(from: e.minX..<e.maxX, to: e.minX..<e.minX + Int(width), interpolation: interpolation),
       .init(from: e.minY..<e.maxY, to: e.minY..<e.minY + Int(height), interpolation: interpolation))
@@ -56,7 +62,10 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
     return [InputDemand(input, needed)]
   }
 
+  public var parameterError: RenderError? { problem ?? input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     guard let axes else { return try Raster(width: region.width, height: region.height) }
     let asked = SeparableScaler.inputRegion(for: region, x: axes.x, y: axes.y)
     let source = try asked.flatMap { try context.renderClipped(input, $0) }
@@ -67,7 +76,8 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component scaled by `factor` in both directions, about the top-left of its extent.
+  /// This component scaled by `factor` in both directions, about the top-left of its extent (clamped into
+  /// 0.0001 … 10000; see `Scaling`).
   public func scaled(by factor: Double, interpolation: Interpolation = .bicubic) -> Scaling {
     Scaling(self, sx: factor, sy: factor, interpolation: interpolation)
   }

@@ -8,42 +8,51 @@
 /// image blur; from σ = 3 it is computed once per render over the region the render needs (see `GaussianFilter`).
 public struct ShadowShape: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
-  /// The standard deviation in pixels, as used: clamped to 0 … 2000 (NaN gives 0).
+  /// The standard deviation in pixels, as used: clamped to at most 2000.
   public let sigma: Double
   /// How far the shape is grown (shrunk, if negative) before blurring, as used: clamped to −500 … 500. Each pixel
   /// takes the largest coverage within a disc of this radius, so corners come out rounded; under a pixel, nothing.
   public let spread: Double
   /// The colour; its own alpha multiplies `opacity`.
   public let color: Color
-  /// As used: clamped to 0 … 1 (NaN gives 0).
+  /// As used: clamped to at most 1.
   public let opacity: Double
   /// Whether the outside of the shape casts the shadow rather than the shape.
   public let inverted: Bool
   let filter: GaussianFilter
   let paint: ShadowPaint
+  let problem: RenderError?
 
+  /// The shape of `input`'s shadow. σ, spread and opacity must be finite and σ and opacity at least 0 (otherwise
+  /// the shape is an invalid parameter: its extent is empty and rendering throws); σ is clamped to at most 2000,
+  /// the spread to ±500 and the opacity to at most 1 (`ParameterCheck`).
   public init(
     _ input: any ImageComponent, sigma: Double, spread: Double = 0, color: Color = .black, opacity: Double = 1,
     inverted: Bool = false
   ) {
     self.input = input
-    let kernel = GaussianKernel(sigma: sigma)
+    var check = ParameterValidation("shadow-shape")
+    let kernel = GaussianKernel(sigma: check.check(0) { () throws(ParameterError) in try ParameterCheck.sigma(sigma) })
     self.sigma = kernel.sigma
-    self.spread = spread.isFinite ? Swift.min(500, Swift.max(-500, spread)) : 0
+    self.spread = check.check(0) { () throws(ParameterError) in try ParameterCheck.spread(spread) }
     self.color = color
-    self.opacity = opacity.isNaN ? 0 : Swift.min(1, Swift.max(0, opacity))
+    self.opacity = check.check(0) { () throws(ParameterError) in try ParameterCheck.opacity(opacity) }
     self.inverted = inverted
+    problem = check.error
     filter = GaussianFilter(input, kernel: kernel, source: .coverage(spread: self.spread))
     paint = ShadowPaint(color: color, opacity: self.opacity)
   }
 
-  public var extent: IntRect { inverted ? .infinite : filter.extent }
+  public var extent: IntRect { problem != nil ? .empty : inverted ? .infinite : filter.extent }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     filter.inputDemand(for: region).map { [InputDemand(input, $0)] } ?? []
   }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     let width = region.width
     let coverage = try [Float](unsafeUninitializedCapacity: region.area) { buffer, count in
       try filter.render(region, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: width, context: context)
@@ -66,7 +75,7 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
 }
 
 extension ShadowShape: Materialising {
-  var materialises: Bool { filter.materialises }
+  var materialises: Bool { problem == nil && filter.materialises }
 
   func materialise(_ region: IntRect, context: RenderContext) throws -> Intermediate {
     try filter.materialise(region, context: context)

@@ -1,7 +1,6 @@
 /// The input sheared about the centre of its extent: x moves by tan(ax)·y and y by tan(ay)·x (relative to the
 /// centre, y down), so a positive `x` leans the bottom to the right and a positive `y` lowers the right side. The
-/// extent grows to the sheared bounding box; outside is transparent. Angles must stay within ±90° (exclusive); a
-/// shear whose matrix is singular (ax + ay = ±90°) draws nothing.
+/// extent grows to the sheared bounding box; outside is transparent.
 ///
 /// - The reference is CSS: `Skew(image, x: ax, y: ay)` is `transform: skew(ax, ay)`, the matrix
 ///   (1, tan ay, tan ax, 1), with the default `transform-origin: center`; with one angle, `skewX(ax)` or
@@ -13,12 +12,17 @@
 ///   against `skew -20` (12 dB against `skew 20`), 42 dB for `-shear 0x15` against `skew 0 15`, 40 dB for
 ///   `-shear 20x10` against the two skews (19 dB against `skew -20 10`). ImageMagick's canvas is a pixel or two
 ///   smaller (with both angles it is also cut shorter) and its interpolation differs.
+///
+/// Parameters (see `ParameterCheck.skew(x:y:)`): each angle finite and strictly within ±90°, and the two not
+/// making a singular shear (ax + ay = ±90°). Anything else is an invalid parameter: the extent is empty and
+/// rendering throws `RenderError.invalidParameter`.
 public struct Skew: WarpDecorator, CustomStringConvertible {
   public let input: any ImageComponent
   public let x: Angle
   public let y: Angle
   public let interpolation: Interpolation
   let warp: AffineWarp
+  let problem: RenderError?
 
   public init(_ input: any ImageComponent, x: Angle, y: Angle = .degrees(0), interpolation: Interpolation = .bilinear)
   {
@@ -26,8 +30,13 @@ public struct Skew: WarpDecorator, CustomStringConvertible {
     self.x = x
     self.y = y
     self.interpolation = interpolation
+    var check = ParameterValidation("skew")
+    let angles = check.check((x: Angle.degrees(0), y: Angle.degrees(0))) { () throws(ParameterError) in
+      try ParameterCheck.skew(x: x, y: y)
+    }
+    problem = check.error
     let center = input.extent.centerPoint
-    warp = AffineWarp(AffineTransform.shear(x, y).about(center), interpolation: interpolation,
+    warp = AffineWarp(AffineTransform.shear(angles.x, angles.y).about(center), interpolation: interpolation,
       center: input.extent.isInfinite ? nil : center)
   }
 

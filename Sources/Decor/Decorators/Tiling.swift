@@ -2,17 +2,29 @@
 /// cell, its top-left at the rectangle's top-left.
 ///
 /// For an input with an infinite extent the result is just the input cut to the rectangle.
+///
+/// Parameters: any rectangle (an empty one gives an empty extent). `tiled(width:height:)` checks its sizes with
+/// `ParameterCheck.size(_:_:)`: clamped to 2^30, and below 1 an invalid parameter (empty extent; rendering throws
+/// `RenderError.invalidParameter`).
 public struct Tiling: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
   /// The rectangle to fill, in the same coordinates as the input's extent.
   public let rect: IntRect
+  let problem: RenderError?
 
   public init(_ input: any ImageComponent, filling rect: IntRect) {
-    self.input = input
-    self.rect = rect
+    self.init(input, filling: rect, problem: nil)
   }
 
-  public var extent: IntRect { input.extent.isEmpty ? input.extent : rect }
+  init(_ input: any ImageComponent, filling rect: IntRect, problem: RenderError?) {
+    self.input = input
+    self.rect = rect
+    self.problem = problem
+  }
+
+  public var extent: IntRect { input.extent.isEmpty || problem != nil ? .empty : rect }
+
+  public var parameterError: RenderError? { problem ?? input.parameterError }
 
   /// The part of the input `region` repeats: only the cell columns and rows it covers (the whole cell when it
   /// wraps around), or for an infinite input the region itself, cut to the rectangle.
@@ -35,6 +47,7 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
   }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     let cell = input.extent
     var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
     let target = region.intersection(extent)
@@ -68,9 +81,13 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// A `width` × `height` rectangle at this component's top-left, filled with this component repeated.
+  /// A `width` × `height` rectangle at this component's top-left, filled with this component repeated. Sizes are
+  /// clamped to 2^30; below 1 they make an invalid component (see `Tiling`).
   public func tiled(width: Int, height: Int) -> Tiling {
-    let origin = extent.isInfinite ? (x: 0, y: 0) : (x: extent.minX, y: extent.minY)
-    return Tiling(self, filling: IntRect(x: origin.x, y: origin.y, width: width, height: height))
+    let origin = extent.isInfinite || extent.isEmpty ? (x: 0, y: 0) : (x: extent.minX, y: extent.minY)
+    var check = ParameterValidation("tile")
+    let w = check.check(0) { () throws(ParameterError) in try ParameterCheck.size(width, "width") }
+    let h = check.check(0) { () throws(ParameterError) in try ParameterCheck.size(height, "height") }
+    return Tiling(self, filling: IntRect(x: origin.x, y: origin.y, width: w, height: h), problem: check.error)
   }
 }

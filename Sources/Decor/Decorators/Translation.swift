@@ -2,24 +2,49 @@
 ///
 /// Whole-pixel moves are free: the extent shifts and the input is asked for the shifted region, with no
 /// resampling. Fractional moves resample with `interpolation`, so the edges become partly transparent.
+///
+/// Parameters (see `ParameterCheck.offset(_:)`): each coordinate of the offset is clamped to ±2^30; NaN or ±∞ is
+/// an invalid parameter (empty extent; rendering throws `RenderError.invalidParameter`).
 public struct Translation: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
+  /// The offset as used: clamped to ±2^30 (as given when it is not finite).
   public let offset: Point
   public let interpolation: Interpolation
   let warp: AffineWarp?
+  let problem: RenderError?
 
   public init(_ input: any ImageComponent, by offset: Point, interpolation: Interpolation = .bilinear) {
+    var check = ParameterValidation("translate")
+    let used = check.check(offset) { () throws(ParameterError) in try ParameterCheck.offset(offset) }
+    self.init(input, checked: used, problem: check.error, interpolation: interpolation)
+  }
+
+  /// A move computed by Decor itself (placing an extent at a point): any finite offset, kept within IntRect's
+  /// limits rather than clamped to ±2^30, so that an extent anywhere can be brought anywhere.
+  init(_ input: any ImageComponent, placingBy offset: Point, interpolation: Interpolation = .bilinear) {
+    let limit = 4 * Double(IntRect.limit)
+    let finite = offset.x.isFinite && offset.y.isFinite
+    let used = finite ? Point(max(-limit, min(limit, offset.x)), max(-limit, min(limit, offset.y))) : offset
+    let problem = finite ? nil
+      : RenderError.invalidParameter(component: "translate", reason: "offset must be finite, got \(offset)")
+    self.init(input, checked: used, problem: problem, interpolation: interpolation)
+  }
+
+  private init(_ input: any ImageComponent, checked offset: Point, problem: RenderError?,
+    interpolation: Interpolation)
+  {
     self.input = input
     self.offset = offset
+    self.problem = problem
     self.interpolation = interpolation
-    let whole = offset.x == offset.x.rounded() && offset.y == offset.y.rounded() && abs(offset.x) < 1e15
-      && abs(offset.y) < 1e15
+    let whole = problem != nil || (offset.x == offset.x.rounded() && offset.y == offset.y.rounded())
     warp = whole ? nil : AffineWarp(.translation(offset.x, offset.y), interpolation: interpolation)
   }
 
-  var integerOffset: (dx: Int, dy: Int) { (Int(offset.x), Int(offset.y)) }
+  var integerOffset: (dx: Int, dy: Int) { problem == nil ? (Int(offset.x), Int(offset.y)) : (0, 0) }
 
   public var extent: IntRect {
+    if problem != nil { return .empty }
     if let warp { return warp.extent(of: input.extent) }
     if input.extent.isInfinite { return input.extent }
     return input.extent.offsetBy(dx: integerOffset.dx, dy: integerOffset.dy)
@@ -33,7 +58,10 @@ public struct Translation: ImageComponent, CustomStringConvertible {
   /// Where a region comes from, for whole-pixel moves.
   func shifted(_ region: IntRect) -> IntRect { region.offsetBy(dx: -integerOffset.dx, dy: -integerOffset.dy) }
 
+  public var parameterError: RenderError? { problem ?? input.parameterError }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     if let warp { return try warp.render(region, input: input, context: context) }
     return try context.render(input, shifted(region))
   }
@@ -42,7 +70,8 @@ public struct Translation: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component moved by `offset` pixels (right and down for positive values).
+  /// This component moved by `offset` pixels (right and down for positive values; clamped to ±2^30, see
+  /// `Translation`).
   public func translated(by offset: Point, interpolation: Interpolation = .bilinear) -> Translation {
     Translation(self, by: offset, interpolation: interpolation)
   }

@@ -71,11 +71,12 @@ public struct Angle: Hashable, Sendable, CustomStringConvertible {
 
   @inlinable public var radians: Double { degrees * .pi / 180 }
 
-  /// The number of quarter turns (0…3) if the angle is an exact multiple of 90°, else `nil`.
+  /// The number of quarter turns (0…3) if the angle is an exact multiple of 90°, else `nil` (also for NaN and
+  /// ±∞). The angle is reduced modulo 360° first, so any finite angle works.
   @inlinable public var quarterTurns: Int? {
-    let turns = degrees / 90
-    guard turns == turns.rounded(), turns.isFinite else { return nil }
-    return ((Int(turns) % 4) + 4) % 4
+    let turns = degrees.truncatingRemainder(dividingBy: 360) / 90
+    guard turns.isFinite, turns == turns.rounded() else { return nil }
+    return (Int(turns) + 4) % 4
   }
 
   public var description: String { "\(degrees)°" }

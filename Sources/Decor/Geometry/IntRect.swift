@@ -4,19 +4,53 @@
 /// Width and height are never negative: the initialiser clamps them to zero. `IntRect.infinite` stands for the
 /// unbounded extent of generators such as a solid colour: a rectangle of 2^42 pixels a side centred on the origin,
 /// far beyond any raster yet small enough that arithmetic on it cannot overflow.
+///
+/// No arithmetic on rectangles overflows, whatever the values: every edge is kept within ±`limit` (2^42, twice as
+/// far as `infinite` reaches). The initialiser, `offsetBy` and `insetBy` saturate and then clamp each edge, so a
+/// rectangle lying wholly beyond the limit comes out empty on it; the setters clamp `x` and `y` to ±`limit` and
+/// `width` and `height` to 0 … 2 × `limit`; `area` saturates at `Int.max`.
 public struct IntRect: Hashable, Sendable, CustomStringConvertible {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
+  /// How far from the origin any edge may lie: 2^42.
+  public static let limit = 1 << 42
+
+  public var x: Int { didSet { x = IntRect.clampEdge(x) } }
+  public var y: Int { didSet { y = IntRect.clampEdge(y) } }
+  public var width: Int { didSet { width = IntRect.clampSide(width) } }
+  public var height: Int { didSet { height = IntRect.clampSide(height) } }
 
   @inlinable
   public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = max(0, width)
-    self.height = max(0, height)
+    self.init(minX: x, minY: y, maxX: IntRect.add(x, Swift.max(0, width)), maxY: IntRect.add(y, Swift.max(0, height)))
   }
+
+  /// The rectangle between two edges on each axis, each clamped to ±`limit`; empty when they cross.
+  @inlinable
+  init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+    let x0 = IntRect.clampEdge(minX)
+    let y0 = IntRect.clampEdge(minY)
+    x = x0
+    y = y0
+    width = Swift.max(0, IntRect.clampEdge(maxX) - x0)
+    height = Swift.max(0, IntRect.clampEdge(maxY) - y0)
+  }
+
+  @inlinable static func clampEdge(_ v: Int) -> Int { Swift.max(-limit, Swift.min(limit, v)) }
+  @inlinable static func clampSide(_ v: Int) -> Int { Swift.max(0, Swift.min(2 * limit, v)) }
+
+  /// `a + b`, saturating at `Int.min` and `Int.max`.
+  @inlinable static func add(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? Int.max : Int.min) : sum
+  }
+
+  /// `a - b`, saturating at `Int.min` and `Int.max`.
+  @inlinable static func subtract(_ a: Int, _ b: Int) -> Int {
+    let (difference, overflow) = a.subtractingReportingOverflow(b)
+    return overflow ? (b < 0 ? Int.max : Int.min) : difference
+  }
+
+  /// The empty rectangle at the origin: the extent of a component that covers nothing.
+  static let empty = IntRect(x: 0, y: 0, width: 0, height: 0)
 
   /// The extent of components that cover the whole plane.
   public static let infinite = IntRect(x: -(1 << 41), y: -(1 << 41), width: 1 << 42, height: 1 << 42)
@@ -27,8 +61,11 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
       || maxY >= IntRect.infinite.maxY
   }
 
-  /// The number of pixels.
-  @inlinable public var area: Int { width * height }
+  /// The number of pixels, or `Int.max` if there are more.
+  @inlinable public var area: Int {
+    let (product, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? Int.max : product
+  }
 
   @inlinable public var minX: Int { x }
   @inlinable public var minY: Int { y }
@@ -60,18 +97,24 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
   /// The rectangle moved by (`dx`, `dy`).
   @inlinable
   public func offsetBy(dx: Int, dy: Int) -> IntRect {
-    IntRect(x: x + dx, y: y + dy, width: width, height: height)
+    IntRect(minX: IntRect.add(minX, dx), minY: IntRect.add(minY, dy), maxX: IntRect.add(maxX, dx),
+      maxY: IntRect.add(maxY, dy))
   }
 
-  /// The rectangle grown by `dx` on the left and right and `dy` at the top and bottom (shrunk when negative).
+  /// The rectangle shrunk by `dx` on the left and right and `dy` at the top and bottom (grown when negative).
   @inlinable
   public func insetBy(dx: Int, dy: Int) -> IntRect {
-    IntRect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
+    IntRect(minX: IntRect.add(minX, dx), minY: IntRect.add(minY, dy), maxX: IntRect.subtract(maxX, dx),
+      maxY: IntRect.subtract(maxY, dy))
   }
 
-  /// The smallest pixel rectangle covering `rect`, clamped to `infinite`.
+  /// The smallest pixel rectangle covering `rect`, clamped to `infinite`; empty when a coordinate is NaN.
   @inlinable
   public init(covering rect: Rect) {
+    guard !(rect.minX.isNaN || rect.minY.isNaN || rect.maxX.isNaN || rect.maxY.isNaN) else {
+      self.init(x: 0, y: 0, width: 0, height: 0)
+      return
+    }
     let limit = Double(1 << 41)
     let x0 = Swift.max(-limit, Swift.min(limit, rect.minX.rounded(.down)))
     let y0 = Swift.max(-limit, Swift.min(limit, rect.minY.rounded(.down)))

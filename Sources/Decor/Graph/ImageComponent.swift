@@ -10,6 +10,10 @@
 /// sums, intermediate results) lives in that render's `RenderContext`, never in the component, so one chain can be
 /// rendered by any number of tasks at once. Everything else (`rendered()`, drawing, the chaining methods) is built
 /// on these requirements in extensions. ARCHITECTURE.md explains the render plan these requirements feed.
+///
+/// Initialisers and chaining methods never throw: a component built with a meaningless parameter (NaN, a negative
+/// size, …) keeps the problem as its `parameterError` and has an empty extent, and rendering or drawing it throws
+/// that error (see `ParameterCheck` for the rule and the limits large values are clamped to).
 public protocol ImageComponent: Sendable {
   /// The pixel rectangle outside which the component is fully transparent. It may start at negative coordinates,
   /// and is `IntRect.infinite` for generators that cover the plane.
@@ -31,6 +35,13 @@ public protocol ImageComponent: Sendable {
   /// directly, so that tracing and limits apply.
   /// - Throws: `RenderError`, or an error of an input (a `RasterError` when a region exceeds the pixel limit).
   func render(_ region: IntRect, context: RenderContext) throws -> Raster
+
+  /// The first meaningless parameter of this component or of any component it is built on, as
+  /// `RenderError.invalidParameter`; `nil` when every parameter is usable. `rendered(…)` and the draw calls throw
+  /// it before rendering anything.
+  ///
+  /// The default is `nil`. A decorator reports its own problem, else its inputs': `problem ?? input.parameterError`.
+  var parameterError: RenderError? { get }
 }
 
 /// Why rendering failed.
@@ -72,10 +83,14 @@ extension ImageComponent {
   /// No inputs: a leaf.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [] }
 
+  /// `nil`: a component without parameters of its own, or whose initialiser refuses nothing, has no problem.
+  public var parameterError: RenderError? { nil }
+
   /// Renders `region` (by default the whole extent) into a raster, in tiles on all cores.
   ///
-  /// - Throws: `RenderError.infiniteExtent` for an unbounded component without a region, `.emptyExtent`, or a
-  ///   `RasterError` if the region exceeds the renderer's pixel limit.
+  /// - Throws: `RenderError.invalidParameter` (the component's `parameterError`), `.infiniteExtent` for an
+  ///   unbounded component without a region, `.emptyExtent`, or a `RasterError` if the region exceeds the
+  ///   renderer's pixel limit.
   public func rendered(_ region: IntRect? = nil, renderer: Renderer = Renderer()) throws -> Raster {
     try renderer.render(self, region: region)
   }

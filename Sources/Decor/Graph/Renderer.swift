@@ -17,24 +17,30 @@ import Synchronization
 /// asking its input only for what that tile needs). Nothing is kept in the components, so one tree can be rendered
 /// by any number of renders at once, and the output is the same whatever the tile size or thread count.
 public struct Renderer: Sendable {
-  /// The side of a square tile in pixels. 256 by measurement: see `Benchmarks/README.md`.
+  /// The side of a square tile in pixels, used within 1 … 2^16. 256 by measurement: see `Benchmarks/README.md`.
   public var tileSize: Int
-  /// How many threads render tiles; by default one per online processor.
+  /// How many threads render tiles (at least one); by default one per online processor.
   public var threads: Int
   /// The most pixels the output, or any region a stage asks for, may have.
   public var pixelLimit: Int
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
-    self.tileSize = max(1, tileSize)
-    self.threads = max(1, threads ?? Renderer.processorCount)
+    self.tileSize = tileSize
+    self.threads = threads ?? Renderer.processorCount
     self.pixelLimit = pixelLimit
   }
+
+  /// The tile side used: `tileSize` kept within 1 … 2^16, so that no tile arithmetic can overflow.
+  var tileSide: Int { max(1, min(1 << 16, tileSize)) }
+  /// The threads used: at least one.
+  var threadCount: Int { max(1, threads) }
 
   /// The number of online processors.
   public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
   /// The region a render of `component` covers: `region`, or the extent when it is `nil`.
   func target(_ component: any ImageComponent, _ region: IntRect?) throws -> IntRect {
+    if let problem = component.parameterError { throw problem }
     let target = region ?? component.extent
     if region == nil && target.isInfinite {
       throw RenderError.infiniteExtent(component: String(describing: component))
@@ -46,6 +52,7 @@ public struct Renderer: Sendable {
 
   /// The tiles of `target`, row by row.
   func tiles(of target: IntRect) -> [IntRect] {
+    let tileSize = tileSide
     let columns = (target.width + tileSize - 1) / tileSize
     let rows = (target.height + tileSize - 1) / tileSize
     return (0..<columns * rows).map { index in
@@ -63,8 +70,9 @@ public struct Renderer: Sendable {
 
   /// Renders `region` of `component` (by default its extent), recording each stage's requests in `trace`.
   ///
-  /// - Throws: `RenderError.infiniteExtent` or `.emptyExtent` when no region is given and the extent is unusable,
-  ///   `RasterError` when a region is over the pixel limit, or the first error any tile met.
+  /// - Throws: `RenderError.invalidParameter` (the component's `parameterError`), `.infiniteExtent` or
+  ///   `.emptyExtent` when no region is given and the extent is unusable, `RasterError` when the region or one a
+  ///   stage asks for is over the pixel limit, or the first error any tile met.
   public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) throws
     -> Raster
   {
@@ -75,13 +83,13 @@ public struct Renderer: Sendable {
     var materialised: [[Int]: Intermediate] = [:]
     for stage in plan.stages.reversed() where stage.materialised {
       guard let node = stage.node as? any Materialising else { continue }
-      let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threads,
+      let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threadCount,
         materialised: materialised)
       let region = stage.region.intersection(stage.extent)
       _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
       materialised[stage.path] = try node.materialise(region, context: context)
     }
-    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threads,
+    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threadCount,
       materialised: materialised)
     if tiles.count == 1 && !(component is any DirectRendering) {
       return try context.renderRoot(component, target)
@@ -92,7 +100,7 @@ public struct Renderer: Sendable {
       // Tiles write disjoint pixels of this buffer from several threads; its address crosses into the jobs as a
       // number because a pointer is not `Sendable`, and it does not outlive this closure.
       let address = Int(bitPattern: buffer.baseAddress!)
-      try ParallelLoop.run(count: tiles.count, threads: threads) { index in
+      try ParallelLoop.run(count: tiles.count, threads: threadCount) { index in
         let tile = tiles[index]
         let base = UnsafeMutablePointer<UInt32>(bitPattern: address)!
         let destination = base + ((tile.y - target.y) * width + (tile.x - target.x))

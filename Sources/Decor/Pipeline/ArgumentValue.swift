@@ -14,7 +14,9 @@ public enum ArgumentValue: Sendable, Equatable {
   case image(String)
 
   /// Parses `text` as `kind`, or returns `nil` if it is not one.
-  static func parse(_ text: String, as kind: FilterArgument.Kind) -> ArgumentValue? {
+  ///
+  /// - Throws: `ParameterError` for a value of the right kind that `ParameterCheck` refuses (a size side below 1).
+  static func parse(_ text: String, as kind: FilterArgument.Kind) throws(ParameterError) -> ArgumentValue? {
     switch kind {
     case .number(let range):
       guard let value = Double(text), value.isFinite, range?.contains(value) ?? true else { return nil }
@@ -33,11 +35,13 @@ public enum ArgumentValue: Sendable, Equatable {
       guard parts.count == 2 else { return nil }
       func side(_ part: Substring) -> Int?? {
         if part == "_" { return allowsKeep ? .some(nil) : nil }
-        guard let value = Int(part), value >= 1, value <= 1 << 30 else { return nil }
+        guard let value = Int(part) else { return nil }
         return .some(value)
       }
       guard let width = side(parts[0]), let height = side(parts[1]), width != nil || height != nil else { return nil }
-      return .size(width: width, height: height)
+      // The sides as `ParameterCheck.size` takes them: at least 1, clamped to 2^30.
+      return .size(width: try width.map { w throws(ParameterError) in try ParameterCheck.size(w, "width") },
+        height: try height.map { h throws(ParameterError) in try ParameterCheck.size(h, "height") })
     case .point:
       let parts = text.split(separator: ",", omittingEmptySubsequences: false)
       guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {

@@ -7,13 +7,19 @@ extension StandardFilters {
         FilterArgument("mode", .choice(BlendMode.allCases.map(\.rawValue) + ["over"]), required: true,
           help: "one of the 28 modes (W3C names: normal or over, multiply, …, plus-lighter)"),
         FilterArgument("image", .image, required: true, help: "the PNG file, read when the chain is applied"),
-        FilterArgument("opacity", .number(0...1), option: true, default: "1", help: "0 (not drawn) to 1"),
+        FilterArgument("opacity", .number(), option: true, default: "1", help: "0 (not drawn) to 1"),
         FilterArgument("at", .point, option: true, default: "0,0",
           help: "where the PNG's top-left goes, from the image's top-left"),
         FilterArgument("below", .flag, option: true,
           help: "draw the image onto the PNG instead; the result then has the PNG's size"),
       ],
-      syntax: "MODE IMAGE"
+      syntax: "MODE IMAGE",
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in
+          _ = try ParameterCheck.opacity(arguments.number("opacity")!)
+          _ = try ParameterCheck.offset(arguments.point("at")!, "at")
+        }
+      }
     ) { arguments, input throws(FilterError) in
       guard let image = arguments.image("image") else {
         throw FilterError("image \"\(arguments.imageName("image") ?? "")\" was not loaded")

@@ -3,74 +3,83 @@ extension StandardFilters {
   static let effects: [Filter] = [
     Filter(
       "blur", summary: "Gaussian blur of standard deviation SIGMA; the image grows by 3·SIGMA",
-      arguments: [FilterArgument("sigma", .number(0...1000), required: true, help: "standard deviation, pixels")]
+      arguments: [FilterArgument("sigma", .number(), required: true, help: "standard deviation, pixels (0 to 2000)")],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.sigma(arguments.number("sigma")!) }
+      }
     ) { arguments, input in
-      input.blurred(sigma: arguments.number("sigma")!)
+      input.blurred(sigma: (try? ParameterCheck.sigma(arguments.number("sigma")!)) ?? 0)
     },
     Filter(
       "shadow", aliases: ["drop-shadow"],
       summary: "drop shadow beneath the image (blur= is σ, as in CSS drop-shadow(); radius= is 2σ, as in box-shadow)",
       arguments: shadowOffset + shadowBlur + [
         FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
-        FilterArgument("opacity", .number(0...1), option: true, default: "0.5",
+        FilterArgument("opacity", .number(), option: true, default: "0.5",
           help: "0 to 1, times the colour's alpha (CSS, canvas and Core Graphics have only the colour: use 1; "
             + "ImageMagick's -shadow 60x… is 0.6)"),
-        FilterArgument("spread", .number(-500...500), option: true, default: "0",
-          help: "grow (or, negative, shrink) the shape first, pixels"),
+        FilterArgument("spread", .number(), option: true, default: "0",
+          help: "grow (or, negative, shrink) the shape first, pixels (-500 to 500)"),
         FilterArgument("only", .flag, option: true, help: "the shadow without the image"),
       ],
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
-      input.dropShadow(offset: shadowOffset(arguments), sigma: shadowSigma(arguments), color: arguments.color("color")!,
-        opacity: arguments.number("opacity")!, spread: arguments.number("spread")!, only: arguments.flag("only"))
+      let shadow = shadowParameters(arguments)
+      return input.dropShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
+        opacity: shadow.opacity, spread: shadow.spread, only: arguments.flag("only"))
     },
     Filter(
       "inner-shadow",
       summary: "shadow inside the shape's edges, as CSS box-shadow: inset draws it (whose blur radius is radius=, 2σ)",
       arguments: shadowOffset + shadowBlur + [
         FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
-        FilterArgument("opacity", .number(0...1), option: true, default: "0.5", help: "0 to 1"),
+        FilterArgument("opacity", .number(), option: true, default: "0.5", help: "0 to 1"),
       ],
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
-      input.innerShadow(offset: shadowOffset(arguments), sigma: shadowSigma(arguments), color: arguments.color("color")!,
-        opacity: arguments.number("opacity")!)
+      let shadow = shadowParameters(arguments)
+      return input.innerShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
+        opacity: shadow.opacity)
     },
     Filter(
       "brightness", summary: "CSS brightness(): colour times A (1 unchanged)",
-      arguments: [
-        FilterArgument("a", .number(0...1000), required: true, help: "0 black, 1 unchanged, above 1 brighter")
-      ]
+      arguments: [FilterArgument("a", .number(), required: true, help: "0 black, 1 unchanged, above 1 brighter")],
+      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "brightness") }
     ) { arguments, input in
       input.brightness(arguments.number("a")!)
     },
     Filter(
       "contrast", summary: "CSS contrast(): away from (A > 1) or towards (A < 1) mid-grey",
-      arguments: [FilterArgument("a", .number(0...1000), required: true, help: "0 grey, 1 unchanged")]
+      arguments: [FilterArgument("a", .number(), required: true, help: "0 grey, 1 unchanged")],
+      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "contrast") }
     ) { arguments, input in
       input.contrast(arguments.number("a")!)
     },
     Filter(
       "saturate", summary: "CSS saturate(): 0 grey, 1 unchanged, above 1 more saturated",
-      arguments: [FilterArgument("a", .number(0...1000), required: true, help: "0 grey, 1 unchanged")]
+      arguments: [FilterArgument("a", .number(), required: true, help: "0 grey, 1 unchanged")],
+      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "saturate") }
     ) { arguments, input in
       input.saturated(arguments.number("a")!)
     },
     Filter(
       "grayscale", aliases: ["greyscale"], summary: "CSS grayscale(): towards grey by A (default 1)",
-      arguments: [FilterArgument("a", .number(0...1), default: "1", help: "0 unchanged, 1 grey")]
+      arguments: [FilterArgument("a", .number(), default: "1", help: "0 unchanged, 1 grey")],
+      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "grayscale") }
     ) { arguments, input in
       input.grayscale(arguments.number("a")!)
     },
     Filter(
       "sepia", summary: "CSS sepia(): towards sepia by A (default 1)",
-      arguments: [FilterArgument("a", .number(0...1), default: "1", help: "0 unchanged, 1 sepia")]
+      arguments: [FilterArgument("a", .number(), default: "1", help: "0 unchanged, 1 sepia")],
+      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "sepia") }
     ) { arguments, input in
       input.sepia(arguments.number("a")!)
     },
     Filter(
       "invert", summary: "CSS invert(): towards the negative by A (default 1)",
-      arguments: [FilterArgument("a", .number(0...1), default: "1", help: "0 unchanged, 1 negative")]
+      arguments: [FilterArgument("a", .number(), default: "1", help: "0 unchanged, 1 negative")],
+      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "invert") }
     ) { arguments, input in
       input.inverted(arguments.number("a")!)
     },
@@ -84,16 +93,16 @@ extension StandardFilters {
 
   /// `[DX DY]`, 5 5 by default.
   static let shadowOffset = [
-    FilterArgument("dx", .number(-1_000_000...1_000_000), default: "5", help: "pixels to the right"),
-    FilterArgument("dy", .number(-1_000_000...1_000_000), default: "5", help: "pixels down"),
+    FilterArgument("dx", .number(), default: "5", help: "pixels to the right"),
+    FilterArgument("dy", .number(), default: "5", help: "pixels down"),
   ]
 
   /// `blur=SIGMA` or `radius=R` (R = 2σ, the CSS and canvas blur radius); σ = 4 when neither is given.
   static let shadowBlur = [
-    FilterArgument("blur", .number(0...1000), option: true,
-      help: "Gaussian standard deviation σ, pixels (default 4): the blur length of CSS drop-shadow(), "
+    FilterArgument("blur", .number(), option: true,
+      help: "Gaussian standard deviation σ, pixels (default 4, at most 2000): the blur length of CSS drop-shadow(), "
         + "SVG feDropShadow's stdDeviation, ImageMagick's -shadow OPACITYxσ+DX+DY"),
-    FilterArgument("radius", .number(0...2000), option: true,
+    FilterArgument("radius", .number(), option: true,
       help: "blur radius 2σ, pixels: the blur radius of CSS box-shadow (inset too), canvas shadowBlur, "
         + "Core Graphics' blur (CGContextSetShadowWithColor)"),
   ]
@@ -105,13 +114,33 @@ extension StandardFilters {
     if arguments.number("blur") != nil && arguments.number("radius") != nil {
       throw FilterError("blur= (σ) and radius= (2σ) say the same thing: give one")
     }
+    try checkParameters { () throws(ParameterError) in _ = try checkedShadowParameters(arguments) }
   }
 
-  static func shadowOffset(_ arguments: FilterArguments) -> Point {
-    Point(arguments.number("dx")!, arguments.number("dy")!)
+  /// A shadow step's offset, σ, opacity and spread, checked by `ParameterCheck` as the shadows' initialisers do.
+  static func checkedShadowParameters(_ arguments: FilterArguments) throws(ParameterError)
+    -> (offset: Point, sigma: Double, opacity: Double, spread: Double)
+  {
+    let offset = try ParameterCheck.offset(Point(arguments.number("dx")!, arguments.number("dy")!))
+    var sigma = 4.0
+    if let blur = arguments.number("blur") { sigma = try ParameterCheck.sigma(blur, "blur") }
+    if let radius = arguments.number("radius") { sigma = try ParameterCheck.sigma(radius: radius) }
+    let opacity = try ParameterCheck.opacity(arguments.number("opacity")!)
+    let spread = try ParameterCheck.spread(arguments.number("spread") ?? 0)
+    return (offset, sigma, opacity, spread)
   }
 
-  static func shadowSigma(_ arguments: FilterArguments) -> Double {
-    arguments.number("blur") ?? arguments.number("radius").map { $0 / 2 } ?? 4
+  /// The checked parameters of a step that `validateShadow` passed.
+  static func shadowParameters(_ arguments: FilterArguments)
+    -> (offset: Point, sigma: Double, opacity: Double, spread: Double)
+  {
+    (try? checkedShadowParameters(arguments)) ?? (Point(5, 5), 4, 0.5, 0)
+  }
+
+  /// A `validate` for a step whose one argument `a` goes through `check`.
+  static func amountCheck(_ check: @escaping @Sendable (Double) throws(ParameterError) -> Double) -> Filter.Validate {
+    { arguments throws(FilterError) in
+      try checkParameters { () throws(ParameterError) in _ = try check(arguments.number("a")!) }
+    }
   }
 }

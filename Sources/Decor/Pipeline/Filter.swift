@@ -59,7 +59,7 @@ public struct Filter: Sendable {
         let kind = argument.kind
         guard !isFlag(kind) else { throw FilterError("\(key) is a flag and takes no value, got \"\(word)\"") }
         guard values[key] == nil else { throw FilterError("\(key)= given twice") }
-        guard let value = ArgumentValue.parse(text, as: kind) else {
+        guard let value = try Filter.parse(text, as: kind) else {
           throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"")
         }
         values[key] = value
@@ -71,7 +71,7 @@ public struct Filter: Sendable {
           throw FilterError("unexpected \"\(word)\": \(name) takes \(usage.dropFirst(name.count + 1))")
         }
         let argument = positionals[position]
-        guard let value = ArgumentValue.parse(word, as: argument.kind) else {
+        guard let value = try Filter.parse(word, as: argument.kind) else {
           let which = positionals.count > 1 ? " for \(argument.name.uppercased())" : ""
           throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"")
         }
@@ -81,7 +81,7 @@ public struct Filter: Sendable {
       }
     }
     for argument in arguments where values[argument.name] == nil {
-      if let fallback = argument.defaultValue, let value = ArgumentValue.parse(fallback, as: argument.kind) {
+      if let fallback = argument.defaultValue, let value = try? ArgumentValue.parse(fallback, as: argument.kind) {
         values[argument.name] = value
       } else if argument.isRequired {
         throw FilterError("missing \(argument.name.uppercased()) (\(argument.expectation)): \(usage)")
@@ -90,6 +90,15 @@ public struct Filter: Sendable {
     let parsed = FilterArguments(values: values, positional: extra)
     try validate?(parsed)
     return parsed
+  }
+
+  /// `ArgumentValue.parse`, with a refused parameter as the step's error.
+  private static func parse(_ text: String, as kind: FilterArgument.Kind) throws(FilterError) -> ArgumentValue? {
+    do {
+      return try ArgumentValue.parse(text, as: kind)
+    } catch {
+      throw FilterError(error)
+    }
   }
 
   private func isFlag(_ kind: FilterArgument.Kind) -> Bool {
@@ -112,4 +121,14 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { message }
+}
+
+extension FilterError {
+  /// A step's error for a refused parameter: the same reason as the component's `RenderError`.
+  init(_ error: ParameterError) { self.init(error.reason) }
+}
+
+/// Checks parameters for a `Filter.validate`, reporting a refusal as the step's error.
+func checkParameters(_ body: () throws(ParameterError) -> Void) throws(FilterError) {
+  do { try body() } catch { throw FilterError(error) }
 }

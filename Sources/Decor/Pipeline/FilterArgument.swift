@@ -11,7 +11,8 @@ public struct FilterArgument: Sendable {
     case angle
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)` or a CSS colour name.
     case color
-    /// `WxH` in whole pixels (at least 1); with `allowsKeep`, one side may be `_`.
+    /// `WxH` in whole pixels (at least 1, clamped to 2^30 as `ParameterCheck.size` does); with `allowsKeep`, one
+    /// side may be `_`.
     case size(allowsKeep: Bool)
     /// `X,Y` in pixels.
     case point

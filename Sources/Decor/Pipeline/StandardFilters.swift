@@ -1,6 +1,10 @@
 /// The built-in filters, named and argued as in DESIGN.md section 3. Each entry only translates arguments into
 /// a decorator; the decorators themselves hold the behaviour. One list per area, each in its own file:
 /// geometry and framing here, `compositing` (blend) and `effects` (blur, shadows, colour filters) beside it.
+///
+/// Values are checked when a step is parsed by the same `ParameterCheck` functions the decorators' initialisers
+/// call, so a step refuses exactly what would make the decorator invalid, with the same reason, and accepts (and
+/// the decorator clamps) what is merely large.
 enum StandardFilters {
   static var all: [Filter] { geometry + compositing + effects }
 
@@ -22,6 +26,12 @@ enum StandardFilters {
     }
   }
 
+  /// The matrix of a `transform` step.
+  static func matrix(_ arguments: FilterArguments) -> AffineTransform {
+    AffineTransform(a: arguments.number("a")!, b: arguments.number("b")!, c: arguments.number("c")!,
+      d: arguments.number("d")!, tx: arguments.number("tx")!, ty: arguments.number("ty")!)
+  }
+
   static let geometry: [Filter] = [
     Filter(
       "rotate", summary: "rotate about the centre, clockwise; the image grows to hold the corners",
@@ -32,9 +42,16 @@ enum StandardFilters {
     },
     Filter(
       "scale", summary: "scale about the top-left (shrinking filters the covered area)",
-      arguments: [FilterArgument("sx", .number(0.0001...10000), required: true, help: "horizontal factor"),
-        FilterArgument("sy", .number(0.0001...10000), help: "vertical factor (default: SX)"),
-        interpolation(default: .bicubic)]
+      arguments: [
+        FilterArgument("sx", .number(), required: true, help: "horizontal factor, above 0 (0.0001 to 10000)"),
+        FilterArgument("sy", .number(), help: "vertical factor (default: SX)"),
+        interpolation(default: .bicubic)],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in
+          _ = try ParameterCheck.scale(arguments.number("sx")!, "horizontal scale factor")
+          if let sy = arguments.number("sy") { _ = try ParameterCheck.scale(sy, "vertical scale factor") }
+        }
+      }
     ) { arguments, input in
       let sx = arguments.number("sx")!
       return input.scaled(x: sx, y: arguments.number("sy") ?? sx, interpolation: arguments.interpolation(default: .bicubic))
@@ -69,12 +86,15 @@ enum StandardFilters {
           help: "vertical shear, degrees: positive lowers the right side, as CSS skewY() and ImageMagick's "
             + "-shear 0xAY"),
         interpolation(default: .bilinear),
-      ]
-    ) { arguments, input throws(FilterError) in
-      let ax = arguments.angle("ax")!
-      let ay = arguments.angle("ay")!
-      guard abs(ax.degrees) < 90, abs(ay.degrees) < 90 else { throw FilterError("skew angles must be within ±90°") }
-      return input.skewed(x: ax, y: ay, interpolation: arguments.interpolation(default: .bilinear))
+      ],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in
+          _ = try ParameterCheck.skew(x: arguments.angle("ax")!, y: arguments.angle("ay")!)
+        }
+      }
+    ) { arguments, input in
+      input.skewed(x: arguments.angle("ax")!, y: arguments.angle("ay")!,
+        interpolation: arguments.interpolation(default: .bilinear))
     },
     Filter(
       "flip", summary: "mirror left-right or top-bottom",
@@ -87,24 +107,31 @@ enum StandardFilters {
       "transform", aliases: ["affine"], summary: "any affine matrix: x' = A·x + C·y + TX, y' = B·x + D·y + TY",
       arguments: ["a", "b", "c", "d", "tx", "ty"].map {
         FilterArgument($0, .number(), required: true, help: "matrix entry \($0.uppercased())")
-      } + [interpolation(default: .bilinear)]
-    ) { arguments, input throws(FilterError) in
-      let m = AffineTransform(a: arguments.number("a")!, b: arguments.number("b")!, c: arguments.number("c")!,
-        d: arguments.number("d")!, tx: arguments.number("tx")!, ty: arguments.number("ty")!)
-      guard m.inverted() != nil else { throw FilterError("the matrix is singular (A·D − B·C = 0)") }
-      return input.transformed(by: m, interpolation: arguments.interpolation(default: .bilinear))
+      } + [interpolation(default: .bilinear)],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.transform(matrix(arguments)) }
+      }
+    ) { arguments, input in
+      input.transformed(by: matrix(arguments), interpolation: arguments.interpolation(default: .bilinear))
     },
     Filter(
       "crop", summary: "keep the rectangle X, Y, W, H (from the image's top-left)",
       arguments: [FilterArgument("x", .integer(), required: true, help: "left, from the image's left edge"),
         FilterArgument("y", .integer(), required: true, help: "top, from the image's top edge"),
-        FilterArgument("w", .integer(1...(1 << 30)), required: true, help: "width"),
-        FilterArgument("h", .integer(1...(1 << 30)), required: true, help: "height")]
+        FilterArgument("w", .integer(), required: true, help: "width, at least 1"),
+        FilterArgument("h", .integer(), required: true, help: "height, at least 1")],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in
+          _ = try ParameterCheck.size(arguments.integer("w")!, "width")
+          _ = try ParameterCheck.size(arguments.integer("h")!, "height")
+        }
+      }
     ) { arguments, input throws(FilterError) in
       let e = input.extent
       let origin = e.isInfinite ? (x: 0, y: 0) : (x: e.minX, y: e.minY)
-      let asked = IntRect(x: arguments.integer("x")!, y: arguments.integer("y")!, width: arguments.integer("w")!,
-        height: arguments.integer("h")!)
+      let asked = IntRect(x: arguments.integer("x")!, y: arguments.integer("y")!,
+        width: min(arguments.integer("w")!, ParameterCheck.maxLength),
+        height: min(arguments.integer("h")!, ParameterCheck.maxLength))
       let rect = asked.offsetBy(dx: origin.x, dy: origin.y)
       guard !rect.intersection(e).isEmpty else {
         throw FilterError("the rectangle \(asked) misses the image (\(e.width)x\(e.height))")
@@ -113,15 +140,18 @@ enum StandardFilters {
     },
     Filter(
       "pad", aliases: ["extend"], summary: "add margins: N on every side, or T R B L",
-      arguments: [FilterArgument("top", .integer(0...(1 << 20)), required: true, help: "N, or the top margin"),
-        FilterArgument("right", .integer(0...(1 << 20)), help: "right margin"),
-        FilterArgument("bottom", .integer(0...(1 << 20)), help: "bottom margin"),
-        FilterArgument("left", .integer(0...(1 << 20)), help: "left margin"),
+      arguments: [FilterArgument("top", .integer(), required: true, help: "N, or the top margin (at least 0)"),
+        FilterArgument("right", .integer(), help: "right margin"),
+        FilterArgument("bottom", .integer(), help: "bottom margin"),
+        FilterArgument("left", .integer(), help: "left margin"),
         FilterArgument("color", .color, option: true, default: "transparent", help: "margin colour")],
       syntax: "N|T R B L",
       validate: { arguments throws(FilterError) in
-        let count = margins(arguments).count
-        guard count == 1 || count == 4 else { throw FilterError("1 or 4 margins expected, got \(count)") }
+        let given = margins(arguments)
+        guard given.count == 1 || given.count == 4 else {
+          throw FilterError("1 or 4 margins expected, got \(given.count)")
+        }
+        try checkParameters { () throws(ParameterError) in for m in given { _ = try ParameterCheck.margin(m) } }
       }
     ) { arguments, input in
       let given = margins(arguments)
@@ -130,7 +160,10 @@ enum StandardFilters {
     },
     Filter(
       "opacity", summary: "multiply alpha by A",
-      arguments: [FilterArgument("a", .number(0...1), required: true, help: "0 (transparent) to 1 (unchanged)")]
+      arguments: [FilterArgument("a", .number(), required: true, help: "0 (transparent) to 1 (unchanged)")],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.opacity(arguments.number("a")!) }
+      }
     ) { arguments, input in
       input.opacity(arguments.number("a")!)
     },

@@ -174,10 +174,11 @@ public struct Raster: Sendable, Equatable {
   /// Copies the pixels of `source` inside `region` so that the region's top-left lands at (`x`, `y`), replacing
   /// what was there. Whatever falls outside either raster is skipped, so any arguments are safe.
   public mutating func copy(_ source: Raster, from region: IntRect, toX x: Int, y: Int) {
-    let dx = x - region.x
-    let dy = y - region.y
+    // Saturating: a move too far to represent lands nowhere on the raster.
+    let dx = IntRect.subtract(x, region.x)
+    let dy = IntRect.subtract(y, region.y)
     let from = region.intersection(source.bounds)
-    let to = IntRect(x: from.x + dx, y: from.y + dy, width: from.width, height: from.height).intersection(bounds)
+    let to = from.offsetBy(dx: dx, dy: dy).intersection(bounds)
     guard !from.isEmpty, !to.isEmpty else { return }
     let rowBytes = to.width * 4
     let sourceStride = source.bytesPerRow

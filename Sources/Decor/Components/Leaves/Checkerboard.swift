@@ -7,26 +7,36 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
   /// Light and dark grey, `#cccccc` and `#999999`, as image editors draw transparency.
   public static let defaultColors = (Color(red: 0.8, green: 0.8, blue: 0.8), Color(red: 0.6, green: 0.6, blue: 0.6))
 
-  /// The side of a square in pixels, 1…2^42.
+  /// The side of a square in pixels, 1…2^30, as used (as given when refused).
   public let squareSize: Int
   /// The colour of the square at the origin, then the other one.
   public let colors: (Color, Color)
   private let pixels: (UInt32, UInt32)
+  let problem: RenderError?
 
-  /// A checkerboard of `squareSize`-pixel squares. A `squareSize` below 1 is taken as 1; above 2^42 (wider than
-  /// `IntRect.infinite`) as 2^42, which looks the same on any raster.
+  /// A checkerboard of `squareSize`-pixel squares. A `squareSize` above 2^30 is taken as 2^30 (see
+  /// `ParameterCheck.size(_:_:)`); below 1 it is an invalid parameter (empty extent; rendering throws
+  /// `RenderError.invalidParameter`).
   public init(squareSize: Int = 8, colors: (Color, Color) = Checkerboard.defaultColors) {
-    self.squareSize = Swift.min(Swift.max(1, squareSize), 1 << 42)
+    var check = ParameterValidation("checkerboard")
+    self.squareSize = check.check(squareSize) { () throws(ParameterError) in
+      try ParameterCheck.size(squareSize, "square size")
+    }
+    problem = check.error
     self.colors = colors
     pixels = (Checkerboard.pack(colors.0.premultiplied), Checkerboard.pack(colors.1.premultiplied))
   }
 
-  /// `IntRect.infinite`.
-  public var extent: IntRect { .infinite }
+  /// `IntRect.infinite` (empty when the square size is invalid).
+  public var extent: IntRect { problem == nil ? .infinite : .empty }
+
+  public var parameterError: RenderError? { problem }
 
   /// Renders `region`: one row for each parity of square row is built once, then copied into place.
-  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
+  /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the context's pixel
+  ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
     let width = region.width
     let size = squareSize

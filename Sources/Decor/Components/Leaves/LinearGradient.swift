@@ -6,12 +6,15 @@
 /// the ends the end colours continue (padding: no repeat or reflect).
 ///
 /// Limits: with no stops the gradient is transparent; with one stop it is that colour everywhere. When `from` and
-/// `to` coincide (or either is not finite) there is no axis, and the last stop's colour fills the plane, as SVG
-/// specifies. Stop locations lie in 0…1 (see `GradientStop`). No dithering: a long, gentle ramp shows 8-bit bands.
+/// `to` coincide there is no axis, and the last stop's colour fills the plane, as SVG specifies. Stop locations lie
+/// in 0…1 (see `GradientStop`). No dithering: a long, gentle ramp shows 8-bit bands.
+///
+/// Parameters (see `ParameterCheck.offset(_:_:)`): coordinates are clamped to ±2^30; a point that is not finite is
+/// an invalid parameter (empty extent; rendering throws `RenderError.invalidParameter`).
 public struct LinearGradient: ImageComponent, CustomStringConvertible {
-  /// Where `t` = 0.
+  /// Where `t` = 0, as used: clamped to ±2^30 (as given when refused).
   public let from: Point
-  /// Where `t` = 1.
+  /// Where `t` = 1, as used: clamped to ±2^30 (as given when refused).
   public let to: Point
   /// The stops, sorted by location (stops at the same location keep their given order).
   public var stops: [GradientStop] { ramp.stops }
@@ -19,11 +22,16 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
   private let ramp: GradientRamp
   /// `t` = (px − from.x)·kx + (py − from.y)·ky, or `nil` when there is no axis.
   private let slope: (kx: Double, ky: Double)?
+  let problem: RenderError?
 
   /// A gradient from `from` to `to` through `stops` (in any order; they are sorted by location).
   public init(from: Point, to: Point, stops: [GradientStop]) {
-    self.from = from
-    self.to = to
+    var check = ParameterValidation("linear-gradient")
+    self.from = check.check(from) { () throws(ParameterError) in try ParameterCheck.offset(from, "start point") }
+    self.to = check.check(to) { () throws(ParameterError) in try ParameterCheck.offset(to, "end point") }
+    problem = check.error
+    let from = self.from
+    let to = self.to
     ramp = GradientRamp(stops)
     let dx = to.x - from.x
     let dy = to.y - from.y
@@ -34,12 +42,16 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
     slope = lengthSquared > 0 && lengthSquared.isFinite && finite ? (kx, ky) : nil
   }
 
-  /// `IntRect.infinite`: a gradient covers the plane.
-  public var extent: IntRect { .infinite }
+  /// `IntRect.infinite`: a gradient covers the plane (empty when a parameter is invalid).
+  public var extent: IntRect { problem == nil ? .infinite : .empty }
+
+  public var parameterError: RenderError? { problem }
 
   /// Renders `region`. Every pixel depends only on its own coordinates, so tiles of any size match.
-  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
+  /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the context's pixel
+  ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     guard let slope else {
       return try Raster(
         width: region.width, height: region.height, fill: GradientRamp.rgba8(ramp.last),

@@ -5,34 +5,44 @@
 /// as CSS gradients are; beyond the circle the last colour continues.
 ///
 /// Limits: circles only (no ellipses, no separate focal point). With no stops the gradient is transparent; with
-/// one stop it is that colour everywhere. A radius that is zero, negative or not finite, or a centre that is not
-/// finite, leaves no gradient and the last stop's colour fills the plane, as CSS draws a degenerate radial
-/// gradient. Stop locations lie in 0…1 (see `GradientStop`).
+/// one stop it is that colour everywhere. A radius of zero leaves no gradient and the last stop's colour fills the
+/// plane, as CSS draws a degenerate radial gradient. Stop locations lie in 0…1 (see `GradientStop`).
+///
+/// Parameters (see `ParameterCheck`): the centre's coordinates and the radius are clamped to ±2^30 and 2^30; a
+/// centre or radius that is not finite, or a negative radius (which CSS refuses too), is an invalid parameter
+/// (empty extent; rendering throws `RenderError.invalidParameter`).
 public struct RadialGradient: ImageComponent, CustomStringConvertible {
-  /// Where `t` = 0.
+  /// Where `t` = 0, as used: clamped to ±2^30 (as given when refused).
   public let center: Point
-  /// The distance at which `t` = 1, in pixels.
+  /// The distance at which `t` = 1, in pixels, as used: clamped to 2^30 (as given when refused).
   public let radius: Double
   /// The stops, sorted by location (stops at the same location keep their given order).
   public var stops: [GradientStop] { ramp.stops }
 
   private let ramp: GradientRamp
   private let isDegenerate: Bool
+  let problem: RenderError?
 
   /// A gradient around `center` reaching its last location at `radius`, through `stops` (in any order).
   public init(center: Point, radius: Double, stops: [GradientStop]) {
-    self.center = center
-    self.radius = radius
+    var check = ParameterValidation("radial-gradient")
+    self.center = check.check(center) { () throws(ParameterError) in try ParameterCheck.offset(center, "centre") }
+    self.radius = check.check(radius) { () throws(ParameterError) in try ParameterCheck.length(radius, "radius") }
+    problem = check.error
     ramp = GradientRamp(stops)
-    isDegenerate = !(radius > 0 && radius.isFinite && center.x.isFinite && center.y.isFinite)
+    isDegenerate = !(self.radius > 0) || problem != nil
   }
 
-  /// `IntRect.infinite`: a gradient covers the plane.
-  public var extent: IntRect { .infinite }
+  /// `IntRect.infinite`: a gradient covers the plane (empty when a parameter is invalid).
+  public var extent: IntRect { problem == nil ? .infinite : .empty }
+
+  public var parameterError: RenderError? { problem }
 
   /// Renders `region`. Every pixel depends only on its own coordinates, so tiles of any size match.
-  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
+  /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the context's pixel
+  ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
     if isDegenerate {
       return try Raster(
         width: region.width, height: region.height, fill: GradientRamp.rgba8(ramp.last),
