@@ -149,7 +149,7 @@ struct GaussianFilter: Sendable {
     // jobs as numbers because pointers are not `Sendable`.
     let rowsAddress = Int(bitPattern: horizontal)
     let bandRows = Self.bandRows
-    try ParallelLoop.run(count: (rows.count + bandRows - 1) / bandRows, threads: context.threads) { band in
+    try context.parallel(count: (rows.count + bandRows - 1) / bandRows, threads: context.threads) { band, context in
       let lower = rows.lowerBound + band * bandRows
       let upper = Swift.min(lower + bandRows, rows.upperBound)
       let area = IntRect(x: region.minX - reach, y: lower, width: width + 2 * reach, height: upper - lower)

@@ -29,6 +29,22 @@ public struct RenderContext: Sendable {
     self.materialised = materialised
   }
 
+  /// Runs `count` jobs on up to `threads` threads (see `ParallelLoop`), each with this context; when tracing, each
+  /// job records into a trace of its own, merged into this one afterwards, so that the threads share no lock.
+  func parallel(count: Int, threads: Int, _ job: @Sendable (Int, RenderContext) throws -> Void) throws {
+    guard let trace else {
+      try ParallelLoop.run(count: count, threads: threads) { index in try job(index, self) }
+      return
+    }
+    let traces = (0..<count).map { _ in RenderTrace() }
+    defer { for jobTrace in traces { trace.merge(jobTrace) } }
+    let base = self
+    try ParallelLoop.run(count: count, threads: threads) { index in
+      try job(index, RenderContext(pixelLimit: base.pixelLimit, trace: traces[index], path: base.path,
+        threads: base.threads, materialised: base.materialised))
+    }
+  }
+
   /// The result materialised for the component this context was given to, if the renderer made one.
   var intermediate: Intermediate? { materialised.isEmpty ? nil : materialised[path] }
 

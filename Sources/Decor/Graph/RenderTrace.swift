@@ -44,6 +44,24 @@ public final class RenderTrace: Sendable {
     }
   }
 
+  /// Adds what `other` recorded (the renderer gives each parallel job a trace of its own and merges them when the
+  /// jobs are done, so that no lock is ever contended while rendering).
+  func merge(_ other: RenderTrace) {
+    let theirs = other.stages.withLock { $0 }
+    stages.withLock { stages in
+      for (path, stage) in theirs {
+        if var mine = stages[path] {
+          mine.requested = mine.requested.union(stage.requested)
+          mine.pixels += stage.pixels
+          mine.requests += stage.requests
+          stages[path] = mine
+        } else {
+          stages[path] = stage
+        }
+      }
+    }
+  }
+
   /// The stages in tree order (each component before its inputs).
   public var recorded: [Stage] {
     stages.withLock { $0.values.sorted { $0.path.lexicographicallyPrecedes($1.path) } }

@@ -100,7 +100,7 @@ public struct Renderer: Sendable {
       // Tiles write disjoint pixels of this buffer from several threads; its address crosses into the jobs as a
       // number because a pointer is not `Sendable`, and it does not outlive this closure.
       let address = Int(bitPattern: buffer.baseAddress!)
-      try ParallelLoop.run(count: tiles.count, threads: threadCount) { index in
+      try context.parallel(count: tiles.count, threads: threadCount) { index, context in
         let tile = tiles[index]
         let base = UnsafeMutablePointer<UInt32>(bitPattern: address)!
         let destination = base + ((tile.y - target.y) * width + (tile.x - target.x))
