@@ -13,6 +13,7 @@ import Foundation
 ///     swift run -c release decor-bench [NAME-FILTER] [--runs=N]
 ///     swift run -c release decor-bench tiles          # the tile-size sweep
 ///     swift run -c release decor-bench compositing --json
+///     swift run -c release decor-bench sharing        # one blur value rendered by two renders at once
 @main
 struct DecorBench {
   static func main() throws {
@@ -25,6 +26,10 @@ struct DecorBench {
     }
     let filter = words.first
     let inputs = BenchInputs()
+    if filter == "sharing" {
+      try SharingBench.run(inputs, runs: runs)
+      return
+    }
     let cases = filter == "tiles" ? try TileSweep.cases(inputs) : try RotationBench.cases(inputs) + EffectBench.cases(inputs)
     for bench in cases where filter == "tiles" || (filter.map { bench.name.contains($0) } ?? true) {
       try measure(bench, runs: runs)

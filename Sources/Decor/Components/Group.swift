@@ -34,15 +34,26 @@ public struct Group: ImageComponent, CustomStringConvertible {
     for layer in layers where !(layer.opacity.isFinite && layer.opacity >= 0) {
       if let problem = layer.parameterError { throw problem }
     }
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var output: Raster?
     for (index, layer) in layers.enumerated() {
       guard let asked = layerRegion(index, for: region) else { continue }
       let covered = asked.offsetBy(dx: layer.x, dy: layer.y)
       let pixels = try context.render(layer.component, asked, input: index)
-      Compositor.composite(pixels, at: covered.offsetBy(dx: -region.minX, dy: -region.minY), onto: &output,
+      // The first layer drawn over the whole region in source-over or copy at full opacity gives exactly its own
+      // pixels (over transparent): they become the output, without clearing one and blending into it.
+      if output == nil && covered == region && (layer.blendMode == .normal || layer.blendMode == .copy)
+        && Compositor.coverage(layer.opacity) == 255
+      {
+        output = pixels
+        continue
+      }
+      if output == nil {
+        output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+      }
+      Compositor.composite(pixels, at: covered.offsetBy(dx: -region.minX, dy: -region.minY), onto: &output!,
         mode: layer.blendMode, opacity: layer.opacity)
     }
-    return output
+    return try output ?? Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
   }
 
   public var description: String { "group of \(layers.count) layer\(layers.count == 1 ? "" : "s")" }
