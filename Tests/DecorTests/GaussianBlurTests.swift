@@ -192,3 +192,22 @@ extension GaussianBlurTests {
     }
   }
 }
+
+extension GaussianBlurTests {
+  /// A blur taller than several slabs (the horizontal passes are kept a slab at a time), of pixels and of coverage
+  /// (a shadow), for reaches both shorter and longer than a slab: computed once per render, the same bytes as every
+  /// region rendered on its own (without a plan).
+  @Test(arguments: [3.5, 9, 60])
+  func tallBlursAreTheSameMaterialisedOrNot(sigma: Double) throws {
+    let strip = try Self.scene().resized(width: 37, height: 3 * GaussianFilter.slabRows + 41).rendered()
+    for component in [strip.blurred(sigma: sigma), strip.dropShadow(offset: Point(3, -2), sigma: sigma, spread: 1)]
+      as [any ImageComponent]
+    {
+      let plan = try Renderer(tileSize: 64).plan(component)
+      #expect(plan.stages.contains { $0.materialised })
+      let materialised = try Renderer(tileSize: 64, threads: 2).render(component)
+      let alone = try component.render(component.extent, context: RenderContext())
+      #expect(materialised == alone, "\(component)")
+    }
+  }
+}

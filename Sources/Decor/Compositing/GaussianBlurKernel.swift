@@ -59,15 +59,26 @@ enum GaussianBlurKernel {
     _ horizontal: UnsafeMutablePointer<SIMD4<UInt16>>, firstRow: Int, rowElements: Int, elements: Range<Int>,
     region: IntRect, lanes: Int, plan: BoxBlur.Plan, into out: UnsafeMutableRawPointer, stride: Int
   ) {
-    let count = elements.count
-    let columns = BoxColumns(plan: plan, elements: count)
+    let columns = BoxColumns(plan: plan, elements: elements.count)
     columns.restart(at: region.minY)
     let start = horizontal + elements.lowerBound
+    advance(columns, to: region.maxY, rows: { y in UnsafePointer(start + (y - firstRow) * rowElements) },
+      elements: elements, region: region, lanes: lanes, into: out, stride: stride)
+  }
+
+  /// Carries a strip's vertical passes (`columns`, for the strip `elements`) down to row `target`, reading the
+  /// horizontal passes' rows from `rows` and writing each finished row into `out` at the region's top-left (rows
+  /// `stride` pixels apart).
+  static func advance(
+    _ columns: BoxColumns, to target: Int, rows: (Int) -> UnsafePointer<SIMD4<UInt16>>, elements: Range<Int>,
+    region: IntRect, lanes: Int, into out: UnsafeMutableRawPointer, stride: Int
+  ) {
+    let count = elements.count
+    let plan = columns.plan
     if lanes == 4 {
-      columns.advance(to: region.maxY, input: { y in UnsafePointer(start + (y - firstRow) * rowElements) }) {
-        y, sum, low, high, leaving in
-        let target = out.assumingMemoryBound(to: UInt32.self) + (y - region.minY) * stride + elements.lowerBound
-        BoxBlur.lastStep(sum: sum, low: low, high: high, leaving: leaving, into: target, count: count, plan: plan)
+      columns.advance(to: target, input: rows) { y, sum, low, high, leaving in
+        let row = out.assumingMemoryBound(to: UInt32.self) + (y - region.minY) * stride + elements.lowerBound
+        BoxBlur.lastStep(sum: sum, low: low, high: high, leaving: leaving, into: row, count: count, plan: plan)
       }
       return
     }
@@ -75,11 +86,10 @@ enum GaussianBlurKernel {
     let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
     defer { line.deallocate() }
     let pixels = Swift.min(4 * count, region.width - 4 * elements.lowerBound)
-    columns.advance(to: region.maxY, input: { y in UnsafePointer(start + (y - firstRow) * rowElements) }) {
-      y, sum, low, high, leaving in
+    columns.advance(to: target, input: rows) { y, sum, low, high, leaving in
       BoxBlur.lastStep(sum: sum, low: low, high: high, leaving: leaving, into: line, count: count, plan: plan)
-      let target = out + ((y - region.minY) * stride + 4 * elements.lowerBound) * 4
-      target.copyMemory(from: line, byteCount: pixels * 4)
+      let row = out + ((y - region.minY) * stride + 4 * elements.lowerBound) * 4
+      row.copyMemory(from: line, byteCount: pixels * 4)
     }
   }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A Gaussian blur of an input's pixels (`GaussianBlur`) or of its coverage (`ShadowShape`) as a stage of a render:
 /// what it asks of its input, and how it renders a region, tile by tile or materialised once per render.
 ///
@@ -141,33 +143,55 @@ struct GaussianFilter: Sendable {
     let width = lanes == 4 ? region.width : (region.width + 3) / 4 * 4
     let elements = lanes == 4 ? width : width / 4
     let rows = (region.minY - reach)..<(region.maxY + reach)
-    // The horizontal passes' rows take 8 bytes an element, twice a pixel's 4.
-    _ = try Raster.byteCount(width: 2 * elements, height: rows.count, pixelLimit: context.pixelLimit)
-    let horizontal = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: rows.count * elements)
-    defer { horizontal.deallocate() }
+    // The horizontal passes' rows live in a ring of a slab and the passes' reach above and below it, 8 bytes an
+    // element, twice a pixel's 4.
+    let slabRows = Self.slabRows
+    let ringRows = Swift.min(rows.count, slabRows + 2 * reach)
+    _ = try Raster.byteCount(width: 2 * elements, height: ringRows, pixelLimit: context.pixelLimit)
+    let ring = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: ringRows * elements)
+    defer { ring.deallocate() }
     // Jobs on other threads write disjoint rows of these buffers, which outlive them; the addresses cross into the
     // jobs as numbers because pointers are not `Sendable`.
-    let rowsAddress = Int(bitPattern: horizontal)
-    let bandRows = Self.bandRows
-    try context.parallel(count: (rows.count + bandRows - 1) / bandRows, threads: context.threads) { band, context in
-      let lower = rows.lowerBound + band * bandRows
-      let upper = Swift.min(lower + bandRows, rows.upperBound)
-      let area = IntRect(x: region.minX - reach, y: lower, width: width + 2 * reach, height: upper - lower)
-        .intersection(sourceExtent)
-      let plane = area.isEmpty ? nil : try self.plane(area, context: context)
-      let into = UnsafeMutablePointer<SIMD4<UInt16>>(bitPattern: rowsAddress)! + (lower - rows.lowerBound) * elements
-      GaussianBlurKernel.horizontalBand(plane, rows: lower..<upper, x0: region.minX, width: width, lanes: lanes,
-        plan: plan, into: into, rowElements: elements)
+    let ringAddress = Int(bitPattern: ring)
+    @Sendable func row(_ y: Int) -> UnsafeMutablePointer<SIMD4<UInt16>> {
+      UnsafeMutablePointer<SIMD4<UInt16>>(bitPattern: ringAddress)! + (y - rows.lowerBound) % ringRows * elements
     }
     let stripElements = Self.stripElements
-    let strips = (elements + stripElements - 1) / stripElements
+    let strips = (0..<(elements + stripElements - 1) / stripElements).map { strip in
+      let first = strip * stripElements
+      return StripColumns(plan: plan, elements: first..<Swift.min(first + stripElements, elements), top: region.minY)
+    }
+    let bandRows = Self.bandRows
     func verticals(_ out: UnsafeMutableRawPointer) throws {
       let outAddress = Int(bitPattern: out)
-      try ParallelLoop.run(count: strips, threads: context.threads) { strip in
-        let first = strip * stripElements
-        GaussianBlurKernel.verticalStrip(UnsafeMutablePointer(bitPattern: rowsAddress)!, firstRow: rows.lowerBound,
-          rowElements: elements, elements: first..<Swift.min(first + stripElements, elements), region: region,
-          lanes: lanes, plan: plan, into: UnsafeMutableRawPointer(bitPattern: outAddress)!, stride: region.width)
+      var computed = rows.lowerBound
+      var top = region.minY
+      while top < region.maxY {
+        // Slab by slab: the horizontal passes of the rows it needs (in bands, each asking the input for its rows
+        // once), then every strip's vertical passes carried down through it.
+        let bottom = Swift.min(top + slabRows, region.maxY)
+        let first = computed
+        let needed = bottom + reach
+        try context.parallel(count: (needed - first + bandRows - 1) / bandRows, threads: context.threads) {
+          band, context in
+          let lower = first + band * bandRows
+          let upper = Swift.min(lower + bandRows, needed)
+          let area = IntRect(x: region.minX - reach, y: lower, width: width + 2 * reach, height: upper - lower)
+            .intersection(sourceExtent)
+          let plane = area.isEmpty ? nil : try self.plane(area, context: context)
+          BlurRows.horizontalBoxes(plane, rows: lower..<upper, x0: region.minX, width: width, lanes: lanes,
+            plan: plan, destination: row)
+        }
+        computed = needed
+        try ParallelLoop.run(count: strips.count, threads: context.threads) { strip in
+          let elements = strips[strip].elements
+          strips[strip].columns.withLock { columns in
+            GaussianBlurKernel.advance(columns, to: bottom, rows: { y in UnsafePointer(row(y) + elements.lowerBound) },
+              elements: elements, region: region, lanes: lanes,
+              into: UnsafeMutableRawPointer(bitPattern: outAddress)!, stride: region.width)
+          }
+        }
+        top = bottom
       }
     }
     if lanes == 4 {
@@ -186,6 +210,9 @@ struct GaussianFilter: Sendable {
   /// Rows per band of horizontal passes: a multiple of 4 (coverage is filtered four rows at a time), small enough
   /// to spread over the threads, large enough that a band's input request is not mostly its edges.
   static let bandRows = 64
+  /// Output rows per slab: the horizontal passes are kept for a slab and the passes' reach around it, so their
+  /// memory is a band of the image, not the image, and still in cache when the vertical passes read them.
+  static let slabRows = 256
   /// Elements per strip of vertical passes (64 RGBA pixels, 256 coverage values): a strip's two rings of
   /// 2(r + 1) + 1 rows each stay in a 512 KiB L2 cache up to σ ≈ 120.
   static let stripElements = 64
@@ -203,5 +230,19 @@ struct GaussianFilter: Sendable {
       count = region.area
     }
     return .coverage(rect: region, values: values)
+  }
+}
+
+/// One strip's vertical passes, carried from slab to slab by whichever thread takes the strip (one at a time: the
+/// slabs are separated by the join of their parallel loop, so the lock is never contended).
+final class StripColumns: Sendable {
+  let elements: Range<Int>
+  let columns: Mutex<BoxColumns>
+
+  init(plan: BoxBlur.Plan, elements: Range<Int>, top: Int) {
+    self.elements = elements
+    let columns = BoxColumns(plan: plan, elements: elements.count)
+    columns.restart(at: top)
+    self.columns = Mutex(columns)
   }
 }
