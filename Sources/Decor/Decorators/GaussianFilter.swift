@@ -6,11 +6,12 @@ import Synchronization
 /// - Small σ (the exact kernel) renders tile by tile: each tile reads its input grown by ⌈3σ⌉, a few percent more
 ///   than itself.
 /// - From σ = 3 (the extended boxes) the stage materialises (see `Materialising`): the renderer computes the whole
-///   region the render will ask of it once, the horizontal passes in bands of rows and then the vertical passes in
-///   strips of columns, both on all threads, and the tiles copy their pixels from it. Every pixel is filtered once
-///   whatever σ is, so the cost per pixel stays flat from σ = 2 to 100 (Benchmarks/blur.md). The memory is that of
-///   the region at 8 bytes a pixel for RGBA (2 for coverage) for the horizontal passes, while they last, and 4 for
-///   the result, which lasts as long as the render.
+///   region the render will ask of it once, slab by slab (256 rows): the horizontal passes of the rows a slab needs,
+///   in bands on all threads, then every strip of columns' vertical passes carried down through the slab, also on
+///   all threads. The tiles copy their pixels from the result. Every pixel is filtered once whatever σ is, so the
+///   cost per pixel does not grow with σ (Benchmarks/blur.md). Memory: the horizontal passes of a slab and the
+///   reach around it (8 bytes an element), each strip's running sums, and the result, 4 bytes a pixel of the
+///   region, which lasts as long as the render.
 /// - A request with no materialised result to read (a render without a plan, or a region outside the plan) is
 ///   rendered on its own, with the same bytes (see `GaussianBlurKernel`).
 struct GaussianFilter: Sendable {

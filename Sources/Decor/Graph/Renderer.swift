@@ -89,6 +89,11 @@ public struct Renderer: Sendable {
       _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
       materialised[stage.path] = try node.materialise(region, context: context)
     }
+    // A root computed once over exactly the target is the output: no tiles to copy it into.
+    if case .pixels(let rect, let raster)? = materialised[[]], rect == target {
+      trace?.record(path: [], component: component, region: target)
+      return raster
+    }
     let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threadCount,
       materialised: materialised)
     if tiles.count == 1 && !(component is any DirectRendering) {
