@@ -5,12 +5,13 @@ import Testing
 @Suite struct GaussianBlurTests {
   /// Photo detail, hard antialiased edges and transparency: the cut-out horse, 100 px wide, over which a small
   /// opaque photo crop is drawn.
-  static func scene() throws -> Raster {
-    let horse = try ImageMetrics.sample("horse-cutout.png").resized(width: 100, height: nil).rendered()
-    let photo = try ImageMetrics.sample("chelsea.png").cropped(to: IntRect(x: 180, y: 60, width: 40, height: 30))
+  static func scene(width: Int = 100) throws -> Raster {
+    let horse = try ImageMetrics.sample("horse-cutout.png").resized(width: width, height: nil).rendered()
+    let inset = IntRect(x: width / 2, y: width * 8 / 100, width: width * 2 / 5, height: width * 3 / 10)
+    let photo = try ImageMetrics.sample("chelsea.png").cropped(
+      to: IntRect(x: 180, y: 60, width: inset.width, height: inset.height))
     var canvas = horse
-    Compositor.composite(photo, at: IntRect(x: 50, y: 8, width: 40, height: 30), onto: &canvas, mode: .normal,
-      opacity: 1)
+    Compositor.composite(photo, at: inset, onto: &canvas, mode: .normal, opacity: 1)
     return canvas
   }
 

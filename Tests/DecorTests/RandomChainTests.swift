@@ -6,17 +6,6 @@ import Testing
 /// without error, nothing is drawn outside its extent, and the bytes are the same on 1 and 4 threads and with two
 /// tile sizes.
 @Suite struct RandomChainTests {
-  /// SplitMix64: small, seedable, the same sequence on every platform.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// A PNG for the `blend` step, written once per process.
   static let overlay: String = {
@@ -33,7 +22,7 @@ import Testing
   }()
 
   /// One valid step of the named filter, with random arguments in ranges that keep images small.
-  static func step(_ name: String, _ g: inout Generator) -> String {
+  static func step(_ name: String, _ g: inout SplitMix64) -> String {
     func number(_ range: ClosedRange<Double>) -> String { String(format: "%.2f", Double.random(in: range, using: &g)) }
     func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &g) }
     func pick(_ options: [String]) -> String { options.randomElement(using: &g)! }
@@ -72,7 +61,7 @@ import Testing
 
   /// Every filter in the registry has a generator here, so a new filter cannot be left out of the property test.
   @Test func everyRegisteredFilterIsGenerated() {
-    var g = Generator(state: 1)
+    var g = SplitMix64(seed: 1)
     for filter in FilterRegistry.standard.filters {
       let text = Self.step(filter.name, &g)
       #expect(!text.isEmpty, "no generator for \(filter.name)")
@@ -84,7 +73,7 @@ import Testing
   func randomChainsRenderTheSameEverywhere(batch: Int) throws {
     let image = try Self.image()
     let names = FilterRegistry.standard.filters.map(\.name)
-    var g = Generator(state: 0xDEC0 + UInt64(batch))
+    var g = SplitMix64(seed: 0xDEC0 + UInt64(batch))
     for _ in 0..<20 {
       let steps = (0..<Int.random(in: 1...6, using: &g)).map { _ in Self.step(names.randomElement(using: &g)!, &g) }
       let chain = try Chain(parsing: steps).apply(to: image)

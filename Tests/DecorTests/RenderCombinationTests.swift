@@ -8,14 +8,7 @@ import Testing
 /// same extent and the same bytes, whatever the tile size and thread count.
 @Suite struct RenderCombinationTests {
   /// A small cut-out (transparent surroundings, antialiased edges) with an opaque photo inset.
-  static func scene() throws -> Raster {
-    let horse = try ImageMetrics.sample("horse-cutout.png").resized(width: 72, height: nil).rendered()
-    let photo = try ImageMetrics.sample("chelsea.png").cropped(to: IntRect(x: 180, y: 60, width: 24, height: 18))
-    var canvas = horse
-    Compositor.composite(photo, at: IntRect(x: 40, y: 6, width: 24, height: 18), onto: &canvas, mode: .normal,
-      opacity: 1)
-    return canvas
-  }
+  static func scene() throws -> Raster { try GaussianBlurTests.scene(width: 72) }
 
   /// `steps` applied one at a time, each result rendered whole on one thread and placed at its extent.
   static func stepwise(_ steps: [String], on image: any ImageComponent) throws -> (IntRect, Raster) {

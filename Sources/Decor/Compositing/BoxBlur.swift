@@ -47,11 +47,12 @@ enum BoxBlur {
   static func half(_ value: SIMD4<Float>) -> SIMD4<UInt16> { SIMD4<UInt16>(truncatingIfNeeded: round(value)) }
 
   /// One pass along a row: `output[i]` is the box centred on `input[i + r + 1]`, for `i` in `0 ..< count`; `input`
-  /// must hold `count + 2r + 2` elements.
+  /// must hold `count + 2r + 2` elements. `store` rounds each result to the output's type (`round` for the 32-bit
+  /// passes, `half` for the last horizontal pass, whose rows are kept in 16 bits).
   @inline(__always)
-  static func pass(
-    _ input: UnsafePointer<SIMD4<Int32>>, _ output: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, plan: Plan,
-    scale: Float
+  static func pass<Output>(
+    _ input: UnsafePointer<SIMD4<Int32>>, _ output: UnsafeMutablePointer<Output>, count: Int, plan: Plan,
+    scale: Float, store: (SIMD4<Float>) -> Output
   ) {
     let r = plan.radius
     var sum = SIMD4<Int32>.zero
@@ -72,52 +73,15 @@ enum BoxBlur {
       let l0 = leaving[i]
       let e1 = entering[i &+ 1]
       let l1 = leaving[i &+ 1]
-      output[i] = round((SIMD4<Float>(sum) + SIMD4<Float>(e0 &+ edge) * alpha) * factor)
+      output[i] = store((SIMD4<Float>(sum) + SIMD4<Float>(e0 &+ edge) * alpha) * factor)
       let next = sum &+ (e0 &- l0)
-      output[i &+ 1] = round((SIMD4<Float>(next) + SIMD4<Float>(e1 &+ l0) * alpha) * factor)
+      output[i &+ 1] = store((SIMD4<Float>(next) + SIMD4<Float>(e1 &+ l0) * alpha) * factor)
       sum = next &+ (e1 &- l1)
       edge = l1
       i &+= 2
     }
     if i < count {
-      output[i] = round((SIMD4<Float>(sum) + SIMD4<Float>(entering[i] &+ edge) * alpha) * factor)
-    }
-  }
-
-  /// `pass`, storing 16-bit values (the last horizontal pass, whose rows are kept).
-  @inline(__always)
-  static func pass(
-    _ input: UnsafePointer<SIMD4<Int32>>, _ output: UnsafeMutablePointer<SIMD4<UInt16>>, count: Int, plan: Plan,
-    scale: Float
-  ) {
-    let r = plan.radius
-    var sum = SIMD4<Int32>.zero
-    var j = 1
-    while j <= 2 &* r &+ 1 {
-      sum &+= input[j]
-      j &+= 1
-    }
-    let alpha = SIMD4<Float>(repeating: plan.alpha)
-    let factor = SIMD4<Float>(repeating: scale)
-    let leaving = input + 1
-    let entering = input + (2 &* r &+ 2)
-    // Two outputs an iteration: half the loop overhead, and no register copies for the carried sum and edge.
-    var edge = input[0]
-    var i = 0
-    while i &+ 1 < count {
-      let e0 = entering[i]
-      let l0 = leaving[i]
-      let e1 = entering[i &+ 1]
-      let l1 = leaving[i &+ 1]
-      output[i] = half((SIMD4<Float>(sum) + SIMD4<Float>(e0 &+ edge) * alpha) * factor)
-      let next = sum &+ (e0 &- l0)
-      output[i &+ 1] = half((SIMD4<Float>(next) + SIMD4<Float>(e1 &+ l0) * alpha) * factor)
-      sum = next &+ (e1 &- l1)
-      edge = l1
-      i &+= 2
-    }
-    if i < count {
-      output[i] = half((SIMD4<Float>(sum) + SIMD4<Float>(entering[i] &+ edge) * alpha) * factor)
+      output[i] = store((SIMD4<Float>(sum) + SIMD4<Float>(entering[i] &+ edge) * alpha) * factor)
     }
   }
 
@@ -132,71 +96,43 @@ enum BoxBlur {
     let lead = plan.lead
     let first = scratch
     let second = scratch + (count + 2 * plan.reach)
-    pass(input, first, count: count + 4 * lead, plan: plan, scale: plan.firstScale)
-    pass(first, second, count: count + 2 * lead, plan: plan, scale: plan.middleScale)
-    pass(second, output, count: count, plan: plan, scale: plan.middleScale)
+    pass(input, first, count: count + 4 * lead, plan: plan, scale: plan.firstScale, store: round)
+    pass(first, second, count: count + 2 * lead, plan: plan, scale: plan.middleScale, store: round)
+    pass(second, output, count: count, plan: plan, scale: plan.middleScale, store: half)
   }
 
   /// One row of a pass down a strip: with `sum` holding the window rows y − r … y + r, writes row y from it and the
   /// edge rows y − r − 1 (`low`) and y + r + 1 (`high`), then moves the window down by one (adds `high`, drops
-  /// `leaving`, row y − r).
+  /// `leaving`, row y − r). `load` widens a row's element (16-bit rows for the first vertical pass, which reads the
+  /// kept horizontal results; 32-bit for the others).
   @inline(__always)
-  static func step(
-    sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<SIMD4<Int32>>, high: UnsafePointer<SIMD4<Int32>>,
-    leaving: UnsafePointer<SIMD4<Int32>>, into output: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, plan: Plan
+  static func step<Input>(
+    sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<Input>, high: UnsafePointer<Input>,
+    leaving: UnsafePointer<Input>, into output: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, plan: Plan,
+    load: (Input) -> SIMD4<Int32>
   ) {
     let alpha = SIMD4<Float>(repeating: plan.alpha)
     let factor = SIMD4<Float>(repeating: plan.middleScale)
     var e = 0
     while e &+ 1 < count {
-      let h0 = high[e]
-      let h1 = high[e &+ 1]
+      let h0 = load(high[e])
+      let h1 = load(high[e &+ 1])
       let s0 = sum[e]
       let s1 = sum[e &+ 1]
-      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
-      output[e &+ 1] = round((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ low[e &+ 1]) * alpha) * factor)
-      sum[e] = s0 &+ (h0 &- leaving[e])
-      sum[e &+ 1] = s1 &+ (h1 &- leaving[e &+ 1])
+      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ load(low[e])) * alpha) * factor)
+      output[e &+ 1] = round((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ load(low[e &+ 1])) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- load(leaving[e]))
+      sum[e &+ 1] = s1 &+ (h1 &- load(leaving[e &+ 1]))
       e &+= 2
     }
     if e < count {
-      let h0 = high[e]
+      let h0 = load(high[e])
       let s0 = sum[e]
-      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
-      sum[e] = s0 &+ (h0 &- leaving[e])
+      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ load(low[e])) * alpha) * factor)
+      sum[e] = s0 &+ (h0 &- load(leaving[e]))
     }
   }
 
-  /// `step` reading 16-bit rows (the first vertical pass, over the kept horizontal results).
-  /// One row of a pass down a strip: with `sum` holding the window rows y − r … y + r, writes row y from it and the
-  /// edge rows y − r − 1 (`low`) and y + r + 1 (`high`), then moves the window down by one (adds `high`, drops
-  /// `leaving`, row y − r).
-  @inline(__always)
-  static func step(
-    sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<SIMD4<UInt16>>, high: UnsafePointer<SIMD4<UInt16>>,
-    leaving: UnsafePointer<SIMD4<UInt16>>, into output: UnsafeMutablePointer<SIMD4<Int32>>, count: Int, plan: Plan
-  ) {
-    let alpha = SIMD4<Float>(repeating: plan.alpha)
-    let factor = SIMD4<Float>(repeating: plan.middleScale)
-    var e = 0
-    while e &+ 1 < count {
-      let h0 = wide(high[e])
-      let h1 = wide(high[e &+ 1])
-      let s0 = sum[e]
-      let s1 = sum[e &+ 1]
-      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ wide(low[e])) * alpha) * factor)
-      output[e &+ 1] = round((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ wide(low[e &+ 1])) * alpha) * factor)
-      sum[e] = s0 &+ (h0 &- wide(leaving[e]))
-      sum[e &+ 1] = s1 &+ (h1 &- wide(leaving[e &+ 1]))
-      e &+= 2
-    }
-    if e < count {
-      let h0 = wide(high[e])
-      let s0 = sum[e]
-      output[e] = round((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ wide(low[e])) * alpha) * factor)
-      sum[e] = s0 &+ (h0 &- wide(leaving[e]))
-    }
-  }
 
   /// The last step of the last pass for RGBA: rounds to bytes and packs premultiplied pixels. (Box averages of
   /// valid premultiplied pixels are valid: every operation is monotone, so colour never overtakes alpha.)
@@ -249,35 +185,21 @@ enum BoxBlur {
   @inline(__always)
   static func wide(_ value: SIMD4<UInt16>) -> SIMD4<Int32> { SIMD4<Int32>(truncatingIfNeeded: value) }
 
-  /// `sum` = the sum of 16-bit rows `rows` (each `count` elements).
-  static func sum(
-    _ rows: ClosedRange<Int>, of row: (Int) -> UnsafePointer<SIMD4<UInt16>>,
-    into sum: UnsafeMutablePointer<SIMD4<Int32>>, count: Int
+  /// The sum of `rows` (each from `row`, widened by `load`): a pass's window before its first step.
+  @inline(__always)
+  static func sum<Input>(
+    _ rows: ClosedRange<Int>, of row: (Int) -> UnsafePointer<Input>, into sum: UnsafeMutablePointer<SIMD4<Int32>>,
+    count: Int, load: (Input) -> SIMD4<Int32>
   ) {
     sum.update(repeating: .zero, count: count)
     for y in rows {
       let source = row(y)
       var e = 0
       while e < count {
-        sum[e] &+= wide(source[e])
+        sum[e] &+= load(source[e])
         e += 1
       }
     }
   }
 
-  /// `sum` = the sum of rows `rows` (each `count` elements).
-  static func sum(
-    _ rows: ClosedRange<Int>, of row: (Int) -> UnsafePointer<SIMD4<Int32>>,
-    into sum: UnsafeMutablePointer<SIMD4<Int32>>, count: Int
-  ) {
-    sum.update(repeating: .zero, count: count)
-    for y in rows {
-      let source = row(y)
-      var e = 0
-      while e < count {
-        sum[e] &+= source[e]
-        e += 1
-      }
-    }
-  }
 }

@@ -72,23 +72,23 @@ final class BoxColumns {
         while next.first <= m + lead {
           let f = next.first
           if !started.first {
-            BoxBlur.sum(f - r...f + r, of: input, into: sum(0), count: count)
+            BoxBlur.sum(f - r...f + r, of: input, into: sum(0), count: count, load: BoxBlur.wide)
             started.first = true
           }
           BoxBlur.step(sum: sum(0), low: input(f - lead), high: input(f + lead), leaving: input(f - r),
-            into: ring(0, f), count: count, plan: plan)
+            into: ring(0, f), count: count, plan: plan, load: BoxBlur.wide)
           next.first += 1
         }
         if !started.second {
-          BoxBlur.sum(m - r...m + r, of: { UnsafePointer(self.ring(0, $0)) }, into: sum(1), count: count)
+          BoxBlur.sum(m - r...m + r, of: { UnsafePointer(self.ring(0, $0)) }, into: sum(1), count: count) { $0 }
           started.second = true
         }
         BoxBlur.step(sum: sum(1), low: ring(0, m - lead), high: ring(0, m + lead), leaving: ring(0, m - r),
-          into: ring(1, m), count: count, plan: plan)
+          into: ring(1, m), count: count, plan: plan) { $0 }
         next.second += 1
       }
       if !started.last {
-        BoxBlur.sum(y - r...y + r, of: { UnsafePointer(self.ring(1, $0)) }, into: sum(2), count: count)
+        BoxBlur.sum(y - r...y + r, of: { UnsafePointer(self.ring(1, $0)) }, into: sum(2), count: count) { $0 }
         started.last = true
       }
       emit(y, sum(2), ring(1, y - lead), ring(1, y + lead), ring(1, y - r))

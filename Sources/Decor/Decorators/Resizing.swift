@@ -82,20 +82,14 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
   }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
-    guard let axes, let needed = SeparableScaler.inputRegion(for: region, x: axes.x, y: axes.y)?
-      .intersection(input.extent), !needed.isEmpty
-    else { return [] }
-    return [InputDemand(input, needed)]
+    SeparableScaler.inputDemands(for: region, input: input, axes: axes)
   }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    guard let axes else { return try Raster(width: region.width, height: region.height) }
-    let asked = SeparableScaler.inputRegion(for: region, x: axes.x, y: axes.y)
-    let source = try asked.flatMap { try context.renderClipped(input, $0) }
-    return try SeparableScaler.render(source, region: region, x: axes.x, y: axes.y, pixelLimit: context.pixelLimit)
+    return try SeparableScaler.render(region, input: input, axes: axes, context: context)
   }
 
   public var description: String {

@@ -35,10 +35,7 @@ extension Raster {
     _ component: any ImageComponent, in rect: Rect, blendMode: BlendMode = .normal, alpha: Double = 1,
     renderer: Renderer = Renderer()
   ) throws {
-    let (rect, alpha) = try Raster.check { () throws(ParameterError) in
-      (try ParameterCheck.rect(rect), try ParameterCheck.opacity(alpha, "alpha"))
-    }
-    if let problem = component.parameterError { throw problem }
+    let (rect, alpha) = try Raster.check(rect, alpha, component)
     let width = max(1, Int(rect.width.rounded()))
     let height = max(1, Int(rect.height.rounded()))
     if component.extent.isInfinite {
@@ -57,10 +54,7 @@ extension Raster {
     _ component: any ImageComponent, in rect: Rect, blendMode: BlendMode = .normal, alpha: Double = 1,
     renderer: Renderer = Renderer()
   ) throws {
-    let (rect, alpha) = try Raster.check { () throws(ParameterError) in
-      (try ParameterCheck.rect(rect), try ParameterCheck.opacity(alpha, "alpha"))
-    }
-    if let problem = component.parameterError { throw problem }
+    let (rect, alpha) = try Raster.check(rect, alpha, component)
     let area = IntRect(covering: rect)
     guard !area.isEmpty else { return }
     try draw(component.tiled(width: area.width, height: area.height), at: rect.origin, blendMode: blendMode,
@@ -68,6 +62,17 @@ extension Raster {
   }
 
   /// The checked arguments of a draw call, or its refusal as `RenderError.invalidParameter`.
+  /// The checked rectangle and alpha of a draw call into a rectangle, once `component` has no problem either.
+  static func check(_ rect: Rect, _ alpha: Double, _ component: any ImageComponent) throws(RenderError)
+    -> (Rect, Double)
+  {
+    let checked = try check { () throws(ParameterError) in
+      (try ParameterCheck.rect(rect), try ParameterCheck.opacity(alpha, "alpha"))
+    }
+    if let problem = component.parameterError { throw problem }
+    return checked
+  }
+
   static func check<T>(_ body: () throws(ParameterError) -> T) throws(RenderError) -> T {
     do {
       return try body()

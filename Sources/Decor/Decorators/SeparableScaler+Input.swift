@@ -1,0 +1,22 @@
+/// The part of `Scaling` and `Resizing` that asks the input: both are the separable scaler over their axes.
+extension SeparableScaler {
+  /// What rendering `region` asks of `input` (`nil` axes: nothing is drawn).
+  static func inputDemands(for region: IntRect, input: any ImageComponent, axes: (x: Axis, y: Axis)?)
+    -> [InputDemand]
+  {
+    guard let axes, let needed = inputRegion(for: region, x: axes.x, y: axes.y)?.intersection(input.extent),
+      !needed.isEmpty
+    else { return [] }
+    return [InputDemand(input, needed)]
+  }
+
+  /// Renders `region` of `input` scaled over `axes`, asking the input through `context` for what it covers.
+  static func render(_ region: IntRect, input: any ImageComponent, axes: (x: Axis, y: Axis)?, context: RenderContext)
+    throws -> Raster
+  {
+    guard let axes else { return try Raster(width: region.width, height: region.height) }
+    let asked = inputRegion(for: region, x: axes.x, y: axes.y)
+    let source = try asked.flatMap { try context.renderClipped(input, $0) }
+    return try render(source, region: region, x: axes.x, y: axes.y, pixelLimit: context.pixelLimit)
+  }
+}
