@@ -180,3 +180,15 @@ import Testing
     }
   }
 }
+
+extension RenderCombinationTests {
+  /// Demands far beyond any pixel limit (a strong shrink of a generator that covers the plane) are planned without
+  /// overflowing, and rendering them is a typed error, never a trap.
+  @Test func hugeDemandsArePlannedAndRefused() throws {
+    let shrunk = SolidColor(.black).scaled(by: 0.0001).scaled(by: 0.0001).scaled(by: 0.0001)
+      .cropped(to: IntRect(x: 0, y: 0, width: 64, height: 64))
+    let plan = try Renderer(tileSize: 16).plan(shrunk)
+    #expect(plan.stages.count == 5 && plan.stages[4].pixels == Int.max)
+    #expect(throws: RasterError.self) { try Renderer(tileSize: 16, threads: 2).render(shrunk) }
+  }
+}

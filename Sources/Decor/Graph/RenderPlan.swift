@@ -18,7 +18,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     public var extent: IntRect
     /// The bounding box of every region this render will ask of the stage.
     public var region: IntRect
-    /// How many requests that is (tiles, or parts of tiles), and their pixels summed.
+    /// How many requests that is (tiles, or parts of tiles), and their pixels summed (saturating at `Int.max`).
     public var requests: Int
     public var pixels: Int
     /// Whether the stage is computed once over `region ∩ extent` before the tiles.
@@ -46,15 +46,15 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       let materialised = (component as? any Materialising)?.materialises == true
         && !box.intersection(extent).isEmpty
       stages.append(Stage(path: path, component: String(describing: component), extent: extent, region: box,
-        requests: asked.count, pixels: asked.reduce(0) { $0 + $1.area }, materialised: materialised, node: component))
+        requests: asked.count, pixels: asked.reduce(0) { IntRect.add($0, $1.area) }, materialised: materialised,
+        node: component))
       var inputs: [Int: (component: any ImageComponent, regions: [IntRect])] = [:]
       for region in materialised ? [box.intersection(extent)] : asked {
         for demand in component.inputDemands(for: region) where !demand.region.isEmpty {
           inputs[demand.index, default: (demand.component, [])].regions.append(demand.region)
         }
       }
-      for index in inputs.keys.sorted() {
-        let input = inputs[index]!
+      for (index, input) in inputs.sorted(by: { $0.key < $1.key }) {
         visit(input.component, path: path + [index], requests: input.regions)
       }
     }

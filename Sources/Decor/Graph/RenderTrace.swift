@@ -15,7 +15,7 @@ public final class RenderTrace: Sendable {
     public var extent: IntRect
     /// The bounding box of every region asked for.
     public var requested: IntRect
-    /// The pixels asked for, summed over all requests.
+    /// The pixels asked for, summed over all requests (saturating at `Int.max`).
     public var pixels: Int
     /// How many requests were made.
     public var requests: Int
@@ -34,7 +34,7 @@ public final class RenderTrace: Sendable {
     stages.withLock { stages in
       if var stage = stages[path] {
         stage.requested = stage.requested.union(region)
-        stage.pixels += region.area
+        stage.pixels = IntRect.add(stage.pixels, region.area)
         stage.requests += 1
         stages[path] = stage
       } else {
@@ -52,7 +52,7 @@ public final class RenderTrace: Sendable {
       for (path, stage) in theirs {
         if var mine = stages[path] {
           mine.requested = mine.requested.union(stage.requested)
-          mine.pixels += stage.pixels
+          mine.pixels = IntRect.add(mine.pixels, stage.pixels)
           mine.requests += stage.requests
           stages[path] = mine
         } else {
