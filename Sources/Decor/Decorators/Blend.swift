@@ -67,9 +67,10 @@ public struct Blend: ImageComponent, CustomStringConvertible {
   public var parameterError: RenderError? { problem ?? input.parameterError ?? image.parameterError }
 
   /// What rendering `region` asks of the backdrop (one or more parts, or the whole region when it lies inside the
-  /// backdrop) and of the source (`nil` when nothing is drawn).
-  func requests(for region: IntRect) -> (backdrop: [IntRect], wholeBackdrop: Bool, source: IntRect?) {
-    let (backdrop, _, source, _) = layers
+  /// backdrop) and of the source (`nil` when nothing is drawn), given the two `layers`.
+  func requests(for region: IntRect, backdrop: any ImageComponent, source: any ImageComponent)
+    -> (backdrop: [IntRect], wholeBackdrop: Bool, source: IntRect?)
+  {
     let inside = region.intersection(backdrop.extent)
     let covered = inside.intersection(source.extent)
     let drawn = !covered.isEmpty && (opacity > 0 || !mode.keepsBackdropUnderTransparentSource)
@@ -81,7 +82,7 @@ public struct Blend: ImageComponent, CustomStringConvertible {
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     let (backdrop, backdropIndex, source, sourceIndex) = layers
-    let asked = requests(for: region)
+    let asked = requests(for: region, backdrop: backdrop, source: source)
     return asked.backdrop.map { InputDemand(backdrop, $0, input: backdropIndex) }
       + (asked.source.map { [InputDemand(source, $0, input: sourceIndex)] } ?? [])
   }
@@ -89,7 +90,7 @@ public struct Blend: ImageComponent, CustomStringConvertible {
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
     let (backdrop, backdropIndex, source, sourceIndex) = layers
-    let asked = requests(for: region)
+    let asked = requests(for: region, backdrop: backdrop, source: source)
     var output: Raster
     if asked.wholeBackdrop {
       output = try context.render(backdrop, region, input: backdropIndex)

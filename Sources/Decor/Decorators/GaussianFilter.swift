@@ -137,7 +137,9 @@ struct GaussianFilter: Sendable {
     let region = region.intersection(extent)
     let lanes = lanes
     guard case .boxes(let radius, let alpha) = kernel.method, !region.isEmpty else {
-      return try renderWhole(region, context: context)
+      // Nothing to compute once (an inverted shadow's plan reaching only beyond the blur, or a kernel that does not
+      // materialise): an empty result, so every request is rendered on its own.
+      return .coverage(rect: IntRect.empty, values: [])
     }
     let plan = BoxBlur.Plan(radius: radius, alpha: alpha)
     let reach = plan.reach
@@ -218,20 +220,6 @@ struct GaussianFilter: Sendable {
   /// 2(r + 1) + 1 rows each stay in a 512 KiB L2 cache up to σ ≈ 120.
   static let stripElements = 64
 
-  /// `region` in one piece, on this thread (the kernels that do not materialise).
-  private func renderWhole(_ region: IntRect, context: RenderContext) throws -> Intermediate {
-    if lanes == 4 {
-      let raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) {
-        try render(region, into: $0.baseAddress!, stride: region.width, context: context)
-      }
-      return .pixels(rect: region, raster: raster)
-    }
-    let values = try [Float](unsafeUninitializedCapacity: region.area) { buffer, count in
-      try render(region, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: region.width, context: context)
-      count = region.area
-    }
-    return .coverage(rect: region, values: values)
-  }
 }
 
 /// One strip's vertical passes, carried from slab to slab by whichever thread takes the strip (one at a time: the

@@ -9,7 +9,7 @@ public struct RenderContext: Sendable {
   /// The most pixels any one region may have; larger requests throw `RasterError.tooLarge`.
   public var pixelLimit: Int
   /// Where requests are recorded, if anywhere.
-  public let trace: RenderTrace?
+  public private(set) var trace: RenderTrace?
   /// The position of the component this context was given to: the input indices from the root.
   public private(set) var path: [Int]
   /// How many threads a component may use for work it does once per render (materialising).
@@ -38,10 +38,10 @@ public struct RenderContext: Sendable {
     }
     let traces = (0..<count).map { _ in RenderTrace() }
     defer { for jobTrace in traces { trace.merge(jobTrace) } }
-    let base = self
     try ParallelLoop.run(count: count, threads: threads) { index in
-      try job(index, RenderContext(pixelLimit: base.pixelLimit, trace: traces[index], path: base.path,
-        threads: base.threads, materialised: base.materialised))
+      var context = self
+      context.trace = traces[index]
+      try job(index, context)
     }
   }
 

@@ -109,13 +109,7 @@ public struct Renderer: Sendable {
         let tile = tiles[index]
         let base = UnsafeMutablePointer<UInt32>(bitPattern: address)!
         let destination = base + ((tile.y - target.y) * width + (tile.x - target.x))
-        do {
-          try Self.render(component, tile, into: destination, stride: width, context: context)
-        } catch {
-          // Leave no uninitialised pixels behind, even though the raster is about to be discarded.
-          for row in 0..<tile.height { (destination + row * width).update(repeating: 0, count: tile.width) }
-          throw error
-        }
+        try Self.render(component, tile, into: destination, stride: width, context: context)
       }
     }
   }
