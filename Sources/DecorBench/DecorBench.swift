@@ -38,17 +38,23 @@ struct DecorBench {
 
   static func measure(_ bench: BenchCase, runs: Int) throws {
     let renderer = Renderer(tileSize: bench.tileSize, threads: bench.threads)
-    _ = try renderer.render(bench.component)
+    let (wall, cpu) = try timed(runs: runs) { _ = try renderer.render(bench.component) }
+    report(bench.name, megapixels: bench.megapixels, wall: wall, cpu: cpu,
+      extra: "\"threads\": \(bench.threads), \"tile\": \(bench.tileSize)")
+  }
+
+  /// Runs `body` once to warm up, then `runs` times, returning each timed run's wall and CPU seconds.
+  static func timed(runs: Int, _ body: () throws -> Void) rethrows -> (wall: [Double], cpu: [Double]) {
+    try body()
     var wall: [Double] = []
     var cpu: [Double] = []
-    for _ in 0..<runs {
+    for _ in 0..<max(1, runs) {
       let start = (DispatchTime.now().uptimeNanoseconds, cpuSeconds())
-      _ = try renderer.render(bench.component)
+      try body()
       wall.append(Double(DispatchTime.now().uptimeNanoseconds - start.0) / 1e9)
       cpu.append(cpuSeconds() - start.1)
     }
-    report(bench.name, megapixels: bench.megapixels, wall: wall, cpu: cpu,
-      extra: "\"threads\": \(bench.threads), \"tile\": \(bench.tileSize)")
+    return (wall, cpu)
   }
 
   /// Prints one JSON line with the medians of `wall` and `cpu` seconds.

@@ -11,16 +11,9 @@ enum SharingBench {
     let copies = [photo.blurred(sigma: 30), photo.blurred(sigma: 30)]
     let megapixels = 2 * Double(shared.extent.area) / 1e6
     for (name, values) in [("sharing-one-value-2-tasks", [shared, shared]), ("sharing-two-copies-2-tasks", copies)] {
-      var wall: [Double] = []
-      var cpu: [Double] = []
-      for run in -1..<runs {
-        let start = (DispatchTime.now().uptimeNanoseconds, DecorBench.cpuSeconds())
+      let (wall, cpu) = DecorBench.timed(runs: runs) {
         DispatchQueue.concurrentPerform(iterations: 2) { task in
           _ = try? Renderer(threads: 1).render(values[task])
-        }
-        if run >= 0 {
-          wall.append(Double(DispatchTime.now().uptimeNanoseconds - start.0) / 1e9)
-          cpu.append(DecorBench.cpuSeconds() - start.1)
         }
       }
       DecorBench.report(name, megapixels: megapixels, wall: wall, cpu: cpu)

@@ -13,8 +13,8 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   public struct Stage: Sendable, CustomStringConvertible {
     /// The input indices from the root: `[]` is the root, `[0]` its first input, `[0, 1]` that one's second.
     public var path: [Int]
-    /// The component's description, such as `rotate 30° bilinear`.
-    public var component: String
+    /// The component's description, such as `rotate 30° bilinear` (made when asked: a render never needs it).
+    public var component: String { String(describing: node) }
     public var extent: IntRect
     /// The bounding box of every region this render will ask of the stage.
     public var region: IntRect
@@ -45,7 +45,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       let extent = component.extent
       let materialised = (component as? any Materialising)?.materialises == true
         && !box.intersection(extent).isEmpty
-      stages.append(Stage(path: path, component: String(describing: component), extent: extent, region: box,
+      stages.append(Stage(path: path, extent: extent, region: box,
         requests: asked.count, pixels: asked.reduce(0) { IntRect.add($0, $1.area) }, materialised: materialised,
         node: component))
       var inputs: [Int: (component: any ImageComponent, regions: [IntRect])] = [:]
