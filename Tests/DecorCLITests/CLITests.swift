@@ -42,20 +42,14 @@ struct Decor {
   }
 }
 
-@Suite struct CLITests {
+@Suite struct CLITests: ScratchFolder {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   static let pngSuite = repository.appendingPathComponent("Tests/Fixtures/PngSuite")
 
   let directory: URL
 
-  init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("decor-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
-  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+  init() throws { directory = try Self.makeDirectory("decor-cli") }
 
   /// Writes `bytes` as a file in the test folder and returns its path.
   func write(_ name: String, _ bytes: [UInt8]) throws -> String {

@@ -6,19 +6,13 @@ import Testing
 #endif
 
 /// Where `decor apply -o` puts its output: links, devices, FIFOs, terminals, and signals during the write.
-@Suite struct OutputCLITests {
+@Suite struct OutputCLITests: ScratchFolder {
   static let input = CLITests.pngSuite.appendingPathComponent("basn6a08.png").path
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   let directory: URL
 
-  init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("decor-output-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
-  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+  init() throws { directory = try Self.makeDirectory("decor-output") }
 
   @Test func aSymbolicLinkStaysALinkAndItsTargetIsWritten() throws {
     try Data([1]).write(to: URL(fileURLWithPath: file("target.png")))

@@ -3,7 +3,7 @@ import Testing
 
 /// `decor apply` with steps, and `decor filters`. This target cannot import Decor, so pixels are compared through
 /// the CLI itself: two chains that must give the same pixels must give byte-identical PNGs (same encoder).
-@Suite struct StepsCLITests {
+@Suite struct StepsCLITests: ScratchFolder {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   /// 32×32 RGBA with partly transparent pixels.
@@ -16,13 +16,7 @@ import Testing
 
   let directory: URL
 
-  init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("decor-steps-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
-  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+  init() throws { directory = try Self.makeDirectory("decor-steps") }
   func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file(name))) }
 
   /// Runs `decor apply INPUT STEPS… -o OUTPUT` (OUTPUT in the test folder) and expects success.

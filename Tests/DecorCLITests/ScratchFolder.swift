@@ -1,0 +1,22 @@
+import Foundation
+
+/// A test suite that works in a fresh temporary folder of its own (one per test, as Swift Testing makes a suite
+/// value per test).
+protocol ScratchFolder {
+  var directory: URL { get }
+}
+
+extension ScratchFolder {
+  /// Creates a new folder named `prefix` and a unique suffix in the temporary directory.
+  static func makeDirectory(_ prefix: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  /// The path of `name` in the folder.
+  func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+  /// The folder's entries, sorted.
+  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
+}
