@@ -5,21 +5,27 @@
 /// running-sum code serves both and coverage costs a quarter as much. After the horizontal passes, coverage rows
 /// are stored one value per pixel again, and the vertical passes take four neighbouring pixels per element.
 enum BlurRows {
-  /// Fills `count` elements with the plane's pixels (x0 + i, y), zero outside the plane (RGBA planes).
-  static func loadPixels(
-    _ plane: BytePlane?, y: Int, x0: Int, count: Int, into output: UnsafeMutablePointer<SIMD4<Int32>>
+  /// Fills `count` elements with the plane's pixels (x0 + i, y), each widened by `widen`, and `zero` outside the
+  /// plane (RGBA planes): 32-bit integers for the box passes, `Float` for the exact kernel.
+  @inline(__always)
+  static func loadPixels<Element>(
+    _ plane: BytePlane?, y: Int, x0: Int, count: Int, into output: UnsafeMutablePointer<Element>, zero: Element,
+    widen: (SIMD4<Int32>) -> Element
   ) {
-    output.update(repeating: .zero, count: count)
-    guard let plane, y >= plane.rect.minY, y < plane.rect.maxY else { return }
-    let start = Swift.max(x0, plane.rect.minX)
-    let end = Swift.min(x0 + count, plane.rect.maxX)
-    guard start < end else { return }
+    guard let plane, y >= plane.rect.minY, y < plane.rect.maxY else {
+      output.update(repeating: zero, count: count)
+      return
+    }
+    let start = Swift.min(x0 + count, Swift.max(x0, plane.rect.minX))
+    let end = Swift.max(start, Swift.min(x0 + count, plane.rect.maxX))
+    output.update(repeating: zero, count: start - x0)
+    (output + (end - x0)).update(repeating: zero, count: x0 + count - end)
     plane.bytes.withUnsafeBytes { bytes in
       let row = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self) + (y - plane.rect.minY) * plane.rect.width
         - plane.rect.minX
       let target = output - x0
       for x in start..<end {
-        target[x] = SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(row[x], to: SIMD4<UInt8>.self))
+        target[x] = widen(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(row[x], to: SIMD4<UInt8>.self)))
       }
     }
   }
@@ -84,7 +90,7 @@ enum BlurRows {
           target.update(repeating: .zero, count: width)
           continue
         }
-        loadPixels(plane, y: y, x0: x0 - reach, count: span, into: input)
+        loadPixels(plane, y: y, x0: x0 - reach, count: span, into: input, zero: .zero) { $0 }
         BoxBlur.row(input, count: width, into: target, scratch: scratch, plan: plan)
       }
       return

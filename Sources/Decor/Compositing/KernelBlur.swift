@@ -39,7 +39,9 @@ enum KernelBlur {
             target.update(repeating: .zero, count: elements)
             continue
           }
-          loadPixels(plane!, y: top + r, x0: region.minX - radius, count: span, into: input)
+          BlurRows.loadPixels(plane, y: top + r, x0: region.minX - radius, count: span, into: input, zero: .zero) {
+            SIMD4<Float>($0)
+          }
           convolveRow(input, into: target, count: elements, taps: taps, radius: radius)
         }
       } else {
@@ -84,10 +86,10 @@ enum KernelBlur {
   }
 
   /// `output[i]` = the kernel centred on `input[i + radius]`.
-  @inline(__always)
   ///
   /// Four outputs an iteration: each output's sum is a chain of dependent additions, and four chains side by side
   /// keep the adder busy (one at a time was latency-bound). The taps come broadcast (`weights[k]` in every lane).
+  @inline(__always)
   static func convolveRow(
     _ input: UnsafePointer<SIMD4<Float>>, into output: UnsafeMutablePointer<SIMD4<Float>>, count: Int,
     taps weights: UnsafePointer<SIMD4<Float>>, radius: Int
@@ -144,25 +146,6 @@ enum KernelBlur {
       let weight = taps[k]
       for e in 0..<count { output[e] += (above[e] + below[e]) * weight }
       k += 1
-    }
-  }
-
-  /// Fills `count` elements with the plane's pixels (x0 + i, y) as `Float`, zero outside the plane; the row must
-  /// be one of the plane's.
-  @inline(__always)
-  static func loadPixels(_ plane: BytePlane, y: Int, x0: Int, count: Int, into output: UnsafeMutablePointer<SIMD4<Float>>)
-  {
-    let start = Swift.min(x0 + count, Swift.max(x0, plane.rect.minX))
-    let end = Swift.max(start, Swift.min(x0 + count, plane.rect.maxX))
-    output.update(repeating: .zero, count: start - x0)
-    (output + (end - x0)).update(repeating: .zero, count: x0 + count - end)
-    plane.bytes.withUnsafeBytes { bytes in
-      let row = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self) + (y - plane.rect.minY) * plane.rect.width
-        - plane.rect.minX
-      let target = output - x0
-      for x in start..<end {
-        target[x] = SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(row[x], to: SIMD4<UInt8>.self)))
-      }
     }
   }
 }
