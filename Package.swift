@@ -27,7 +27,13 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", .product(name: "RealModule", package: "swift-numerics")]),
+    // libdeflate: the PNG encoder's compressor (zlib streams and CRC-32). Only Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CLibDeflate",
+      pkgConfig: "libdeflate",
+      providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     .target(name: "DecorTesting", dependencies: ["Decor"]),

@@ -22,7 +22,7 @@ struct Apply: ParsableCommand {
   @Option(name: .shortAndLong, help: "The output PNG, or - for standard output.")
   var output: String
 
-  @Option(help: "PNG compression: \(PNGCompression.allNames.joined(separator: ", ")).")
+  @Option(help: "PNG compression: fast (libdeflate level 1), default (6), best (12), or a level 0…12.")
   var compression: PNGCompression = .default
 
   @Option(help: "Rendering threads (default: one per processor).")
@@ -41,8 +41,10 @@ struct Apply: ParsableCommand {
     let image = try chain.apply(to: Raster(contentsOfFile: input))
     let renderer = Renderer(threads: threads)
     if explain { FileHandle.standardError.write(Data("\(try renderer.plan(image))\n".utf8)) }
-    let result = try renderer.render(image)
-    try result.writePNG(toFile: output, compression: compression)
+    // Rendered band by band into the encoder: the whole output image never exists in memory.
+    let png = try renderer.renderPNG(image, compression: compression,
+      destination: ImageFile.displayName(output, input: false))
+    try ImageFile.writeBytes(png, toPath: output)
   }
 }
 

@@ -1,6 +1,7 @@
 import CLibPNG
 
-/// PNG reading and writing through libpng's simplified API (`png_image_*`), the only code that touches libpng.
+/// PNG reading through libpng's simplified API (`png_image_*`), the only code that touches libpng, and writing
+/// through `PNGEncoder` (libdeflate).
 ///
 /// Reading accepts everything libpng reads (every colour type, bit depths 1–16, palettes, `tRNS`, interlacing)
 /// and produces premultiplied RGBA8. Writing produces 8-bit RGBA, or RGB when every pixel is opaque. Errors come
@@ -131,40 +132,29 @@ public enum PNGCodec {
   ///
   /// - Parameters:
   ///   - raster: the image; its premultiplied pixels are un-premultiplied for the file.
-  ///   - compression: how hard zlib works.
+  ///   - compression: how hard libdeflate works.
+  ///   - threads: how many threads filter the rows (by default one per processor).
   ///   - destination: the file's name, for error messages.
-  /// - Throws: `CodecError.encodingFailed` with libpng's message.
-  public static func encode(_ raster: Raster, compression: PNGCompression = .default, destination: String = "<memory>")
-    throws(CodecError) -> [UInt8]
-  {
-    let opaque = raster.isOpaque
-    var image = png_image()
-    image.version = DECOR_PNG_IMAGE_VERSION
-    image.width = UInt32(raster.width)
-    image.height = UInt32(raster.height)
-    image.format = opaque ? DECOR_PNG_FORMAT_RGB : DECOR_PNG_FORMAT_RGBA
-    image.flags = compression == .fast ? DECOR_PNG_IMAGE_FLAG_FAST : 0
-    let channels = opaque ? 3 : 4
-    guard raster.width * channels <= Int(Int32.max) else {
-      throw .encodingFailed(destination: destination, detail: "rows of \(raster.width) pixels are too long for PNG")
+  /// - Throws: `CodecError.encodingFailed`.
+  public static func encode(
+    _ raster: Raster, compression: PNGCompression = .default, threads: Int? = nil, destination: String = "<memory>"
+  ) throws(CodecError) -> [UInt8] {
+    let width = raster.width
+    do {
+      return try raster.withUnsafeBytes { bytes in
+        let pixels = bytes.bindMemory(to: UInt32.self)
+        return try PNGEncoder.encode(
+          width: width, height: raster.height, bandHeight: 256, opaque: raster.isOpaque, compression: compression,
+          threads: threads ?? Renderer.processorCount, destination: destination
+        ) { rows, body in
+          try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
+        }
+      }
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw .encodingFailed(destination: destination, detail: "\(error)")
     }
-    let rows = opaque ? packRGB(raster) : raster.straightBytes()
-    // A buffer of libpng's worst-case size means a single compression pass always fits.
-    var capacity = Int(decor_png_image_png_size_max(&image))
-    var output = [UInt8](repeating: 0, count: capacity)
-    var written = png_alloc_size_t(capacity)
-    let ok = output.withUnsafeMutableBytes { out in
-      rows.withUnsafeBytes { png_image_write_to_memory(&image, out.baseAddress, &written, 0, $0.baseAddress,
-        Int32(raster.width * channels), nil) }
-    }
-    guard ok != 0 else {
-      let detail = message(of: image)
-      png_image_free(&image)
-      throw .encodingFailed(destination: destination, detail: detail.isEmpty ? "libpng failed" : detail)
-    }
-    capacity = Int(written)
-    output.removeSubrange(capacity...)
-    return output
   }
 
   /// Reads the header into a `png_image` at a stable address: libpng keeps pointers both to it (its I/O and error
@@ -190,21 +180,5 @@ public enum PNGCodec {
 
   static func message(of image: png_image) -> String {
     withUnsafeBytes(of: image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-  }
-
-  /// The RGB bytes of an opaque raster (premultiplied and straight are the same when alpha is 255).
-  static func packRGB(_ raster: Raster) -> [UInt8] {
-    let pixels = raster.width * raster.height
-    return [UInt8](unsafeUninitializedCapacity: pixels * 3) { out, initialized in
-      raster.withUnsafeBytes { (src: UnsafeRawBufferPointer) in
-        let s = src.bindMemory(to: UInt8.self)
-        for i in 0..<pixels {
-          out[i * 3] = s[i * 4]
-          out[i * 3 + 1] = s[i * 4 + 1]
-          out[i * 3 + 2] = s[i * 4 + 2]
-        }
-      }
-      initialized = pixels * 3
-    }
   }
 }

@@ -78,17 +78,7 @@ public struct Renderer: Sendable {
   {
     let target = try target(component, region)
     let tiles = tiles(of: target)
-    let plan = RenderPlan(component, requests: tiles)
-    // The materialising stages, deepest first (reversed tree order puts every stage after its inputs).
-    var materialised: [[Int]: Intermediate] = [:]
-    for stage in plan.stages.reversed() where stage.materialised {
-      guard let node = stage.node as? any Materialising else { continue }
-      let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threadCount,
-        materialised: materialised)
-      let region = stage.region.intersection(stage.extent)
-      _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
-      materialised[stage.path] = try node.materialise(region, context: context)
-    }
+    let materialised = try materialise(component, RenderPlan(component, requests: tiles), trace: trace)
     // A root computed once over exactly the target is the output: no tiles to copy it into.
     if case .pixels(let rect, let raster)? = materialised[[]], rect == target {
       trace?.record(path: [], component: component, region: target)
@@ -112,6 +102,45 @@ public struct Renderer: Sendable {
         try Self.render(component, tile, into: destination, stride: width, context: context)
       }
     }
+  }
+
+  /// Prepares `region` of `component` (by default its extent) to be rendered band by band: plans it and computes
+  /// its once-per-render stages now; the bands are rendered when asked, in any order, as often as asked.
+  ///
+  /// - Parameter bandHeight: the rows of one band, rounded up to whole rows of tiles (by default enough rows of
+  ///   tiles for four tiles per thread, up to about four million pixels).
+  /// - Throws: as `render`.
+  public func prepareBands(
+    _ component: any ImageComponent, region: IntRect? = nil, bandHeight: Int? = nil, trace: RenderTrace? = nil
+  ) throws -> BandedRender {
+    let target = try target(component, region)
+    let side = tileSide
+    let columns = (target.width + side - 1) / side
+    let tileRows = bandHeight.map { ($0 + side - 1) / side }
+      ?? Swift.min((4 * threadCount + columns - 1) / columns, Swift.max(1, (1 << 22) / (target.width * side)))
+    let plan = RenderPlan(component, requests: tiles(of: target))
+    let materialised = try materialise(component, plan, trace: trace)
+    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threadCount,
+      materialised: materialised)
+    return BandedRender(component: component, region: target, bandHeight: Swift.max(1, tileRows) * side,
+      tileSide: side, threads: threadCount, context: context)
+  }
+
+  /// Computes the plan's materialising stages, deepest first (reversed tree order puts every stage after its
+  /// inputs), each seeing those computed before it.
+  func materialise(_ component: any ImageComponent, _ plan: RenderPlan, trace: RenderTrace?) throws
+    -> [[Int]: Intermediate]
+  {
+    var materialised: [[Int]: Intermediate] = [:]
+    for stage in plan.stages.reversed() where stage.materialised {
+      guard let node = stage.node as? any Materialising else { continue }
+      let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threadCount,
+        materialised: materialised)
+      let region = stage.region.intersection(stage.extent)
+      _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
+      materialised[stage.path] = try node.materialise(region, context: context)
+    }
+    return materialised
   }
 
   /// Renders one tile of the root into the output, directly when the component can.

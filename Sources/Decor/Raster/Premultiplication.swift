@@ -54,8 +54,9 @@ public enum Premultiplication {
       while i + 8 <= pixels {
         let p = base + i * 4
         let v = p.loadUnaligned(as: SIMD8<UInt32>.self)
-        // Runs of opaque pixels (most photographs) are already straight.
-        if v & 0xFF00_0000 != SIMD8(repeating: 0xFF00_0000) {
+        // Runs of opaque pixels (most photographs) are already straight, and runs of transparent ones (a cut-out's
+        // or a rotation's surroundings) are zeros.
+        if v & 0xFF00_0000 != SIMD8(repeating: 0xFF00_0000) && v != .zero {
           p.storeBytes(of: unpremultiply8(v), as: SIMD8<UInt32>.self)
         }
         i += 8

@@ -1,0 +1,215 @@
+import CLibDeflate
+
+/// Writes a PNG file from rows of premultiplied pixels that arrive band by band, in order.
+///
+/// Each band is un-premultiplied and filtered (`PNGRowFilter`) on all threads straight into the one buffer the
+/// compressor reads, so no full-size image and no full-size straight-alpha copy exist beside it: a rendered image
+/// comes out of the renderer one band at a time (`BandedRender`). libdeflate then compresses that buffer in one
+/// call (it has no streaming interface: its maintainer declined one, and separately compressed pieces cannot be
+/// joined into the single zlib stream PNG requires) into the output, right after the chunk header that frames it.
+/// The container is written here: signature, `IHDR`, `sRGB` (Decor's samples are sRGB-encoded), the `IDAT` data
+/// and `IEND`, each chunk with its CRC-32 (libdeflate's). `Benchmarks/README.md` has the measurements behind these
+/// choices.
+///
+/// The file is 8-bit RGB when every pixel is opaque, else RGBA with straight alpha. When opacity is not known
+/// beforehand (a render), the encoder assumes RGB and starts over as RGBA at the first band with a pixel that is
+/// not opaque: rendering is a pure function of the region, so the bands come again identical, and a translucent
+/// image usually shows it in its first band.
+enum PNGEncoder {
+  /// Where the rows come from: called with each band of rows in order, it hands `body` those rows' premultiplied
+  /// pixels, `width × rows.count` of them. After a start-over it is called again from the first band.
+  typealias Rows = (_ rows: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) throws -> Void) throws -> Void
+
+  /// Thrown by a band with a pixel that is not opaque while the encoder writes RGB.
+  struct NotOpaque: Error {}
+
+  /// The PNG file of a `width × height` image.
+  ///
+  /// - Parameters:
+  ///   - bandHeight: how many rows `rows` is asked for at once.
+  ///   - opaque: whether every pixel is opaque, if known.
+  ///   - threads: how many threads filter a band.
+  ///   - destination: the file's name, for error messages.
+  /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
+  static func encode(
+    width: Int, height: Int, bandHeight: Int, opaque: Bool?, compression: PNGCompression, threads: Int,
+    destination: String, rows: Rows
+  ) throws -> [UInt8] {
+    guard width > 0, height > 0 else {
+      throw CodecError.encodingFailed(destination: destination, detail: "a \(width)×\(height) image has no pixels")
+    }
+    // PNG's limits: dimensions below 2^31, and (for libdeflate's size_t arithmetic and the chunk lengths) a
+    // filtered image that fits in memory at all.
+    guard width <= Int(Int32.max), height <= Int(Int32.max),
+      case let (size, overflow) = (width * 4 + 1).multipliedReportingOverflow(by: height), !overflow,
+      size < Int.max / 2
+    else {
+      throw CodecError.encodingFailed(destination: destination, detail: "\(width)×\(height) is too large for PNG")
+    }
+    let band = Swift.max(1, bandHeight)
+    if opaque != false {
+      do {
+        return try encode(width: width, height: height, channels: 3, checkOpacity: opaque == nil, bandHeight: band,
+          compression: compression, threads: threads, destination: destination, rows: rows)
+      } catch is NotOpaque {}
+    }
+    return try encode(width: width, height: height, channels: 4, checkOpacity: false, bandHeight: band,
+      compression: compression, threads: threads, destination: destination, rows: rows)
+  }
+
+  static func encode(
+    width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, compression: PNGCompression,
+    threads: Int, destination: String, rows: Rows
+  ) throws -> [UInt8] {
+    let rowBytes = width * channels
+    let filteredCount = (rowBytes + 1) * height
+    // Pages of this buffer are touched (and so resident) only as bands are filtered into it.
+    let filtered = try [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, initialized in
+      let address = Int(bitPattern: buffer.baseAddress!)
+      // The last row of the band before, premultiplied: the filters of a band's first row predict from it.
+      var carry: [UInt32] = []
+      var start = 0
+      while start < height {
+        let band = start..<Swift.min(height, start + bandHeight)
+        try rows(band) { pixels in
+          precondition(pixels.count == width * band.count, "a band of \(band.count) rows has \(pixels.count) pixels")
+          if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
+          let output = UnsafeMutablePointer<UInt8>(bitPattern: address)! + band.lowerBound * (rowBytes + 1)
+          filterBand(pixels, width: width, channels: channels, above: carry, into: output, threads: threads)
+          carry = Array(pixels[(band.count - 1) * width..<band.count * width])
+        }
+        start = band.upperBound
+      }
+      initialized = filteredCount
+    }
+    return try container(width: width, height: height, channels: channels, filtered: filtered,
+      compression: compression, destination: destination)
+  }
+
+  /// Filters the rows of one band, split among the threads; each part un-premultiplies its first row's
+  /// predecessor again rather than waiting for the part before it.
+  static func filterBand(
+    _ pixels: UnsafeBufferPointer<UInt32>, width: Int, channels: Int, above: [UInt32],
+    into output: UnsafeMutablePointer<UInt8>, threads: Int
+  ) {
+    let rows = pixels.count / width
+    let rowBytes = width * channels
+    let parts = Swift.max(1, Swift.min(threads, rows / 4))
+    let source = Int(bitPattern: pixels.baseAddress!)
+    let destination = Int(bitPattern: output)
+    // Errors cannot happen here; `ParallelLoop` is the project's one way to spread numbered jobs over threads.
+    try? ParallelLoop.run(count: parts, threads: parts) { part in
+      let first = rows * part / parts
+      let end = rows * (part + 1) / parts
+      let base = UnsafePointer<UInt32>(bitPattern: source)!
+      let out = UnsafeMutablePointer<UInt8>(bitPattern: destination)!
+      // One spare byte: `straighten` stores whole words when packing RGB.
+      let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes + 1)
+      let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes + 1)
+      let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: PNGRowFilter.scratchCount(rowBytes: rowBytes))
+      defer {
+        current.deallocate()
+        previous.deallocate()
+        scratch.deallocate()
+      }
+      var hasPrevious = false
+      if first > 0 {
+        straighten(base + (first - 1) * width, width: width, channels: channels, into: previous)
+        hasPrevious = true
+      } else if !above.isEmpty {
+        above.withUnsafeBufferPointer { straighten($0.baseAddress!, width: width, channels: channels, into: previous) }
+        hasPrevious = true
+      }
+      var (row, prior) = (current, previous)
+      for y in first..<end {
+        straighten(base + y * width, width: width, channels: channels, into: row)
+        PNGRowFilter.filter(row, previous: hasPrevious ? UnsafePointer(prior) : nil, count: rowBytes,
+          bytesPerPixel: channels, into: out + y * (rowBytes + 1), scratch: scratch)
+        swap(&row, &prior)
+        hasPrevious = true
+      }
+    }
+  }
+
+  /// One row of premultiplied pixels as the file's straight samples: RGBA un-premultiplied, or RGB (opaque pixels
+  /// are the same either way) packed by storing each pixel's four bytes three bytes apart, so `output` needs one
+  /// spare byte.
+  static func straighten(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int,
+    into output: UnsafeMutablePointer<UInt8>)
+  {
+    if channels == 4 {
+      UnsafeMutableRawPointer(output).copyMemory(from: pixels, byteCount: width * 4)
+      Premultiplication.unpremultiply(UnsafeMutableRawBufferPointer(start: output, count: width * 4))
+      return
+    }
+    let raw = UnsafeMutableRawPointer(output)
+    for x in 0..<width {
+      raw.storeBytes(of: pixels[x].littleEndian, toByteOffset: x * 3, as: UInt32.self)
+    }
+  }
+
+  /// The PNG file: signature, `IHDR`, `sRGB`, the compressed image in `IDAT` chunks, `IEND`.
+  static func container(
+    width: Int, height: Int, channels: Int, filtered: [UInt8], compression: PNGCompression, destination: String
+  ) throws(CodecError) -> [UInt8] {
+    guard let compressor = libdeflate_alloc_compressor(Int32(compression.level)) else {
+      throw .encodingFailed(destination: destination, detail: "libdeflate has no level \(compression.level)")
+    }
+    defer { libdeflate_free_compressor(compressor) }
+    var header = signature
+    var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+    ihdr += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // depth, colour type (RGBA or RGB), deflate, adaptive, no interlace
+    appendChunk("IHDR", ihdr, to: &header)
+    appendChunk("sRGB", [0], to: &header)  // rendering intent: perceptual
+    let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
+    // The compressed data goes straight into the file, after the first IDAT's length and type.
+    let start = header.count + 8
+    var file = [UInt8](unsafeUninitializedCapacity: start + bound + 4 + 12) { out, initialized in
+      out.baseAddress!.update(from: header, count: header.count)
+      let size = filtered.withUnsafeBytes { input in
+        libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress! + start, bound)
+      }
+      initialized = start + size
+    }
+    let size = file.count - start
+    guard size > 0 else { throw .encodingFailed(destination: destination, detail: "libdeflate failed") }
+    guard size <= maximumChunk else {
+      // Over 2 GiB compressed: only with a raised pixel limit. Split into chunks of the largest size PNG allows.
+      var split = Array(file[..<header.count])
+      var offset = start
+      while offset < file.count {
+        let end = Swift.min(file.count, offset + maximumChunk)
+        appendChunk("IDAT", file[offset..<end], to: &split)
+        offset = end
+      }
+      appendChunk("IEND", [], to: &split)
+      return split
+    }
+    file.replaceSubrange(header.count..<start, with: bigEndian(UInt32(size)) + Array("IDAT".utf8))
+    file += bigEndian(crc(file[(header.count + 4)...]))
+    appendChunk("IEND", [], to: &file)
+    return file
+  }
+
+  static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+  /// The longest chunk PNG allows.
+  static let maximumChunk = Int(Int32.max)
+
+  static func appendChunk<Data: Collection<UInt8>>(_ type: String, _ data: Data, to file: inout [UInt8]) {
+    file += bigEndian(UInt32(data.count))
+    let start = file.count
+    file += Array(type.utf8)
+    file += data
+    file += bigEndian(crc(file[start...]))
+  }
+
+  static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    bytes.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
+  }
+
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
+    [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
+      UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+  }
+}

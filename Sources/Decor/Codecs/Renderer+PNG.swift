@@ -1,0 +1,29 @@
+extension Renderer {
+  /// Renders `region` of `component` (by default its extent) straight into a PNG file's bytes, band by band: each
+  /// band is filtered into the compressor's input as soon as it is rendered, so neither the whole image nor a
+  /// straight-alpha copy of it is ever held (see `PNGEncoder`). The pixels are those `render` gives.
+  ///
+  /// - Parameters:
+  ///   - compression: how hard libdeflate works.
+  ///   - destination: the file's name, for error messages.
+  /// - Throws: as `render`, and `CodecError.encodingFailed`.
+  public func renderPNG(
+    _ component: any ImageComponent, region: IntRect? = nil, compression: PNGCompression = .default,
+    destination: String = "<memory>", trace: RenderTrace? = nil
+  ) throws -> [UInt8] {
+    let render = try prepareBands(component, region: region, trace: trace)
+    let width = render.region.width
+    var band = [UInt32](repeating: 0, count: width * Swift.min(render.bandHeight, render.region.height))
+    return try PNGEncoder.encode(
+      width: width, height: render.region.height, bandHeight: render.bandHeight, opaque: nil,
+      compression: compression, threads: threadCount, destination: destination
+    ) { rows, body in
+      let index = rows.lowerBound / render.bandHeight
+      try band.withUnsafeMutableBufferPointer { buffer in
+        let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * rows.count)])
+        try render.render(band: index, into: pixels)
+        try body(UnsafeBufferPointer(pixels))
+      }
+    }
+  }
+}
