@@ -33,7 +33,13 @@ let package = Package(
       pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", .product(name: "RealModule", package: "swift-numerics")]),
+    // ISA-L: the PNG encoder's streaming compressor (large images, `fast`). Only Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CISAL",
+      pkgConfig: "libisal",
+      providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CISAL", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     .target(name: "DecorTesting", dependencies: ["Decor"]),

@@ -84,8 +84,7 @@ import Testing
   @Test func everyLevelRoundTripsExactly() throws {
     let translucent = try PNGCodecTests.randomRaster(width: 45, height: 23, opaque: false)
     let opaque = try PNGCodecTests.randomRaster(width: 45, height: 23, opaque: true)
-    for level in PNGCompression.levels {
-      let compression = try #require(PNGCompression(level: level))
+    for compression in PNGCompression.levels.map({ PNGCompression(level: $0)! }) + [.fast] {
       #expect(try PNGCodec.decode(PNGCodec.encode(translucent, compression: compression), source: "t") == translucent)
       #expect(try PNGCodec.decode(PNGCodec.encode(opaque, compression: compression), source: "o") == opaque)
     }
@@ -103,8 +102,11 @@ import Testing
     #expect(sizes[0] > photo.width * photo.height * 3)
   }
 
-  /// The same image handed over in bands of 1, 3, 7 or 256 rows, filtered on 1 or 3 threads: the same file.
-  @Test func bandsAndThreadsDoNotChangeTheFile() throws {
+  /// The same image handed over in bands of 1, 3, 7 or 256 rows, filtered (and, streamed, compressed) on 1 or 3
+  /// threads: the same file. Streamed with parts of about 1000 bytes (4 rows), so parts end inside bands and
+  /// bands inside parts.
+  @Test(arguments: [PNGCompression.default, .fast, .best])
+  func bandsAndThreadsDoNotChangeTheFile(compression: PNGCompression) throws {
     let raster = try GaussianBlurTests.scene(width: 61)
     let width = raster.width
     var files: Set<[UInt8]> = []
@@ -113,8 +115,8 @@ import Testing
         files.insert(try raster.withUnsafeBytes { bytes in
           let pixels = bytes.bindMemory(to: UInt32.self)
           return try PNGEncoder.encode(
-            width: width, height: raster.height, bandHeight: bandHeight, opaque: nil, compression: .default,
-            threads: threads, destination: "bands"
+            width: width, height: raster.height, bandHeight: bandHeight, opaque: nil, compression: compression,
+            threads: threads, destination: "bands", partBytes: 1000
           ) { rows, body in
             try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
           }
@@ -123,6 +125,13 @@ import Testing
     }
     #expect(files.count == 1)
     #expect(try PNGCodec.decode(files.first!, source: "bands") == raster)
+  }
+
+  @Test func theDefaultStreamsAboveItsThreshold() {
+    #expect(!PNGCompression.default.streams(filteredBytes: PNGCompression.streamingThreshold))
+    #expect(PNGCompression.default.streams(filteredBytes: PNGCompression.streamingThreshold + 1))
+    #expect(PNGCompression.fast.streams(filteredBytes: 1) && !PNGCompression.best.streams(filteredBytes: 1 << 40))
+    #expect(!PNGCompression(level: 1)!.streams(filteredBytes: 1 << 40) && PNGCompression(level: 1) != .fast)
   }
 
   /// An opaque image whose one translucent pixel is in its last band: started as RGB, finished as RGBA.
@@ -147,10 +156,12 @@ import Testing
   ])
   func renderingIntoTheEncoderEqualsEncodingTheRender(chain: String) throws {
     let image = try Chain(parsing: [chain]).apply(to: GaussianBlurTests.scene(width: 72))
-    let whole = try PNGCodec.encode(Renderer(threads: 1).render(image))
-    for (tileSize, threads) in [(256, 1), (32, 4), (17, 2)] {
-      let renderer = Renderer(tileSize: tileSize, threads: threads)
-      #expect(try renderer.renderPNG(image) == whole, "tile \(tileSize), \(threads) threads")
+    for compression in [PNGCompression.default, .fast] {
+      let whole = try PNGCodec.encode(Renderer(threads: 1).render(image), compression: compression)
+      for (tileSize, threads) in [(256, 1), (32, 4), (17, 2)] {
+        let renderer = Renderer(tileSize: tileSize, threads: threads)
+        #expect(try renderer.renderPNG(image, compression: compression) == whole, "tile \(tileSize), \(threads) threads")
+      }
     }
   }
 
@@ -204,10 +215,14 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     var paths: [String] = []
-    for (index, (opaque, level)) in [(true, 0), (false, 0), (true, 6), (false, 12), (false, 1)].enumerated() {
+    let cases: [(Bool, PNGCompression)] = [
+      (true, PNGCompression(level: 0)!), (false, PNGCompression(level: 0)!), (true, .default), (false, .best),
+      (false, .fast), (true, .fast),
+    ]
+    for (index, (opaque, compression)) in cases.enumerated() {
       let raster = try PNGCodecTests.randomRaster(width: 33 + index, height: 17, opaque: opaque)
       let path = folder.appendingPathComponent("\(index).png").path
-      try ImageFile.writeBytes(PNGCodec.encode(raster, compression: PNGCompression(level: level)!), toPath: path)
+      try ImageFile.writeBytes(PNGCodec.encode(raster, compression: compression), toPath: path)
       paths.append(path)
     }
     let process = Process()

@@ -1,19 +1,40 @@
-/// How hard the PNG encoder's compressor (libdeflate) works to make files small.
+/// How hard the PNG encoder works to make files small, and with which compressor.
 ///
-/// A level from 0 (stored, no compression) to 12 (libdeflate's slowest and smallest), on zlib's scale up to 9.
-/// Measured on this project's benchmark images (`Benchmarks/README.md`): level 1 is about four times as fast as 6
-/// with files 5–12% larger; 12 takes ten to twenty times as long as 6 for files 5–12% smaller. Find one by its
-/// command-line name with `init?(name:)`: `fast`, `default`, `best` or a number.
+/// - `fast`: ISA-L's level 1, streamed: bands of rows are compressed as they are rendered, on all threads, and
+///   joined by full flushes into the one zlib stream PNG requires; neither the image nor its compressed form is
+///   held whole. Four to ten times as fast as libdeflate's level 6 on one thread, files 5–20% larger.
+/// - A level `0` … `12`, and `best` (12): libdeflate at that level over the whole image at once (libdeflate has
+///   no streaming interface), on one thread. 0 stores; 1 is fastest; 6 makes files as small as zlib's 9; 12 is
+///   libdeflate's smallest, ten to twenty times slower than 6.
+/// - `default`: libdeflate's level 6 for images of up to `streamingThreshold` bytes of filtered rows (32 MiB:
+///   about 8 Mpx RGBA or 11 Mpx RGB); above it, the streamed compressor, whose files are 2–8% larger on photos
+///   but which is several times faster there and holds no whole-image buffer.
+///
+/// `Benchmarks/README.md` has the measurements behind these choices. Find one by its command-line name with
+/// `init?(name:)`: `fast`, `default`, `best` or a number.
 public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
-  /// libdeflate's compression level, 0 … 12.
-  public let level: Int
+  enum Method: Hashable, Sendable {
+    /// libdeflate over the whole image.
+    case whole
+    /// ISA-L over bands.
+    case streamed
+    /// `whole` up to `streamingThreshold`, `streamed` above.
+    case bySize
+  }
 
-  /// libdeflate level 1: speed over size.
-  public static let fast = PNGCompression(uncheckedLevel: 1)
-  /// libdeflate level 6: files as small as zlib's level 9 or smaller, several times faster than zlib's 6.
-  public static let `default` = PNGCompression(uncheckedLevel: 6)
+  /// The compressor's level: libdeflate's 0 … 12, or ISA-L's 1 for `fast`.
+  public let level: Int
+  let method: Method
+
+  /// ISA-L level 1, streamed: speed and memory over size.
+  public static let fast = PNGCompression(level: 1, method: .streamed)
+  /// libdeflate level 6, or `fast`'s streaming for images over `streamingThreshold`.
+  public static let `default` = PNGCompression(level: 6, method: .bySize)
   /// libdeflate level 12: the smallest files, many times slower.
-  public static let best = PNGCompression(uncheckedLevel: 12)
+  public static let best = PNGCompression(level: 12, method: .whole)
+
+  /// The filtered size above which `default` streams: 32 MiB.
+  public static let streamingThreshold = 32 << 20
 
   /// The levels libdeflate accepts.
   public static let levels = 0...12
@@ -21,10 +42,10 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
   /// The named levels and the numbers, as the command line spells them.
   public static let allNames = ["fast", "default", "best"] + levels.map(String.init)
 
-  /// A level in `levels`, or `nil`.
+  /// libdeflate at a level in `levels`, or `nil`.
   public init?(level: Int) {
     guard Self.levels.contains(level) else { return nil }
-    self.level = level
+    self.init(level: level, method: .whole)
   }
 
   /// The level of that name (`fast`, `default`, `best`) or number (`0` … `12`), or `nil`.
@@ -39,7 +60,19 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  init(uncheckedLevel: Int) { level = uncheckedLevel }
+  init(level: Int, method: Method) {
+    self.level = level
+    self.method = method
+  }
+
+  /// Whether an image of `filteredBytes` bytes of filtered rows is compressed in streamed bands.
+  func streams(filteredBytes: Int) -> Bool {
+    switch method {
+    case .whole: false
+    case .streamed: true
+    case .bySize: filteredBytes > Self.streamingThreshold
+    }
+  }
 
   public var description: String {
     switch self {

@@ -1,4 +1,6 @@
+import CISAL
 import CLibDeflate
+import Synchronization
 
 /// Writes a PNG file from rows of premultiplied pixels that arrive band by band, in order.
 ///
@@ -30,10 +32,11 @@ enum PNGEncoder {
   ///   - opaque: whether every pixel is opaque, if known.
   ///   - threads: how many threads filter a band.
   ///   - destination: the file's name, for error messages.
+  ///   - partBytes: the size of the pieces the streamed compressor works on (see `partRows`).
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
   static func encode(
     width: Int, height: Int, bandHeight: Int, opaque: Bool?, compression: PNGCompression, threads: Int,
-    destination: String, rows: Rows
+    destination: String, partBytes: Int = 1 << 20, rows: Rows
   ) throws -> [UInt8] {
     guard width > 0, height > 0 else {
       throw CodecError.encodingFailed(destination: destination, detail: "a \(width)×\(height) image has no pixels")
@@ -50,19 +53,23 @@ enum PNGEncoder {
     if opaque != false {
       do {
         return try encode(width: width, height: height, channels: 3, checkOpacity: opaque == nil, bandHeight: band,
-          compression: compression, threads: threads, destination: destination, rows: rows)
+          compression: compression, threads: threads, destination: destination, partBytes: partBytes, rows: rows)
       } catch is NotOpaque {}
     }
     return try encode(width: width, height: height, channels: 4, checkOpacity: false, bandHeight: band,
-      compression: compression, threads: threads, destination: destination, rows: rows)
+      compression: compression, threads: threads, destination: destination, partBytes: partBytes, rows: rows)
   }
 
   static func encode(
     width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, compression: PNGCompression,
-    threads: Int, destination: String, rows: Rows
+    threads: Int, destination: String, partBytes: Int, rows: Rows
   ) throws -> [UInt8] {
     let rowBytes = width * channels
     let filteredCount = (rowBytes + 1) * height
+    if compression.streams(filteredBytes: filteredCount) {
+      return try encodeStreamed(width: width, height: height, channels: channels, checkOpacity: checkOpacity,
+        bandHeight: bandHeight, threads: threads, destination: destination, partBytes: partBytes, rows: rows)
+    }
     // Pages of this buffer are touched (and so resident) only as bands are filtered into it.
     let filtered = try [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, initialized in
       let address = Int(bitPattern: buffer.baseAddress!)
@@ -156,11 +163,7 @@ enum PNGEncoder {
       throw .encodingFailed(destination: destination, detail: "libdeflate has no level \(compression.level)")
     }
     defer { libdeflate_free_compressor(compressor) }
-    var header = signature
-    var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-    ihdr += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // depth, colour type (RGBA or RGB), deflate, adaptive, no interlace
-    appendChunk("IHDR", ihdr, to: &header)
-    appendChunk("sRGB", [0], to: &header)  // rendering intent: perceptual
+    let header = header(width: width, height: height, channels: channels)
     let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
     // The compressed data goes straight into the file, after the first IDAT's length and type.
     let start = header.count + 8
@@ -189,6 +192,138 @@ enum PNGEncoder {
     file += bigEndian(crc(file[(header.count + 4)...]))
     appendChunk("IEND", [], to: &file)
     return file
+  }
+
+  /// Rows of filtered data per streamed part: about `partBytes` (1 MiB), so that a band splits into parts for the
+  /// threads. A function of the row's size only, so the file is the same whatever the bands and threads.
+  static func partRows(rowBytes: Int, partBytes: Int) -> Int { Swift.max(1, partBytes / (rowBytes + 1)) }
+
+  /// The streamed path: rows are filtered band by band into a buffer of pending rows; every whole part of
+  /// `partRows` rows is compressed on its own (fresh ISA-L state, ending in a full flush: byte-aligned, no
+  /// reference into earlier parts), parts on all threads at once, and written as they are done, so the file is
+  /// one zlib stream made of independently compressed pieces. Adler-32 runs over the parts in order.
+  static func encodeStreamed(
+    width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, threads: Int, destination: String,
+    partBytes: Int, rows: Rows
+  ) throws -> [UInt8] {
+    let rowBytes = width * channels
+    let stride = rowBytes + 1
+    let partRows = partRows(rowBytes: rowBytes, partBytes: partBytes)
+    // ISA-L counts in 32 bits.
+    guard partRows * stride < Int(UInt32.max / 2) else {
+      throw CodecError.encodingFailed(destination: destination, detail: "rows of \(width) pixels are too long to stream")
+    }
+    var file = header(width: width, height: height, channels: channels)
+    // zlib's header: deflate with a 32 KiB window, "fastest" in the informative level bits, check bits for 31.
+    var pendingZlibHeader: [UInt8] = [0x78, 0x01]
+    var adler: UInt32 = 1
+    var carry: [UInt32] = []
+    // Filtered rows not yet compressed: less than a part, then a band more.
+    var pending = [UInt8](repeating: 0, count: (partRows + bandHeight) * stride)
+    var pendingRows = 0
+    var done = 0
+    /// Compresses the first `count` pending rows as whole parts (the last part may be short only at the end of
+    /// the image), writes them, and moves the rest to the front.
+    func flush(_ count: Int) throws {
+      let parts = (count + partRows - 1) / partRows
+      let slots = (0..<parts).map { _ in PartSlot() }
+      let last = done + count == height
+      try pending.withUnsafeBytes { buffer in
+        let address = Int(bitPattern: buffer.baseAddress!)
+        try ParallelLoop.run(count: parts, threads: threads) { part in
+          let first = part * partRows
+          let end = Swift.min(count, first + partRows)
+          let input = UnsafeRawBufferPointer(
+            start: UnsafeRawPointer(bitPattern: address)! + first * stride, count: (end - first) * stride)
+          let compressed = try deflatePart(input, final: last && part == parts - 1, destination: destination)
+          slots[part].bytes.withLock { $0 = compressed }
+        }
+        adler = isal_adler32(adler, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(count * stride))
+      }
+      // One IDAT chunk a part, so that the chunks too are the same whatever the bands.
+      for (index, slot) in slots.enumerated() {
+        var data = pendingZlibHeader + slot.bytes.withLock { $0 }
+        pendingZlibHeader = []
+        if last && index == parts - 1 { data += bigEndian(adler) }
+        appendChunk("IDAT", data, to: &file)
+      }
+      done += count
+      pending.withUnsafeMutableBytes { buffer in
+        let rest = (pendingRows - count) * stride
+        if rest > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + count * stride, byteCount: rest) }
+      }
+      pendingRows -= count
+    }
+    var start = 0
+    while start < height {
+      let band = start..<Swift.min(height, start + bandHeight)
+      try rows(band) { pixels in
+        precondition(pixels.count == width * band.count, "a band of \(band.count) rows has \(pixels.count) pixels")
+        if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
+        pending.withUnsafeMutableBytes { buffer in
+          let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + pendingRows * stride
+          filterBand(pixels, width: width, channels: channels, above: carry, into: output, threads: threads)
+        }
+        carry = Array(pixels[(band.count - 1) * width..<band.count * width])
+      }
+      pendingRows += band.count
+      start = band.upperBound
+      let ready = start == height ? pendingRows : pendingRows / partRows * partRows
+      if ready > 0 { try flush(ready) }
+    }
+    appendChunk("IEND", [], to: &file)
+    return file
+  }
+
+  /// Where a parallel job leaves its compressed part.
+  final class PartSlot: Sendable {
+    let bytes = Mutex<[UInt8]>([])
+  }
+
+  /// One part as raw deflate data from a fresh ISA-L level-1 stream, ending in a full flush, or in the stream's
+  /// final block when `final`.
+  static func deflatePart(_ input: UnsafeRawBufferPointer, final: Bool, destination: String) throws(CodecError)
+    -> [UInt8]
+  {
+    let stream = UnsafeMutablePointer<isal_zstream>.allocate(capacity: 1)
+    defer { stream.deallocate() }
+    isal_deflate_init(stream)
+    let levelBufferSize = Int(decor_isal_level1_buffer_size())
+    let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelBufferSize)
+    defer { levelBuffer.deallocate() }
+    stream.pointee.level = 1
+    stream.pointee.level_buf = levelBuffer
+    stream.pointee.level_buf_size = UInt32(levelBufferSize)
+    stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
+    stream.pointee.flush = UInt16(final ? NO_FLUSH : FULL_FLUSH)
+    stream.pointee.end_of_stream = final ? 1 : 0
+    // Incompressible data is stored: 5 bytes of block header per 64 KiB at worst, plus the flush marker.
+    let capacity = input.count + input.count / 1024 + 1024
+    var status: Int32 = 0
+    var finished = false
+    let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+      stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
+      stream.pointee.avail_in = UInt32(input.count)
+      stream.pointee.next_out = out.baseAddress!
+      stream.pointee.avail_out = UInt32(capacity)
+      status = isal_deflate(stream)
+      finished = stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0
+      initialized = Int(stream.pointee.total_out)
+    }
+    guard status == COMP_OK, finished else {
+      throw .encodingFailed(destination: destination, detail: "ISA-L failed (status \(status))")
+    }
+    return output
+  }
+
+  /// The signature, `IHDR` and `sRGB`.
+  static func header(width: Int, height: Int, channels: Int) -> [UInt8] {
+    var header = signature
+    var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
+    ihdr += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // depth, colour type (RGBA or RGB), deflate, adaptive, no interlace
+    appendChunk("IHDR", ihdr, to: &header)
+    appendChunk("sRGB", [0], to: &header)  // rendering intent: perceptual
+    return header
   }
 
   static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
