@@ -41,10 +41,9 @@ struct Apply: ParsableCommand {
     let image = try chain.apply(to: Raster(contentsOfFile: input))
     let renderer = Renderer(threads: threads)
     if explain { FileHandle.standardError.write(Data("\(try renderer.plan(image))\n".utf8)) }
-    // Rendered band by band into the encoder: the whole output image never exists in memory.
-    let png = try renderer.renderPNG(image, compression: compression,
-      destination: ImageFile.displayName(output, input: false))
-    try ImageFile.writeBytes(png, toPath: output)
+    // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
+    // exists in memory.
+    try renderer.renderPNG(image, toFile: output, compression: compression)
   }
 }
 

@@ -66,6 +66,14 @@ struct Decor {
     // `apply` is the default subcommand.
     #expect(try Decor.run([input, "-o", file("again.png"), "--compression", "fast"]).status == 0)
     #expect(try contents() == ["again.png", "out.png"])
+    // Every compression gives the same pixels; a level outside 0…12 is refused.
+    for level in ["best", "0", "9"] {
+      #expect(try Decor.run([input, "-o", file("level.png"), "--compression", level]).status == 0)
+      #expect(try Decor.run(["diff", file("level.png"), file("out.png")]).status == 0, "\(level)")
+    }
+    #expect(try Decor.run(["diff", file("again.png"), file("out.png")]).status == 0)
+    #expect(try Decor.run([input, "-o", file("bad.png"), "--compression", "13"]).status != 0)
+    try FileManager.default.removeItem(atPath: file("level.png"))
   }
 
   @Test func standardInputAndOutput() throws {

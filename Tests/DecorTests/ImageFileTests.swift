@@ -36,6 +36,44 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["taken"])
   }
 
+  struct Interrupted: Error, Equatable {}
+
+  /// Streamed writes (the PNG encoder's): bytes go to the temporary file as they come; a restart truncates it; a
+  /// producer that fails half-way leaves the old file as it was and no temporary file; a FIFO or device is sent
+  /// nothing until the producer has finished.
+  @Test func streamedWritesAreAtomicToo() throws {
+    let directory = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("out.png").path
+    try ImageFile.write(toPath: path) { sink in
+      try sink.write([1, 2, 3])
+      try sink.restart()
+      try sink.write([4, 5])
+      try sink.write([6])
+      #expect(sink.count == 3)
+    }
+    #expect(try ImageFile.readBytes(atPath: path) == [4, 5, 6])
+    #expect(throws: Interrupted()) {
+      try ImageFile.write(toPath: path) { sink in
+        try sink.write([7, 8, 9, 10])
+        throw Interrupted()
+      }
+    }
+    #expect(try ImageFile.readBytes(atPath: path) == [4, 5, 6])
+    let fresh = directory.appendingPathComponent("never.png").path
+    #expect(throws: Interrupted()) {
+      try ImageFile.write(toPath: fresh) { sink in
+        try sink.write([1])
+        throw Interrupted()
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.png"])
+    // /dev/null takes the bytes only at the end; a failing producer sends it nothing (nothing to observe there,
+    // but it must not throw anything else or create a file).
+    try ImageFile.write(toPath: "/dev/null") { sink in try sink.write([1, 2]) }
+    #expect(throws: Interrupted()) { try ImageFile.write(toPath: "/dev/null") { _ in throw Interrupted() } }
+  }
+
   @Test func aReplacedFileKeepsItsPermissions() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

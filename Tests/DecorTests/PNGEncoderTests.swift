@@ -112,15 +112,17 @@ import Testing
     var files: Set<[UInt8]> = []
     for bandHeight in [1, 3, 7, 256] {
       for threads in [1, 3] {
-        files.insert(try raster.withUnsafeBytes { bytes in
+        let sink = ByteSink()
+        try raster.withUnsafeBytes { bytes in
           let pixels = bytes.bindMemory(to: UInt32.self)
-          return try PNGEncoder.encode(
+          try PNGEncoder.encode(
             width: width, height: raster.height, bandHeight: bandHeight, opaque: nil, compression: compression,
-            threads: threads, destination: "bands", partBytes: 1000
+            threads: threads, destination: "bands", partBytes: 1000, into: sink
           ) { rows, body in
             try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
           }
-        })
+        }
+        files.insert(sink.bytes)
       }
     }
     #expect(files.count == 1)

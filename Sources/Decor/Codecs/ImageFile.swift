@@ -7,6 +7,9 @@
 #endif
 import Synchronization
 
+/// The system's `write`, which `ImageFile.write(toPath:_:)` hides inside the type.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+
 /// Reading and writing whole files, with `-` meaning standard input or output.
 ///
 /// What a write does depends on what is at the path, looked at with `lstat` so nothing is followed blindly:
@@ -55,15 +58,38 @@ public enum ImageFile {
   ///
   /// - Throws: `CodecError.io` naming `path`, with the system's reason; a file is then left as it was.
   public static func writeBytes(_ bytes: [UInt8], toPath path: String) throws(CodecError) {
+    do {
+      try write(toPath: path) { sink in try sink.write(bytes) }
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw .io(path: path, detail: "\(error)")  // `write` only passes on what the closure throws
+    }
+  }
+
+  /// Writes to `path` what `produce` hands its sink, as `writeBytes` writes bytes: a regular or new file is
+  /// written through a temporary file beside it, as the bytes come, and renamed into place only if `produce`
+  /// returns; if it throws, the temporary file is removed and the error passed on. A device, a FIFO or standard
+  /// output (`-`) is sent the bytes only once `produce` has returned, so a failure sends nothing.
+  ///
+  /// - Throws: `CodecError.io` naming `path`, or what `produce` throws; a file is then left as it was.
+  public static func write(toPath path: String, _ produce: (ByteSink) throws -> Void) throws {
+    func buffered(_ send: ([UInt8]) throws(CodecError) -> Void) throws {
+      let sink = ByteSink()
+      try produce(sink)
+      try send(sink.bytes)
+    }
     if path == standardStream {
-      try writeAll(bytes, to: STDOUT_FILENO, path: displayName(path, input: false))
+      try buffered { bytes throws(CodecError) in
+        try writeAll(bytes, to: STDOUT_FILENO, path: displayName(path, input: false))
+      }
       return
     }
     let (target, destination) = try resolve(path)
     switch destination {
-    case .newFile: try replace(target, with: bytes, permissions: nil, reportedAs: path)
-    case .regularFile(let permissions): try replace(target, with: bytes, permissions: permissions, reportedAs: path)
-    case .stream: try writeThrough(target, bytes, reportedAs: path)
+    case .newFile: try replace(target, permissions: nil, reportedAs: path, produce)
+    case .regularFile(let permissions): try replace(target, permissions: permissions, reportedAs: path, produce)
+    case .stream: try buffered { bytes throws(CodecError) in try writeThrough(target, bytes, reportedAs: path) }
     }
   }
 
@@ -114,13 +140,13 @@ public enum ImageFile {
     return (String(path[...slash]), String(path[path.index(after: slash)...]))
   }
 
-  /// Writes a temporary file beside `target` and renames it over `target`. `permissions` are those of the file
-  /// being replaced, or `nil` for a new one.
-  static func replace(_ target: String, with bytes: [UInt8], permissions: mode_t?, reportedAs path: String)
-    throws(CodecError)
-  {
+  /// Writes what `produce` hands its sink to a temporary file beside `target`, and renames it over `target` once
+  /// `produce` has returned. `permissions` are those of the file being replaced, or `nil` for a new one.
+  static func replace(
+    _ target: String, permissions: mode_t?, reportedAs path: String, _ produce: (ByteSink) throws -> Void
+  ) throws {
     let (directory, name) = split(target)
-    guard !name.isEmpty else { throw .io(path: path, detail: "cannot write: not a file name") }
+    guard !name.isEmpty else { throw CodecError.io(path: path, detail: "cannot write: not a file name") }
     let through = target == path ? "" : " (writing through the symbolic link to \(target))"
     var fd: Int32 = -1
     var temporary = ""
@@ -136,19 +162,19 @@ public enum ImageFile {
       let reason = errno
       if registered { TemporaryFileCleanup.unregister() }
       guard reason == EEXIST else {
-        throw .io(path: path, detail: "cannot create a file in its folder: \(systemError(reason))\(through)")
+        throw CodecError.io(path: path, detail: "cannot create a file in its folder: \(systemError(reason))\(through)")
       }
     }
-    guard fd >= 0 else { throw .io(path: path, detail: "cannot create a file in its folder: \(systemError())") }
+    guard fd >= 0 else { throw CodecError.io(path: path, detail: "cannot create a file in its folder: \(systemError())") }
     defer { if registered { TemporaryFileCleanup.unregister() } }
     var open = true
-    do throws(CodecError) {
+    do {
       if let permissions { fchmod(fd, permissions) }
-      try writeAll(bytes, to: fd, path: path)
+      try produce(ByteSink(descriptor: fd, path: path))
       open = false
-      guard close(fd) == 0 else { throw .io(path: path, detail: "cannot write: \(systemError())\(through)") }
+      guard close(fd) == 0 else { throw CodecError.io(path: path, detail: "cannot write: \(systemError())\(through)") }
       guard rename(temporary, target) == 0 else {
-        throw .io(path: path, detail: "cannot replace: \(systemError())\(through)")
+        throw CodecError.io(path: path, detail: "cannot replace: \(systemError())\(through)")
       }
     } catch {
       if open { close(fd) }
@@ -173,7 +199,7 @@ public enum ImageFile {
   static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {
     var offset = 0
     while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
       if n < 0 {
         if errno == EINTR { continue }
         throw .io(path: path, detail: "cannot write: \(systemError())")

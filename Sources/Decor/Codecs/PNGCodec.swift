@@ -141,15 +141,17 @@ public enum PNGCodec {
   ) throws(CodecError) -> [UInt8] {
     let width = raster.width
     do {
-      return try raster.withUnsafeBytes { bytes in
+      let sink = ByteSink()
+      try raster.withUnsafeBytes { bytes in
         let pixels = bytes.bindMemory(to: UInt32.self)
-        return try PNGEncoder.encode(
+        try PNGEncoder.encode(
           width: width, height: raster.height, bandHeight: 256, opaque: raster.isOpaque, compression: compression,
-          threads: threads ?? Renderer.processorCount, destination: destination
+          threads: threads ?? Renderer.processorCount, destination: destination, into: sink
         ) { rows, body in
           try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
         }
       }
+      return sink.bytes
     } catch let error as CodecError {
       throw error
     } catch {

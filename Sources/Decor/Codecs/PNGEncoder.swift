@@ -25,7 +25,7 @@ enum PNGEncoder {
   /// Thrown by a band with a pixel that is not opaque while the encoder writes RGB.
   struct NotOpaque: Error {}
 
-  /// The PNG file of a `width × height` image.
+  /// Writes the PNG file of a `width × height` image to `sink`.
   ///
   /// - Parameters:
   ///   - bandHeight: how many rows `rows` is asked for at once.
@@ -36,8 +36,8 @@ enum PNGEncoder {
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
   static func encode(
     width: Int, height: Int, bandHeight: Int, opaque: Bool?, compression: PNGCompression, threads: Int,
-    destination: String, partBytes: Int = 1 << 20, rows: Rows
-  ) throws -> [UInt8] {
+    destination: String, partBytes: Int = 1 << 20, into sink: ByteSink, rows: Rows
+  ) throws {
     guard width > 0, height > 0 else {
       throw CodecError.encodingFailed(destination: destination, detail: "a \(width)×\(height) image has no pixels")
     }
@@ -53,22 +53,27 @@ enum PNGEncoder {
     if opaque != false {
       do {
         return try encode(width: width, height: height, channels: 3, checkOpacity: opaque == nil, bandHeight: band,
-          compression: compression, threads: threads, destination: destination, partBytes: partBytes, rows: rows)
-      } catch is NotOpaque {}
+          compression: compression, threads: threads, destination: destination, partBytes: partBytes, into: sink,
+          rows: rows)
+      } catch is NotOpaque {
+        try sink.restart()
+      }
     }
-    return try encode(width: width, height: height, channels: 4, checkOpacity: false, bandHeight: band,
-      compression: compression, threads: threads, destination: destination, partBytes: partBytes, rows: rows)
+    try encode(width: width, height: height, channels: 4, checkOpacity: false, bandHeight: band,
+      compression: compression, threads: threads, destination: destination, partBytes: partBytes, into: sink,
+      rows: rows)
   }
 
   static func encode(
     width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, compression: PNGCompression,
-    threads: Int, destination: String, partBytes: Int, rows: Rows
-  ) throws -> [UInt8] {
+    threads: Int, destination: String, partBytes: Int, into sink: ByteSink, rows: Rows
+  ) throws {
     let rowBytes = width * channels
     let filteredCount = (rowBytes + 1) * height
     if compression.streams(filteredBytes: filteredCount) {
       return try encodeStreamed(width: width, height: height, channels: channels, checkOpacity: checkOpacity,
-        bandHeight: bandHeight, threads: threads, destination: destination, partBytes: partBytes, rows: rows)
+        bandHeight: bandHeight, threads: threads, destination: destination, partBytes: partBytes, into: sink,
+        rows: rows)
     }
     // Pages of this buffer are touched (and so resident) only as bands are filtered into it.
     let filtered = try [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, initialized in
@@ -89,8 +94,8 @@ enum PNGEncoder {
       }
       initialized = filteredCount
     }
-    return try container(width: width, height: height, channels: channels, filtered: filtered,
-      compression: compression, destination: destination)
+    try sink.write(container(width: width, height: height, channels: channels, filtered: filtered,
+      compression: compression, destination: destination))
   }
 
   /// Filters the rows of one band, split among the threads; each part un-premultiplies its first row's
@@ -204,8 +209,8 @@ enum PNGEncoder {
   /// one zlib stream made of independently compressed pieces. Adler-32 runs over the parts in order.
   static func encodeStreamed(
     width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, threads: Int, destination: String,
-    partBytes: Int, rows: Rows
-  ) throws -> [UInt8] {
+    partBytes: Int, into sink: ByteSink, rows: Rows
+  ) throws {
     let rowBytes = width * channels
     let stride = rowBytes + 1
     let partRows = partRows(rowBytes: rowBytes, partBytes: partBytes)
@@ -213,7 +218,7 @@ enum PNGEncoder {
     guard partRows * stride < Int(UInt32.max / 2) else {
       throw CodecError.encodingFailed(destination: destination, detail: "rows of \(width) pixels are too long to stream")
     }
-    var file = header(width: width, height: height, channels: channels)
+    try sink.write(header(width: width, height: height, channels: channels))
     // zlib's header: deflate with a 32 KiB window, "fastest" in the informative level bits, check bits for 31.
     var pendingZlibHeader: [UInt8] = [0x78, 0x01]
     var adler: UInt32 = 1
@@ -245,7 +250,9 @@ enum PNGEncoder {
         var data = pendingZlibHeader + slot.bytes.withLock { $0 }
         pendingZlibHeader = []
         if last && index == parts - 1 { data += bigEndian(adler) }
-        appendChunk("IDAT", data, to: &file)
+        var chunk: [UInt8] = []
+        appendChunk("IDAT", data, to: &chunk)
+        try sink.write(chunk)
       }
       done += count
       pending.withUnsafeMutableBytes { buffer in
@@ -271,8 +278,9 @@ enum PNGEncoder {
       let ready = start == height ? pendingRows : pendingRows / partRows * partRows
       if ready > 0 { try flush(ready) }
     }
-    appendChunk("IEND", [], to: &file)
-    return file
+    var end: [UInt8] = []
+    appendChunk("IEND", [], to: &end)
+    try sink.write(end)
   }
 
   /// Where a parallel job leaves its compressed part.

@@ -4,19 +4,45 @@ extension Renderer {
   /// straight-alpha copy of it is ever held (see `PNGEncoder`). The pixels are those `render` gives.
   ///
   /// - Parameters:
-  ///   - compression: how hard libdeflate works.
+  ///   - compression: how hard, and with which compressor, the encoder works.
   ///   - destination: the file's name, for error messages.
   /// - Throws: as `render`, and `CodecError.encodingFailed`.
   public func renderPNG(
     _ component: any ImageComponent, region: IntRect? = nil, compression: PNGCompression = .default,
     destination: String = "<memory>", trace: RenderTrace? = nil
   ) throws -> [UInt8] {
+    let sink = ByteSink()
+    try renderPNG(component, region: region, compression: compression, destination: destination, trace: trace,
+      into: sink)
+    return sink.bytes
+  }
+
+  /// Renders `region` of `component` (by default its extent) as a PNG file at `path`, written as `ImageFile`
+  /// writes (atomically for a regular file), and, when the encoder streams (`PNGCompression`), as it is compressed:
+  /// a large output is held neither as pixels nor as compressed bytes.
+  ///
+  /// - Throws: as `render`, `CodecError.encodingFailed` or `.io`; a file at `path` is then left as it was.
+  public func renderPNG(
+    _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
+    compression: PNGCompression = .default, trace: RenderTrace? = nil
+  ) throws {
+    let destination = ImageFile.displayName(path, input: false)
+    try ImageFile.write(toPath: path) { sink in
+      try renderPNG(component, region: region, compression: compression, destination: destination, trace: trace,
+        into: sink)
+    }
+  }
+
+  func renderPNG(
+    _ component: any ImageComponent, region: IntRect?, compression: PNGCompression, destination: String,
+    trace: RenderTrace?, into sink: ByteSink
+  ) throws {
     let render = try prepareBands(component, region: region, trace: trace)
     let width = render.region.width
     var band = [UInt32](repeating: 0, count: width * Swift.min(render.bandHeight, render.region.height))
-    return try PNGEncoder.encode(
+    try PNGEncoder.encode(
       width: width, height: render.region.height, bandHeight: render.bandHeight, opaque: nil,
-      compression: compression, threads: threadCount, destination: destination
+      compression: compression, threads: threadCount, destination: destination, into: sink
     ) { rows, body in
       let index = rows.lowerBound / render.bandHeight
       try band.withUnsafeMutableBufferPointer { buffer in
