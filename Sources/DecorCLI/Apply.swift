@@ -1,6 +1,5 @@
 import ArgumentParser
 import Decor
-import Foundation
 
 struct Apply: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -40,7 +39,7 @@ struct Apply: ParsableCommand {
     let chain = try Chain(parsing: steps)
     let image = try chain.apply(to: Raster(contentsOfFile: input))
     let renderer = Renderer(threads: threads)
-    if explain { FileHandle.standardError.write(Data("\(try renderer.plan(image))\n".utf8)) }
+    if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
     // exists in memory.
     try renderer.renderPNG(image, toFile: output, compression: compression)

@@ -1,5 +1,13 @@
 import Decor
-import Foundation
+
+// FoundationEssentials where it exists (Linux's swift-foundation): URL, FileManager and ProcessInfo without
+// Foundation's internationalisation data, which the `decor` command (linking this module for `diff`) would
+// otherwise load into every run.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Golden-image assertions: compare a rendered image with a committed reference PNG.
 ///
@@ -116,8 +124,8 @@ public enum Golden {
     let start = folder
     while true {
       let candidate = folder.appendingPathComponent("Goldens")
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
+      let type = (try? FileManager.default.attributesOfItem(atPath: candidate.path))?[.type] as? FileAttributeType
+      if type == .typeDirectory {
         return candidate
       }
       let isRoot = FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
