@@ -13,15 +13,8 @@ static const png_uint_32 DECOR_PNG_FORMAT_FLAG_ALPHA = PNG_FORMAT_FLAG_ALPHA;
 static const png_uint_32 DECOR_PNG_FORMAT_FLAG_COLOR = PNG_FORMAT_FLAG_COLOR;
 static const png_uint_32 DECOR_PNG_FORMAT_FLAG_LINEAR = PNG_FORMAT_FLAG_LINEAR;
 static const png_uint_32 DECOR_PNG_FORMAT_FLAG_COLORMAP = PNG_FORMAT_FLAG_COLORMAP;
-static const png_uint_32 DECOR_PNG_IMAGE_FLAG_FAST = PNG_IMAGE_FLAG_FAST;
 static const png_uint_32 DECOR_PNG_IMAGE_FLAG_16BIT_sRGB = PNG_IMAGE_FLAG_16BIT_sRGB;
 static const png_uint_32 DECOR_PNG_IMAGE_WARNING = PNG_IMAGE_WARNING;
 static const png_uint_32 DECOR_PNG_IMAGE_ERROR = PNG_IMAGE_ERROR;
-
-/// The most bytes `png_image_write_to_memory` can produce for `image` written from 8-bit rows
-/// (libpng's PNG_IMAGE_PNG_SIZE_MAX), so one call into a buffer of this size always succeeds.
-static inline png_alloc_size_t decor_png_image_png_size_max(const png_image *image) {
-  return PNG_IMAGE_PNG_SIZE_MAX(*image);
-}
 
 #endif

@@ -207,6 +207,18 @@ import Testing
     #expect(Array(png[16..<29]) == [0, 0, 0, 9, 0, 0, 0, 4, 8, 6, 0, 0, 0])
   }
 
+  /// Decor's own files (with their `sRGB` chunk) read back from disk, through libpng's stdio reader, unchanged.
+  @Test func ownFilesReadBackFromDiskUnchanged() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for opaque in [true, false] {
+      let raster = try PNGCodecTests.randomRaster(width: 50, height: 20, opaque: opaque)
+      let path = folder.appendingPathComponent("\(opaque).png").path
+      try raster.writePNG(toFile: path)
+      #expect(try Raster(contentsOfFile: path) == raster)
+    }
+  }
+
   static let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck", "/opt/homebrew/bin/pngcheck"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -37,6 +37,34 @@ import Testing
     }
   }
 
+  /// Files are decoded as libpng reads them from disk (or read whole when a colour-space chunk must be taken
+  /// out first); the bytes in memory decode the same.
+  @Test(arguments: images)
+  func fromDiskAsFromMemory(name: String) throws {
+    let url = Fixtures.pngSuite.appendingPathComponent(name)
+    #expect(try Raster(contentsOfFile: url.path) == PNGCodec.decode(Fixtures.bytes(url), source: name))
+  }
+
+  /// A file on disk cut short after its image data is refused as in memory, by the walk of its chunk headers.
+  @Test func aTruncatedFileOnDiskIsCorrupt() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bytes = try Fixtures.bytes(Fixtures.pngSuite.appendingPathComponent("basn6a08.png"))
+    let path = folder.appendingPathComponent("cut.png").path
+    try Data(bytes.dropLast(2)).write(to: URL(fileURLWithPath: path))
+    #expect {
+      try Raster(contentsOfFile: path)
+    } throws: { error in
+      guard case .corrupt(_, let detail) = error as? CodecError else { return false }
+      return detail == "truncated: the file ends inside its IEND chunk (2 bytes missing)"
+    }
+    // As in memory, with the same words.
+    #expect(throws: CodecError.corrupt(source: "cut.png",
+      detail: "truncated: the file ends inside its IEND chunk (2 bytes missing)")) {
+      try PNGCodec.decode(Array(bytes.dropLast(2)), source: "cut.png")
+    }
+  }
+
   @Test(arguments: images.filter { $0.hasPrefix("i") })
   func interlacedEqualsItsTwin(name: String) throws {
     let twin = String(name.dropFirst())

@@ -16,4 +16,15 @@ public protocol ImageDecoder: Sendable {
   ///   - pixelLimit: the most pixels the image may have; check it against the header before allocating.
   /// - Throws: `CodecError.corrupt` or `.tooLarge`.
   func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster
+  /// Decodes the regular file at `path`, reading it as it decodes where the format allows, so that the file is
+  /// never held whole beside its pixels. The default reads the whole file and calls `decode(_:source:pixelLimit:)`.
+  ///
+  /// - Throws: `CodecError.io`, `.corrupt` or `.tooLarge`.
+  func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster
+}
+
+extension ImageDecoder {
+  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try decode(ImageFile.readBytes(atPath: path), source: source, pixelLimit: pixelLimit)
+  }
 }

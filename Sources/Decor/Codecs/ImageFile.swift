@@ -53,6 +53,20 @@ public enum ImageFile {
     return bytes
   }
 
+  /// The first `DecoderRegistry.sniffLength` bytes (or fewer) of the regular file at `path`, or `nil` if it is not
+  /// a regular file or cannot be read (the caller then reads it whole and reports any error).
+  static func leadingBytesOfRegularFile(atPath path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: DecoderRegistry.sniffLength)
+    let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+    guard n >= 0 else { return nil }
+    return Array(bytes[..<n])
+  }
+
   /// Writes `bytes` to `path` (see the type's notes for how each kind of file is treated), or to standard output
   /// for `-`.
   ///
@@ -327,8 +341,16 @@ extension Raster {
   public init(
     contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
+    let source = ImageFile.displayName(path, input: true)
+    // A regular file is shown to the registry by its first bytes and handed to the decoder by path, so that a
+    // decoder that reads as it decodes (PNG's) never holds the whole file; anything else is read whole first.
+    if path != ImageFile.standardStream, let leading = ImageFile.leadingBytesOfRegularFile(atPath: path) {
+      self = try decoders.decoder(for: leading, source: source)
+        .decode(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+      return
+    }
     let bytes = try ImageFile.readBytes(atPath: path)
-    self = try decoders.decode(bytes, source: ImageFile.displayName(path, input: true), pixelLimit: pixelLimit)
+    self = try decoders.decode(bytes, source: source, pixelLimit: pixelLimit)
   }
 
   /// Writes the raster as a PNG file (`-` for standard output): atomically to a regular file, straight through to

@@ -18,17 +18,23 @@ struct PNGChunks {
 
   /// Walks the chunks after the 8-byte signature (which the caller has checked).
   init(_ data: [UInt8]) {
+    self.init(count: data.count) { offset in Array(data[offset..<offset + 8]) }
+  }
+
+  /// Walks the chunks of a file of `count` bytes whose 8-byte chunk headers `header(offset)` reads (so a file
+  /// can be walked without reading its chunks' data), or `nil` if it cannot.
+  init(count: Int, header: (Int) -> [UInt8]?) {
     var offset = PNGHeader.signature.count
     while true {
-      guard offset + 8 <= data.count else {
-        truncation = "the file ends after \(data.count) bytes without an IEND chunk"
+      guard offset + 8 <= count, let bytes = header(offset), bytes.count == 8 else {
+        truncation = "the file ends after \(count) bytes without an IEND chunk"
         return
       }
-      let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-      let type = String(decoding: data[offset + 4..<offset + 8], as: UTF8.self)
+      let length = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+      let type = String(decoding: bytes[4..<8], as: UTF8.self)
       let end = offset + 12 + length
-      guard end <= data.count else {
-        truncation = "the file ends inside its \(type) chunk (\(end - data.count) bytes missing)"
+      guard end <= count else {
+        truncation = "the file ends inside its \(type) chunk (\(end - count) bytes missing)"
         return
       }
       chunks.append(Chunk(type: type, range: offset..<end))

@@ -6,4 +6,7 @@ public struct PNGDecoder: ImageDecoder {
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
     try PNGCodec.decode(data, source: source, pixelLimit: pixelLimit)
   }
+  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try PNGCodec.decode(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+  }
 }
