@@ -14,6 +14,7 @@ import Foundation
 ///     swift run -c release decor-bench tiles          # the tile-size sweep
 ///     swift run -c release decor-bench compositing --json
 ///     swift run -c release decor-bench sharing        # one blur value rendered by two renders at once
+///     swift run -c release decor-bench png            # PNG encoding of rasters in memory
 @main
 struct DecorBench {
   static func main() throws {
@@ -28,6 +29,10 @@ struct DecorBench {
     let inputs = BenchInputs()
     if filter == "sharing" {
       try SharingBench.run(inputs, runs: runs)
+      return
+    }
+    if filter == "png" {
+      try PNGBench.run(inputs, runs: runs)
       return
     }
     let cases = filter == "tiles" ? try TileSweep.cases(inputs) : try RotationBench.cases(inputs) + EffectBench.cases(inputs)
