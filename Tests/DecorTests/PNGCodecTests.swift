@@ -64,6 +64,29 @@ import Testing
     #expect(try decode(png) == plain)
   }
 
+  /// From disk, where `sRGB` and `iCCP` stay in the file libpng reads (see `PNGCodec.decode(contentsOfFile:)`)
+  /// and `gAMA` sends it through memory: the same samples every way.
+  @Test func colourSpaceChunksDoNotChangeSamplesFromDisk() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var png = PNGBuilder(width: 3, height: 2, bitDepth: 8, colorType: 6)
+    png.setRows([[64, 128, 192, 255, 10, 20, 30, 128, 0, 0, 0, 0], [1, 2, 3, 4, 200, 100, 50, 255, 9, 9, 9, 9]])
+    let plain = try decode(png)
+    // A minimal RGB display profile (header and an empty tag table), zlib-compressed with stored blocks.
+    var profile = [UInt8](repeating: 0, count: 132)
+    profile.replaceSubrange(0..<4, with: be32(132))
+    profile.replaceSubrange(8..<12, with: [2, 0x10, 0, 0])
+    profile.replaceSubrange(12..<24, with: Array("mntrRGB XYZ ".utf8))
+    profile.replaceSubrange(36..<40, with: Array("acsp".utf8))
+    let iccp = Array("profile".utf8) + [0, 0] + PNGBuilder.zlibStored(profile)
+    for chunks in [[("sRGB", [UInt8(0)])], [("iCCP", iccp)], [("gAMA", be32(100_000))]] {
+      png.extraChunks = chunks
+      let path = folder.appendingPathComponent("\(chunks[0].0).png").path
+      try Data(png.build()).write(to: URL(fileURLWithPath: path))
+      #expect(try Raster(contentsOfFile: path) == plain, "\(chunks[0].0)")
+    }
+  }
+
   @Test func transparentPixelsBecomeZeroWhateverTheirColour() throws {
     var png = PNGBuilder(width: 2, height: 1, bitDepth: 8, colorType: 6)
     png.setRows([[255, 200, 100, 0, 255, 255, 255, 1]])

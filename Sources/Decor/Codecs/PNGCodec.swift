@@ -47,9 +47,10 @@ public enum PNGCodec {
   /// Decodes the regular file at `path`, read as libpng decodes it (through `stdio`), so the file is never held in
   /// memory beside its pixels: for a 4096² photo that is tens of megabytes less at the command's peak. The chunk
   /// headers are walked first (`pread`, no data read) for the same truncation check as in memory. A file with a
-  /// colour-space chunk Decor declines (see the type's notes) is read whole and decoded as `decode(_:)` does
-  /// (taking those chunks out in place, without a second copy), since they must go before libpng sees the file; `sRGB` alone changes nothing libpng does
-  /// for 8-bit sRGB output, and is left in.
+  /// `gAMA` or `cHRM` chunk is read whole and decoded as `decode(_:)` does (taking the colour-space chunks out in
+  /// place, without a second copy), since libpng would convert by them; `sRGB` and `iCCP` change nothing libpng
+  /// does for 8-bit sRGB output (it does no ICC colour management: checked with Adobe RGB and ROMM profiles), so
+  /// they stay in.
   ///
   /// - Throws: `CodecError.io` if the file cannot be read, else as `decode(_:source:pixelLimit:)`.
   public static func decode(contentsOfFile path: String, source: String, pixelLimit: Int = Raster.defaultPixelLimit)
@@ -76,7 +77,7 @@ public enum PNGCodec {
     }
     let structure = PNGChunks(count: count) { read($0, 8) }
     if let truncation = structure.truncation { throw .corrupt(source: source, detail: "truncated: \(truncation)") }
-    guard !structure.beforeImageData.contains(where: { colorimetryChunks.contains($0.type) && $0.type != "sRGB" }),
+    guard !structure.beforeImageData.contains(where: { streamingDeclines.contains($0.type) }),
       let file = fdopen(fd, "rb")
     else {
       var bytes = try ImageFile.readBytes(atPath: path)
@@ -148,6 +149,8 @@ public enum PNGCodec {
 
   /// The colour-space chunks whose conversions Decor declines (see the type's notes).
   static let colorimetryChunks: Set<String> = ["gAMA", "cHRM", "sRGB", "iCCP"]
+  /// Those of them that make a file on disk be read whole (see `decode(contentsOfFile:)`).
+  static let streamingDeclines: Set<String> = ["gAMA", "cHRM"]
 
   /// Refuses a file whose chunks stop before `IEND` (libpng's simplified reader would accept one cut after its
   /// image data), and takes the colour-space chunks out of `data` in place: the chunks before them move up against
