@@ -31,14 +31,23 @@ enum SpanKernels {
     _ opacity: UInt16
   ) {
     let whole = count & ~3
-    // Full opacity gets a loop of its own (the usual case, and the one the modes' fast paths are for): the opacity
-    // is then a constant, and the checks for it fold away.
     if K.specialisesFullOpacity && opacity == 255 {
-      blocks(K.self, source, destination, whole, opacity: 255)
+      fullOpacity(K.self, source, destination, whole)
     } else {
       blocks(K.self, source, destination, whole, opacity: opacity)
     }
     if whole < count { tail(K.self, source + whole, destination + whole, count - whole, opacity) }
+  }
+
+  /// Full opacity gets a loop of its own (the usual case, and the one the modes' fast paths are for): the opacity
+  /// is then a constant, and the checks for it fold away. A function of its own, so that the loop is inlined here
+  /// with that constant even for the modes whose `run` would be too large to take both loops (the optimiser then
+  /// outlines one loop for both, with the opacity checked in every block).
+  @inline(never)
+  static func fullOpacity<K: BlendKernel>(
+    _ kernel: K.Type, _ source: UnsafePointer<UInt32>, _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
+  ) {
+    blocks(K.self, source, destination, count, opacity: 255)
   }
 
   /// The loop over whole blocks, with the fast paths.
