@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
     }
     qsort(wall, runs, sizeof(double), compare);
     qsort(cpu, runs, sizeof(double), compare);
-    printf("{\"name\": \"%s\", \"mpx_per_s\": %.1f, \"mpx_per_cpu_s\": %.1f, \"median_s\": %.4f, \"runs\": %d}\n",
+    printf("{\"name\": \"%s\", \"mpx_per_s\": %.1f, \"mpx_per_cpu_s\": %.1f, \"median_s\": %.6f, \"runs\": %d}\n",
       modes[m].name, megapixels / wall[runs / 2], megapixels / cpu[runs / 2], wall[runs / 2], runs);
     fflush(stdout);
   }

@@ -67,7 +67,7 @@ struct DecorBench {
     let median = wall.sorted()[wall.count / 2]
     let cpuMedian = cpu.sorted()[cpu.count / 2]
     print("{\"name\": \"\(name)\", \"mpx_per_s\": \(rounded(megapixels / median)), "
-      + "\"mpx_per_cpu_s\": \(rounded(megapixels / cpuMedian)), \"median_s\": \(rounded(median, 4)), "
+      + "\"mpx_per_cpu_s\": \(rounded(megapixels / cpuMedian)), \"median_s\": \(rounded(median, 6)), "
       + (extra.isEmpty ? "" : extra + ", ") + "\"runs\": \(wall.count)}")
   }
 

@@ -147,7 +147,8 @@ import Testing
 
   // MARK: - Spans
 
-  /// Sources whose pixels are all opaque, all transparent, or mixed, to exercise the fast paths.
+  /// Pixels that are all opaque, all transparent, or mixed, to exercise the fast paths (of the source and of the
+  /// backdrop).
   static func sources(_ count: Int, seed: UInt64) -> [[RGBA8]] {
     let mixed = pixels(count, seed: seed)
     let opaque = mixed.map { RGBA8(r: $0.r, g: $0.g, b: $0.b, a: 255) }
@@ -159,26 +160,47 @@ import Testing
   func spansOfEveryLengthGiveEachPixelsOwnResult(mode: BlendMode) {
     // A span blended at once equals each of its pixels blended alone (a span of one, which is all tail): the
     // vector body, the padded tail and the fast paths give identical bytes, and nothing past the span is touched.
-    let backdrop = Self.pixels(68 + 3, seed: 7)
-    for count in 0...67 {
-      for source in Self.sources(count, seed: UInt64(count)) {
-        for opacity in [1, 0.7] {
-          var expected = backdrop
-          for i in 0..<count {
-            expected[i] = Self.blended(mode, [source[i]], onto: [backdrop[i]], opacity: opacity)[0]
-          }
-          let whole = Self.blended(mode, source + backdrop[count...], onto: backdrop, opacity: opacity)
-          // Blend only `count` pixels: the rest must stay as they are.
-          var result = backdrop
-          source.withUnsafeBytes { s in
-            result.withUnsafeMutableBytes { d in
-              Compositor.blend(mode, source: s.baseAddress.map { $0.assumingMemoryBound(to: UInt32.self) }
-                ?? UnsafePointer(bitPattern: 4)!, destination: d.baseAddress!.assumingMemoryBound(to: UInt32.self),
-                count: count, opacity: opacity)
+    for backdrop in Self.sources(68 + 3, seed: 7) {
+      for count in 0...67 {
+        for source in Self.sources(count, seed: UInt64(count)) {
+          for opacity in [1, 0.7] {
+            var expected = backdrop
+            for i in 0..<count {
+              expected[i] = Self.blended(mode, [source[i]], onto: [backdrop[i]], opacity: opacity)[0]
             }
+            let whole = Self.blended(mode, source + backdrop[count...], onto: backdrop, opacity: opacity)
+            // Blend only `count` pixels: the rest must stay as they are.
+            var result = backdrop
+            source.withUnsafeBytes { s in
+              result.withUnsafeMutableBytes { d in
+                Compositor.blend(mode, source: s.baseAddress.map { $0.assumingMemoryBound(to: UInt32.self) }
+                  ?? UnsafePointer(bitPattern: 4)!, destination: d.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                  count: count, opacity: opacity)
+              }
+            }
+            #expect(result == expected, "\(mode), \(count) pixels, opacity \(opacity)")
+            #expect(Array(whole[..<count]) == Array(expected[..<count]),
+              "\(mode), \(count) pixels within a longer span")
           }
-          #expect(result == expected, "\(mode), \(count) pixels, opacity \(opacity)")
-          #expect(Array(whole[..<count]) == Array(expected[..<count]), "\(mode), \(count) pixels within a longer span")
+        }
+      }
+    }
+  }
+
+  @Test(arguments: BlendMode.allCases)
+  func theFastPathsGiveTheFormulasBytes(mode: BlendMode) {
+    // Whole spans of opaque or transparent sources and backdrops take the modes' shortcuts (written without being
+    // computed): they agree with the reference as the computed pixels do, exactly for the integer modes at full
+    // opacity.
+    let exact: Set<BlendMode> = [.normal, .multiply, .screen, .overlay, .darken, .lighten, .hardLight, .difference,
+      .exclusion, .clear, .copy, .sourceIn, .sourceOut, .sourceAtop, .destinationOver, .destinationIn,
+      .destinationOut, .destinationAtop, .xor, .plusDarker, .plusLighter]
+    for backdrop in Self.sources(64, seed: 10) {
+      for source in Self.sources(64, seed: 11) {
+        for opacity in Self.opacities {
+          let worst = Self.worst(mode, source, backdrop, opacity: opacity)
+          let limit = opacity == 1 && exact.contains(mode) ? 0 : 1
+          #expect(worst.delta <= limit, "\(mode): \(worst.example)")
         }
       }
     }

@@ -8,10 +8,14 @@
 protocol BlendKernel {
   typealias Pixels = PixelLanes.Pixels
 
-  /// Whether four transparent source pixels leave the backdrop as it is, so that their block can be skipped.
-  static var keepsBackdrop: Bool { get }
-  /// Whether four opaque source pixels at full opacity replace the backdrop, so that they can be copied.
-  static var copiesOpaque: Bool { get }
+  /// What four transparent source pixels give, at any opacity (`keep` for most modes).
+  static var transparentSource: BlockShortcut { get }
+  /// What four opaque source pixels give at full opacity.
+  static var opaqueSource: BlockShortcut { get }
+  /// What four transparent backdrop pixels give (`copy` only at full opacity).
+  static var transparentBackdrop: BlockShortcut { get }
+  /// What four opaque backdrop pixels give (`copy` only at full opacity).
+  static var opaqueBackdrop: BlockShortcut { get }
   /// Whether the loop at full opacity is compiled apart from the one at other opacities (worth it for the cheap
   /// modes, whose every instruction counts; the float modes spend their time elsewhere and are big enough that a
   /// second copy of their block would stop the optimiser from inlining into it).
@@ -20,8 +24,26 @@ protocol BlendKernel {
   static func block(_ source: Pixels, _ backdrop: Pixels, opacity: UInt16) -> Pixels
 }
 
+/// What a block whose source or backdrop alphas are all 0 or all 255 becomes without being computed: exactly the
+/// bytes the formula gives there (for valid premultiplied pixels, whose colours are 0 where alpha is).
+enum BlockShortcut {
+  /// No shortcut: the block is computed.
+  case none
+  /// The backdrop stays as it is (nothing is written).
+  case keep
+  /// The result is transparent.
+  case clear
+  /// The result is the source.
+  case copy
+}
+
 extension BlendKernel {
-  static var keepsBackdrop: Bool { true }
-  static var copiesOpaque: Bool { false }
+  static var transparentSource: BlockShortcut { .keep }
+  static var opaqueSource: BlockShortcut { .none }
+  static var transparentBackdrop: BlockShortcut { .none }
+  static var opaqueBackdrop: BlockShortcut { .none }
   static var specialisesFullOpacity: Bool { true }
+  /// Whether four transparent source pixels leave the backdrop as it is (read by
+  /// `BlendMode.keepsBackdropUnderTransparentSource`).
+  static var keepsBackdrop: Bool { transparentSource == .keep }
 }

@@ -5,37 +5,43 @@ extension SpanKernels {
   // MARK: - Porter-Duff operators and the plus modes (the source scaled by the opacity first)
 
   enum Normal: BlendKernel {
-    static var copiesOpaque: Bool { true }
+    static var opaqueSource: BlockShortcut { .copy }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
       sourceOver(s, d, opacity: opacity)
     }
   }
 
   enum Clear: BlendKernel {
-    static var keepsBackdrop: Bool { false }
+    static var transparentSource: BlockShortcut { .clear }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels { .zero }
   }
 
   enum Copy: BlendKernel {
-    static var keepsBackdrop: Bool { false }
+    static var transparentSource: BlockShortcut { .clear }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
       scaled(s, by: opacity)
     }
   }
 
+  // The shortcuts of source-in and source-out are the backdrop's (they cut the source to the backdrop's shape, or
+  // out of it); a test of the source as well costs more than the formula it saves where the source is transparent.
   enum SourceIn: BlendKernel {
-    static var keepsBackdrop: Bool { false }
+    static var transparentSource: BlockShortcut { .none }
+    static var transparentBackdrop: BlockShortcut { .clear }
+    static var opaqueBackdrop: BlockShortcut { .copy }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
-      let h = halves(scaled(s, by: opacity), d)
-      return divided(B.sourceIn(h.srb, h.drb, h.sa, h.da), B.sourceIn(h.sga, h.dga, h.sa, h.da))
+      let h = factors(scaled(s, by: opacity), d)
+      return products(B.sourceIn(h.srb, h.drb, h.sa, h.da), B.sourceIn(h.sga, h.dga, h.sa, h.da))
     }
   }
 
   enum SourceOut: BlendKernel {
-    static var keepsBackdrop: Bool { false }
+    static var transparentSource: BlockShortcut { .none }
+    static var transparentBackdrop: BlockShortcut { .copy }
+    static var opaqueBackdrop: BlockShortcut { .clear }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
-      let h = halves(scaled(s, by: opacity), d)
-      return divided(B.sourceOut(h.srb, h.drb, h.sa, h.da), B.sourceOut(h.sga, h.dga, h.sa, h.da))
+      let h = factors(scaled(s, by: opacity), d, complemented: true)
+      return products(B.sourceOut(h.srb, h.drb, h.sa, h.da), B.sourceOut(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -47,29 +53,32 @@ extension SpanKernels {
   }
 
   enum DestinationOver: BlendKernel {
+    static var transparentBackdrop: BlockShortcut { .copy }
+    static var opaqueBackdrop: BlockShortcut { .keep }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
-      let h = halves(scaled(s, by: opacity), d)
-      return divided(B.destinationOver(h.srb, h.drb, h.sa, h.da), B.destinationOver(h.sga, h.dga, h.sa, h.da))
+      destinationOver(s, d, opacity: opacity)
     }
   }
 
   enum DestinationIn: BlendKernel {
-    static var keepsBackdrop: Bool { false }
+    static var transparentSource: BlockShortcut { .clear }
+    static var opaqueSource: BlockShortcut { .keep }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
-      let h = halves(scaled(s, by: opacity), d)
-      return divided(B.destinationIn(h.srb, h.drb, h.sa, h.da), B.destinationIn(h.sga, h.dga, h.sa, h.da))
+      let h = factors(scaled(s, by: opacity), d)
+      return products(B.destinationIn(h.srb, h.drb, h.sa, h.da), B.destinationIn(h.sga, h.dga, h.sa, h.da))
     }
   }
 
   enum DestinationOut: BlendKernel {
+    static var opaqueSource: BlockShortcut { .clear }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
-      let h = halves(scaled(s, by: opacity), d)
-      return divided(B.destinationOut(h.srb, h.drb, h.sa, h.da), B.destinationOut(h.sga, h.dga, h.sa, h.da))
+      let h = factors(scaled(s, by: opacity), d, complemented: true)
+      return products(B.destinationOut(h.srb, h.drb, h.sa, h.da), B.destinationOut(h.sga, h.dga, h.sa, h.da))
     }
   }
 
   enum DestinationAtop: BlendKernel {
-    static var keepsBackdrop: Bool { false }
+    static var transparentSource: BlockShortcut { .clear }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
       let h = halves(scaled(s, by: opacity), d)
       return divided(B.destinationAtop(h.srb, h.drb, h.sa, h.da), B.destinationAtop(h.sga, h.dga, h.sa, h.da))

@@ -4,8 +4,10 @@
 ///
 /// The last 1…3 pixels of a span go through the very same code on a zero-padded copy, so the tail cannot disagree
 /// with the body by a single bit, and a pixel's result never depends on where it sits in a span. Fast paths work
-/// per block: four transparent source pixels are skipped by the modes that keep the backdrop under them, four
-/// opaque ones are copied by source-over; both give the bytes the full formula would.
+/// per block, each mode declaring its own (`BlendKernel`): where the four source pixels or the four backdrop pixels
+/// are all transparent or all opaque, the result may be the backdrop kept (four transparent source pixels in most
+/// modes), transparent pixels (an opaque source in destination-out) or the source copied (an opaque source in
+/// source-over, an opaque backdrop in source-in), written without computing: the bytes the formula gives there.
 ///
 /// `opacity` is a coverage in 0…255 (255 = fully drawn). The Porter-Duff operators, source-over and the plus modes
 /// scale the source by it first (rounded), as the W3C `globalAlpha` does: their results move by less than one
@@ -29,14 +31,23 @@ enum SpanKernels {
     _ opacity: UInt16
   ) {
     let whole = count & ~3
-    // Full opacity gets a loop of its own (the usual case, and the one the modes' fast paths are for): the opacity
-    // is then a constant, and the checks for it fold away.
     if K.specialisesFullOpacity && opacity == 255 {
-      blocks(K.self, source, destination, whole, opacity: 255)
+      fullOpacity(K.self, source, destination, whole)
     } else {
       blocks(K.self, source, destination, whole, opacity: opacity)
     }
     if whole < count { tail(K.self, source + whole, destination + whole, count - whole, opacity) }
+  }
+
+  /// Full opacity gets a loop of its own (the usual case, and the one the modes' fast paths are for): the opacity
+  /// is then a constant, and the checks for it fold away. A function of its own, so that the loop is inlined here
+  /// with that constant even for the modes whose `run` would be too large to take both loops (the optimiser then
+  /// outlines one loop for both, with the opacity checked in every block).
+  @inline(never)
+  static func fullOpacity<K: BlendKernel>(
+    _ kernel: K.Type, _ source: UnsafePointer<UInt32>, _ destination: UnsafeMutablePointer<UInt32>, _ count: Int
+  ) {
+    blocks(K.self, source, destination, count, opacity: 255)
   }
 
   /// The loop over whole blocks, with the fast paths.
@@ -46,6 +57,11 @@ enum SpanKernels {
     opacity: UInt16
   ) {
     var i = 0
+    // The fast paths read the alphas through pointers offset by `hidden`, which is 0 (no span has 2^62 pixels) but
+    // not to the optimiser: when it can tell that the words it tests are the pixels the block loads, it builds the
+    // block's alpha lanes from those scalar words, lane by lane, or loads their bytes one by one (a fifth slower in
+    // destination-in and destination-out; seen in the assembly).
+    let hidden = count &>> 62
     if K.specialisesFullOpacity {
       // The cheap modes go two blocks a step, with one check of the fast paths for both: half the branches and
       // loop overhead, which are a third of their instructions. (The formulas give the fast paths' bytes anyway,
@@ -54,30 +70,64 @@ enum SpanKernels {
         let p = source + i
         let d = destination + i
         i &+= 8
-        if K.keepsBackdrop && PixelLanes.isTransparent(p) && PixelLanes.isTransparent(p + 4) { continue }
-        let s0 = PixelLanes.load(p)
-        let s1 = PixelLanes.load(p + 4)
-        if K.copiesOpaque && opacity == 255 && PixelLanes.isOpaque(p) && PixelLanes.isOpaque(p + 4) {
-          PixelLanes.store(s0, d)
-          PixelLanes.store(s1, d + 4)
-          continue
-        }
-        PixelLanes.store(K.block(s0, PixelLanes.load(d), opacity: opacity), d)
-        PixelLanes.store(K.block(s1, PixelLanes.load(d + 4), opacity: opacity), d + 4)
+        if shortcut(K.self, p + hidden, d + hidden, blocks: 2, opacity: opacity) { continue }
+        PixelLanes.store(K.block(PixelLanes.load(p), PixelLanes.load(d), opacity: opacity), d)
+        PixelLanes.store(K.block(PixelLanes.load(p + 4), PixelLanes.load(d + 4), opacity: opacity), d + 4)
       }
     }
     while i < count {
       let p = source + i
       let d = destination + i
       i &+= 4
-      if K.keepsBackdrop && PixelLanes.isTransparent(p) { continue }
-      let s = PixelLanes.load(p)
-      if K.copiesOpaque && opacity == 255 && PixelLanes.isOpaque(p) {
-        PixelLanes.store(s, d)
-        continue
-      }
-      PixelLanes.store(K.block(s, PixelLanes.load(d), opacity: opacity), d)
+      if shortcut(K.self, p + hidden, d + hidden, blocks: 1, opacity: opacity) { continue }
+      PixelLanes.store(K.block(PixelLanes.load(p), PixelLanes.load(d), opacity: opacity), d)
     }
+  }
+
+  /// Takes the kernel's shortcut for the `blocks` (1 or 2) blocks of four pixels at `p` and `d` if one applies (their
+  /// source or their backdrop alphas all 0 or all 255), and says whether it did.
+  @inline(__always)
+  static func shortcut<K: BlendKernel>(
+    _ kernel: K.Type, _ p: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, blocks: Int, opacity: UInt16
+  ) -> Bool {
+    let full = opacity == 255
+    // Block by block, each test a branch of its own: the four words tested at once are a reduction the optimiser
+    // vectorises, which costs the vector units (the kernels' bottleneck) more than the scalar tests cost.
+    if K.transparentSource != .none || (K.opaqueSource != .none && full) {
+      let a = PixelLanes.alphas(p)
+      let b = blocks == 2 ? PixelLanes.alphas(p + 4) : a
+      if K.transparentSource != .none && a.transparent && b.transparent {
+        return take(K.transparentSource, p, d, blocks: blocks)
+      }
+      if K.opaqueSource != .none && full && a.opaque && b.opaque { return take(K.opaqueSource, p, d, blocks: blocks) }
+    }
+    // Over a transparent or opaque backdrop a copy of the source is right only at full opacity.
+    let transparentBackdrop = K.transparentBackdrop != .none && (K.transparentBackdrop != .copy || full)
+    let opaqueBackdrop = K.opaqueBackdrop != .none && (K.opaqueBackdrop != .copy || full)
+    if transparentBackdrop || opaqueBackdrop {
+      let a = PixelLanes.alphas(d)
+      let b = blocks == 2 ? PixelLanes.alphas(d + 4) : a
+      if transparentBackdrop && a.transparent && b.transparent {
+        return take(K.transparentBackdrop, p, d, blocks: blocks)
+      }
+      if opaqueBackdrop && a.opaque && b.opaque { return take(K.opaqueBackdrop, p, d, blocks: blocks) }
+    }
+    return false
+  }
+
+  /// Writes what `shortcut` says for the `blocks` blocks of four pixels at `p` and `d`; true.
+  @inline(__always)
+  static func take(
+    _ shortcut: BlockShortcut, _ p: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, blocks: Int
+  ) -> Bool {
+    for b in 0..<blocks {
+      switch shortcut {
+      case .none, .keep: break
+      case .clear: PixelLanes.store(.zero, d + 4 &* b)
+      case .copy: PixelLanes.store(PixelLanes.load(p + 4 &* b), d + 4 &* b)
+      }
+    }
+    return true
   }
 
   /// The last 1…3 pixels, through the same block as the others on a zero-padded copy: the tail cannot disagree with
@@ -105,6 +155,30 @@ enum SpanKernels {
     let (srb, sga) = PixelLanes.split(s)
     let (drb, dga) = PixelLanes.split(d)
     return (srb, sga, drb, dga, PixelLanes.alphas(sga), PixelLanes.alphas(dga))
+  }
+
+  /// The 16-bit lanes of four source and four backdrop pixels for the Porter-Duff operators with one term (the
+  /// source or the backdrop times an alpha or its complement), with each pixel's alphas taken from its top byte
+  /// (those operators need no green-alpha lanes of the other side). With `complemented`, for the formulas that
+  /// multiply by `inv(α)`: the alphas are given as `inv` of the complements taken from the pixels' bits, `~p`, so
+  /// that the formula's `inv` cancels and no subtraction is left (subtracting the broadcast alphas leads the optimiser
+  /// into a detour of some ten instructions through bytes). The lanes a formula does not use are never computed.
+  @inline(__always)
+  static func factors(_ s: Pixels, _ d: Pixels, complemented: Bool = false) -> Halves {
+    let (srb, sga) = PixelLanes.split(s)
+    let (drb, dga) = PixelLanes.split(d)
+    if complemented {
+      return (srb, sga, drb, dga, B.inv(PixelLanes.alphas(ofTop: ~s)), B.inv(PixelLanes.alphas(ofTop: ~d)))
+    }
+    return (srb, sga, drb, dga, PixelLanes.alphas(ofTop: s), PixelLanes.alphas(ofTop: d))
+  }
+
+  /// Pixels from lanes that are products of two bytes (the one-term operators' `N = 255·co`, and the backdrop or
+  /// source term of source-over and destination-over): each quotient is at most 255 whatever the inputs, so the
+  /// halves are joined without masking, and with `highBytes`.
+  @inline(__always)
+  static func products(_ rb: L, _ ga: L) -> Pixels {
+    unsafeBitCast(PixelLanes.div255(rb), to: Pixels.self) | PixelLanes.highBytes(PixelLanes.div255(ga))
   }
 
   /// Pixels from formula results `N = 255·co` (a Porter-Duff operator's, whose source was scaled first).
@@ -139,7 +213,18 @@ enum SpanKernels {
     let s = scaled(s, by: opacity)
     let k = PixelLanes.alphas(ofTop: ~s)
     let (rb, ga) = PixelLanes.split(d)
-    return s &+ PixelLanes.join(PixelLanes.div255(rb &* k), PixelLanes.div255(ga &* k))
+    return s &+ products(rb &* k, ga &* k)
+  }
+
+  /// Destination-over, `cb + cs·(1 − αb)`: the same bytes as `BlendFormulas.destinationOver` with one
+  /// multiplication fewer per lane (`255·cb` divides exactly, so adding `cb` after the rounded division is exact),
+  /// and the backdrop's complemented alphas taken from its top byte.
+  @inline(__always)
+  static func destinationOver(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
+    let s = scaled(s, by: opacity)
+    let k = PixelLanes.alphas(ofTop: ~d)
+    let (rb, ga) = PixelLanes.split(s)
+    return d &+ products(rb &* k, ga &* k)
   }
 
   /// Every channel times `opacity / 255`, rounded.
