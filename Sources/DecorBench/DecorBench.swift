@@ -11,6 +11,7 @@ import Foundation
 /// after one warm-up. Build with `-c release`:
 ///
 ///     swift run -c release decor-bench [NAME-FILTER] [--runs=N]
+///     swift run -c release decor-bench scale          # downscaling by half
 ///     swift run -c release decor-bench tiles          # the tile-size sweep
 ///     swift run -c release decor-bench compositing --json
 ///     swift run -c release decor-bench sharing        # one blur value rendered by two renders at once
@@ -35,7 +36,9 @@ struct DecorBench {
       try PNGBench.run(inputs, runs: runs)
       return
     }
-    let cases = filter == "tiles" ? try TileSweep.cases(inputs) : try RotationBench.cases(inputs) + EffectBench.cases(inputs)
+    let cases = filter == "tiles"
+      ? try TileSweep.cases(inputs)
+      : try RotationBench.cases(inputs) + ScaleBench.cases(inputs) + EffectBench.cases(inputs)
     for bench in cases where filter == "tiles" || (filter.map { bench.name.contains($0) } ?? true) {
       try measure(bench, runs: runs)
     }

@@ -115,57 +115,36 @@ enum SeparableScaler {
   static func render(_ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, pixelLimit: Int) throws
     -> Raster
   {
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit)
-    guard source != nil else { return output }
+    try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit) { buffer in
+      render(source, region: region, x: x, y: y, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
+        stride: region.width)
+    }
+  }
+
+  /// Writes every pixel of `region` of the scaled `source` into `out`, whose rows are `stride` pixels apart
+  /// (transparent where the scaled image has nothing).
+  static func render(
+    _ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, into out: UnsafeMutablePointer<UInt32>,
+    stride: Int
+  ) {
+    func clear() {
+      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
+    }
+    // No tables without pixels: where the input covers none of the region, a strong shrink's taps can be as many as
+    // the input's pixels (the renderer's pixel limit refuses such inputs, but only those it is asked for).
+    guard let source else { return clear() }
     let columns = x.taps(region.minX..<region.maxX)
     let rows = y.taps(region.minY..<region.maxY)
-    guard let source, !columns.needed.isEmpty, !rows.needed.isEmpty else { return output }
+    guard !columns.needed.isEmpty, !rows.needed.isEmpty else { return clear() }
     let needed = IntRect(x: columns.needed.lowerBound, y: rows.needed.lowerBound, width: columns.needed.count,
       height: rows.needed.count)
-
-    // Rows pass: every needed source row, filtered horizontally into float pixels.
-    let width = region.width
     let available = needed.intersection(source.rect)
-    let sourceRows = available.minY..<available.maxY
-    var horizontal = [SIMD4<Float>](repeating: .zero, count: sourceRows.count * width)
+    guard !available.isEmpty else { return clear() }  // every sum would be 0
     source.raster.withUnsafeBytes { bytes in
-      let src = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-      columns.weights.withUnsafeBufferPointer { weights in
-        horizontal.withUnsafeMutableBufferPointer { h in
-          for (r, y) in sourceRows.enumerated() {
-            // Indexed by absolute x: the taps' indices are absolute.
-            let line = src + ((y - source.rect.minY) * source.rect.width - source.rect.minX)
-            for (i, tap) in columns.entries.enumerated() where tap.count > 0 {
-              var sum = SIMD4<Float>.zero
-              for k in 0..<tap.count where tap.first + k >= available.minX && tap.first + k < available.maxX {
-                sum += PixelMath.unpack(line[tap.first + k]) * weights[tap.start + k]
-              }
-              h[r * width + i] = sum
-            }
-          }
-        }
-      }
+      Passes(source: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), sourceRect: source.rect,
+        available: available, needed: needed, horizontal: UniformTaps(columns, base: needed.minX),
+        vertical: UniformTaps(rows, base: needed.minY), output: out, stride: stride, width: region.width)
+        .run()
     }
-    // Columns pass.
-    output.withUnsafeMutableBytes { bytes in
-      let out = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-      rows.weights.withUnsafeBufferPointer { weights in
-        horizontal.withUnsafeBufferPointer { h in
-          for (j, tap) in rows.entries.enumerated() where tap.count > 0 {
-            let line = out + j * width
-            for i in 0..<width {
-              var sum = SIMD4<Float>.zero
-              for k in 0..<tap.count {
-                let r = tap.first + k - sourceRows.lowerBound
-                guard r >= 0 && r < sourceRows.count else { continue }
-                sum += h[r * width + i] * weights[tap.start + k]
-              }
-              line[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
-            }
-          }
-        }
-      }
-    }
-    return output
   }
 }

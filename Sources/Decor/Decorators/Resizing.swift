@@ -97,6 +97,15 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
   }
 }
 
+/// As the warps do: at the root, the scaled pixels go straight into the renderer's output, with no tile raster to
+/// clear and copy.
+extension Resizing: DirectRendering {
+  func render(_ region: IntRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, context: RenderContext) throws {
+    if let problem { throw problem }
+    try SeparableScaler.render(region, input: input, axes: axes, into: out, stride: stride, context: context)
+  }
+}
+
 extension ImageComponent {
   /// This component resized to `width` × `height` (either may be `nil` to keep the aspect ratio; sides at least 1,
   /// clamped to 2^30, see `Resizing`).

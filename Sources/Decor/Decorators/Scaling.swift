@@ -69,6 +69,15 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
   public var description: String { "scale \(sx) \(sy) \(interpolation)" }
 }
 
+/// As the warps do: at the root, the scaled pixels go straight into the renderer's output, with no tile raster to
+/// clear and copy.
+extension Scaling: DirectRendering {
+  func render(_ region: IntRect, into out: UnsafeMutablePointer<UInt32>, stride: Int, context: RenderContext) throws {
+    if let problem { throw problem }
+    try SeparableScaler.render(region, input: input, axes: axes, into: out, stride: stride, context: context)
+  }
+}
+
 extension ImageComponent {
   /// This component scaled by `factor` in both directions, about the top-left of its extent (clamped into
   /// 0.0001 … 10000; see `Scaling`).

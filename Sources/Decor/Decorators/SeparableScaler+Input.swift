@@ -19,4 +19,19 @@ extension SeparableScaler {
     let source = try asked.flatMap { try context.renderClipped(input, $0) }
     return try render(source, region: region, x: axes.x, y: axes.y, pixelLimit: context.pixelLimit)
   }
+
+  /// The same, written into `out` (rows `stride` pixels apart), every pixel of `region`: how `Scaling` and
+  /// `Resizing` render straight into the renderer's output (`DirectRendering`).
+  static func render(
+    _ region: IntRect, input: any ImageComponent, axes: (x: Axis, y: Axis)?, into out: UnsafeMutablePointer<UInt32>,
+    stride: Int, context: RenderContext
+  ) throws {
+    guard let axes else {
+      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
+      return
+    }
+    let asked = inputRegion(for: region, x: axes.x, y: axes.y)
+    let source = try asked.flatMap { try context.renderClipped(input, $0) }
+    render(source, region: region, x: axes.x, y: axes.y, into: out, stride: stride)
+  }
 }
