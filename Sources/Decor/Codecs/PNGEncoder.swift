@@ -84,11 +84,9 @@ enum PNGEncoder {
       while start < height {
         let band = start..<Swift.min(height, start + bandHeight)
         try rows(band) { pixels in
-          precondition(pixels.count == width * band.count, "a band of \(band.count) rows has \(pixels.count) pixels")
-          if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
           let output = UnsafeMutablePointer<UInt8>(bitPattern: address)! + band.lowerBound * (rowBytes + 1)
-          filterBand(pixels, width: width, channels: channels, above: carry, into: output, threads: threads)
-          carry = Array(pixels[(band.count - 1) * width..<band.count * width])
+          try takeBand(pixels, rows: band.count, width: width, channels: channels, checkOpacity: checkOpacity,
+            carry: &carry, into: output, threads: threads)
         }
         start = band.upperBound
       }
@@ -96,6 +94,18 @@ enum PNGEncoder {
     }
     try sink.write(container(width: width, height: height, channels: channels, filtered: filtered,
       compression: compression, destination: destination))
+  }
+
+  /// What both paths do with a band handed over: check its size (and, writing RGB, its opacity), filter it into
+  /// `output`, and keep its last row in `carry` for the next band's first.
+  static func takeBand(
+    _ pixels: UnsafeBufferPointer<UInt32>, rows: Int, width: Int, channels: Int, checkOpacity: Bool,
+    carry: inout [UInt32], into output: UnsafeMutablePointer<UInt8>, threads: Int
+  ) throws {
+    precondition(pixels.count == width * rows, "a band of \(rows) rows has \(pixels.count) pixels")
+    if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
+    filterBand(pixels, width: width, channels: channels, above: carry, into: output, threads: threads)
+    carry = Array(pixels[(rows - 1) * width..<rows * width])
   }
 
   /// Filters the rows of one band, split among the threads; each part un-premultiplies its first row's
@@ -265,13 +275,11 @@ enum PNGEncoder {
     while start < height {
       let band = start..<Swift.min(height, start + bandHeight)
       try rows(band) { pixels in
-        precondition(pixels.count == width * band.count, "a band of \(band.count) rows has \(pixels.count) pixels")
-        if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
-        pending.withUnsafeMutableBytes { buffer in
+        try pending.withUnsafeMutableBytes { buffer in
           let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + pendingRows * stride
-          filterBand(pixels, width: width, channels: channels, above: carry, into: output, threads: threads)
+          try takeBand(pixels, rows: band.count, width: width, channels: channels, checkOpacity: checkOpacity,
+            carry: &carry, into: output, threads: threads)
         }
-        carry = Array(pixels[(band.count - 1) * width..<band.count * width])
       }
       pendingRows += band.count
       start = band.upperBound
