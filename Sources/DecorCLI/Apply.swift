@@ -24,6 +24,15 @@ struct Apply: ParsableCommand {
   @Option(help: "PNG compression: fast (libdeflate level 1), default (6), best (12), or a level 0…12.")
   var compression: PNGCompression = .default
 
+  @Option(name: .customLong("chain"), help: ArgumentHelp(
+    "A template (JSON, from --save-chain) whose steps come before the STEP arguments.", valueName: "T.json"))
+  var template: String?
+
+  @Option(help: ArgumentHelp(
+    "Save the chain (the template's and the STEP arguments' steps) as a template.",
+    valueName: "T.json"))
+  var saveChain: String?
+
   @Option(help: "Rendering threads (default: one per processor).")
   var threads: Int?
 
@@ -36,8 +45,12 @@ struct Apply: ParsableCommand {
 
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
-    let chain = try Chain(parsing: steps)
+    var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
+    chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     let image = try chain.apply(to: Raster(contentsOfFile: input))
+    // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
+    // reported before the work.
+    try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
     let renderer = Renderer(threads: threads)
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     // Rendered band by band into the encoder, and written as it is compressed: the whole output image never

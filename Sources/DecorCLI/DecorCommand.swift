@@ -16,7 +16,7 @@ struct DecorCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "decor",
     abstract: "Render PNG images through chains of decorators.",
-    subcommands: [Apply.self, Info.self, Filters.self, Diff.self],
+    subcommands: [Apply.self, BatchCommand.self, Compose.self, Info.self, Filters.self, Diff.self],
     defaultSubcommand: Apply.self)
 
   /// Every failure, usage errors included, exits 1 with one line on stderr; help and version exit 0 as usual.

@@ -1,3 +1,11 @@
+// FoundationEssentials where it exists (Linux's swift-foundation): its JSON decoder, without the
+// internationalisation data the whole of Foundation loads.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 extension Chain {
   /// The input decorated by every step in turn, the images steps name (the `blend` step's file) read as image
   /// files once, before any step is built. See `apply(to:images:)` to name images in memory.
@@ -5,5 +13,77 @@ extension Chain {
   /// - Throws: `ChainError` when a file cannot be read (naming the file and why) or a filter refuses its arguments.
   public func apply(to input: any ImageComponent) throws(ChainError) -> any ImageComponent {
     try apply(to: input) { path throws(CodecError) in try Raster(contentsOfFile: path) }
+  }
+
+  /// Reads a template saved by `writeTemplate(toFile:)` or `decor apply … --save-chain`. Relative image names in
+  /// it are relative to the template's folder, and come back relative to the current folder.
+  ///
+  /// - Throws: `TemplateError` naming the file (and the step and key when one is wrong): an unreadable file,
+  ///   text that is not JSON, or a template this library cannot read.
+  public init(contentsOfTemplate path: String, registry: FilterRegistry = .standard) throws(TemplateError) {
+    let name = ImageFile.displayName(path, input: true)
+    let value = try JSONFile.read(path) { message in TemplateError(source: name, message: message) }
+    do {
+      self = try Chain(template: value, registry: registry)
+    } catch {
+      var error = error
+      error.source = name
+      throw error
+    }
+    let folder = FilePaths.folder(of: path)
+    self = mappingImageNames { FilePaths.resolve($0, against: folder) }
+  }
+
+  /// Writes the chain as a template (JSON, version 1, one step per line), with relative image names rewritten
+  /// relative to the template's folder. The file is replaced atomically, as images are.
+  ///
+  /// - Throws: `CodecError.io` naming the file.
+  public func writeTemplate(toFile path: String) throws(CodecError) {
+    let folder = FilePaths.folder(of: path)
+    let portable = mappingImageNames { $0.hasPrefix("/") ? $0 : FilePaths.relative($0, to: folder) }
+    try ImageFile.writeBytes(Array((portable.template.serialized(indent: 2) + "\n").utf8), toPath: path)
+  }
+
+  /// A loader for `Chain(parsing:registry:templates:)` that reads `@FILE` steps as template files.
+  public static func templateFiles(registry: FilterRegistry = .standard) -> (String) throws(TemplateError) -> Chain {
+    { path throws(TemplateError) in try Chain(contentsOfTemplate: path, registry: registry) }
+  }
+}
+
+/// Reading JSON files (templates and scenes) into `JSONValue`s.
+enum JSONFile {
+  /// The JSON value in the file at `path` (or standard input for `-`); `failure` makes the error for a file that
+  /// cannot be read or is not JSON.
+  static func read<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> JSONValue {
+    let bytes: [UInt8]
+    do {
+      bytes = try ImageFile.readBytes(atPath: path)
+    } catch {
+      if case .io(_, let detail) = error { throw failure(detail) }
+      throw failure("\(error)")
+    }
+    return try parse(bytes, failure: failure)
+  }
+
+  static func parse<E: Error>(_ bytes: [UInt8], failure: (String) -> E) throws(E) -> JSONValue {
+    do {
+      return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error {
+        let detail = context.underlyingError.map { " (\(describe($0)))" } ?? ""
+        throw failure("not valid JSON\(detail)")
+      }
+      throw failure("not valid JSON (\(error))")
+    } catch {
+      throw failure("not valid JSON (\(error))")
+    }
+  }
+
+  /// The decoder's reason: Foundation's `NSDebugDescription`, when its error carries one.
+  private static func describe(_ error: any Error) -> String {
+    let text = "\(error)"
+    let marker = "NSDebugDescription="
+    guard let start = text.indices.first(where: { text[$0...].hasPrefix(marker) }) else { return text }
+    return String(text[text.index(start, offsetBy: marker.count)...].prefix { $0 != "}" })
   }
 }

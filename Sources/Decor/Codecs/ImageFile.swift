@@ -164,23 +164,24 @@ public enum ImageFile {
     let through = target == path ? "" : " (writing through the symbolic link to \(target))"
     var fd: Int32 = -1
     var temporary = ""
-    var registered = false
+    var slot: Int?
     // Not mkstemp: it creates files 0600, and reading the umask to undo that means setting it, which races with
     // other threads creating files. `open` applies the umask itself.
     for _ in 0..<100 {
       temporary = "\(directory).\(name).decor-tmp-\(randomSuffix())"
       // Registered before the file exists, so there is no moment when a signal would leave it behind.
-      registered = TemporaryFileCleanup.register(temporary)
+      slot = TemporaryFileCleanup.register(temporary)
       fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
       if fd >= 0 { break }
       let reason = errno
-      if registered { TemporaryFileCleanup.unregister() }
+      if let slot { TemporaryFileCleanup.unregister(slot) }
+      slot = nil
       guard reason == EEXIST else {
         throw CodecError.io(path: path, detail: "cannot create a file in its folder: \(systemError(reason))\(through)")
       }
     }
     guard fd >= 0 else { throw CodecError.io(path: path, detail: "cannot create a file in its folder: \(systemError())") }
-    defer { if registered { TemporaryFileCleanup.unregister() } }
+    defer { if let slot { TemporaryFileCleanup.unregister(slot) } }
     var open = true
     do {
       if let permissions { fchmod(fd, permissions) }
@@ -247,51 +248,63 @@ public enum ImageFile {
   static func systemError(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 }
 
-/// The temporary file a write has under way, kept where a signal handler can read it. A handler may only call
-/// async-signal-safe functions (no allocation, no locks), so the path lives in a buffer allocated once, and an
-/// atomic state says whether it is complete; the handler itself only calls `unlink` and `raise`.
+/// The temporary files the writes under way have, kept where a signal handler can read them: one slot per write,
+/// up to 64 at once (`decor batch` writes one file per job). A handler may only call async-signal-safe functions
+/// (no allocation, no locks), so the paths live in buffers allocated once, and two atomic masks say which slots a
+/// writer holds and which hold a complete path; the handler itself only calls `unlink` and `raise`.
 enum TemporaryFileCleanup {
   static let capacity = Int(PATH_MAX) + 1
-  // Written only by the writer that moved `state` from `free` to `filling`, and read by the handler only in
-  // `armed`, after the releasing store that ends the filling.
-  nonisolated(unsafe) static let path: UnsafeMutablePointer<CChar> = {
-    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
-    buffer.initialize(repeating: 0, count: capacity)
+  static let slots = 64
+  // Slot i's path is written only by the writer that set bit i of `claimed`, and read by the handler only while
+  // bit i of `armed` is set, after the releasing store that ends the filling.
+  nonisolated(unsafe) static let paths: UnsafeMutablePointer<CChar> = {
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * slots)
+    buffer.initialize(repeating: 0, count: capacity * slots)
     return buffer
   }()
-  static let state = Atomic<Int>(free)
-  static let free = 0, filling = 1, armed = 2
+  static let claimed = Atomic<UInt64>(0)
+  static let armed = Atomic<UInt64>(0)
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Makes `temporary` the file a signal removes; `false` when another write holds the buffer (or the path does
-  /// not fit), and the caller then goes unprotected.
-  static func register(_ temporary: String) -> Bool {
-    guard state.compareExchange(expected: free, desired: filling, ordering: .acquiring).exchanged else {
-      return false
-    }
+  /// Makes `temporary` a file a signal removes and returns its slot; `nil` when every slot is taken (or the path
+  /// does not fit), and the caller then goes unprotected.
+  static func register(_ temporary: String) -> Int? {
     let bytes = temporary.utf8CString
-    guard bytes.count <= capacity else {
-      state.store(free, ordering: .releasing)
-      return false
+    guard bytes.count <= capacity else { return nil }
+    var held = claimed.load(ordering: .relaxed)
+    while true {
+      guard held != .max else { return nil }
+      let slot = (~held).trailingZeroBitCount
+      let (exchanged, now) = claimed.compareExchange(
+        expected: held, desired: held | (1 << UInt64(slot)), ordering: .acquiring)
+      if exchanged {
+        bytes.withUnsafeBufferPointer { (paths + slot * capacity).update(from: $0.baseAddress!, count: $0.count) }
+        armed.bitwiseOr(1 << UInt64(slot), ordering: .releasing)
+        return slot
+      }
+      held = now
     }
-    bytes.withUnsafeBufferPointer { path.update(from: $0.baseAddress!, count: $0.count) }
-    state.store(armed, ordering: .releasing)
-    return true
   }
 
-  static func unregister() { state.store(free, ordering: .releasing) }
+  static func unregister(_ slot: Int) {
+    armed.bitwiseAnd(~(1 << UInt64(slot)), ordering: .releasing)
+    claimed.bitwiseAnd(~(1 << UInt64(slot)), ordering: .releasing)
+  }
 
   static func install() {
     // Both globals are initialised lazily; touch them now so that a handler never runs their initialisers.
-    _ = path
-    _ = state.load(ordering: .relaxed)
+    _ = paths
+    _ = armed.load(ordering: .relaxed)
     for signal in signals {
       var current = sigaction()
       guard sigaction(signal, nil, &current) == 0, current.isDefault else { continue }
       var action = sigaction()
       action.handler = { signal in
-        if TemporaryFileCleanup.state.load(ordering: .acquiring) == TemporaryFileCleanup.armed {
-          unlink(TemporaryFileCleanup.path)
+        var armed = TemporaryFileCleanup.armed.load(ordering: .acquiring)
+        while armed != 0 {
+          let slot = armed.trailingZeroBitCount
+          unlink(TemporaryFileCleanup.paths + slot * TemporaryFileCleanup.capacity)
+          armed &= armed - 1
         }
         // SA_RESETHAND has already restored the default action, so this ends the process as the signal would
         // have (once the handler returns, if the signal is blocked meanwhile).

@@ -14,13 +14,19 @@ public struct Chain: Sendable, CustomStringConvertible {
     public var arguments: FilterArguments
   }
 
-  public private(set) var steps: [Step]
+  public internal(set) var steps: [Step]
 
   /// Parses steps (each string may hold several, separated by `|`) against `registry`.
   ///
   /// - Throws: `ChainError` naming the first bad step: an empty step, an unknown filter (with the closest names),
   ///   or an argument that does not parse.
-  public init(parsing texts: [String], registry: FilterRegistry = .standard) throws(ChainError) {
+  ///
+  /// A step that is one word starting with `@` (`@frame.json`) stands for the steps of a saved template, which
+  /// `templates` loads (`Chain(parsing:)` in the codecs reads them as files); without it such a step is an error.
+  public init(
+    parsing texts: [String], registry: FilterRegistry = .standard,
+    templates: ((String) throws(TemplateError) -> Chain)? = nil
+  ) throws(ChainError) {
     steps = []
     var number = 0
     for text in texts {
@@ -28,6 +34,19 @@ public struct Chain: Sendable, CustomStringConvertible {
         number += 1
         guard let words, let name = words.first else {
           throw ChainError(step: number, text: stepText, message: words == nil ? "unterminated quote" : "empty step")
+        }
+        if words.count == 1, name.hasPrefix("@"), name.count > 1 {
+          guard let templates else {
+            throw ChainError(step: number, text: stepText, message: "a template step needs a way to load templates")
+          }
+          do {
+            let template = try templates(String(name.dropFirst()))
+            append(contentsOf: template)
+            number += template.steps.count - 1
+          } catch {
+            throw ChainError(step: number, text: stepText, message: error.description)
+          }
+          continue
         }
         do {
           let filter = try registry.filter(named: name)

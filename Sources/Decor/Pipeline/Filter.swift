@@ -80,6 +80,16 @@ public struct Filter: Sendable {
         position += 1
       }
     }
+    return try completeArguments(values, positional: extra)
+  }
+
+  /// Arguments from values already parsed (by name, and the positional ones in order): defaults filled in, required
+  /// ones checked, then `validate`. Words on the command line and keys in a template both end here, so both are
+  /// held to the same rules and build the same component.
+  func completeArguments(_ given: [String: ArgumentValue], positional: [ArgumentValue]) throws(FilterError)
+    -> FilterArguments
+  {
+    var values = given
     for argument in arguments where values[argument.name] == nil {
       if let fallback = argument.defaultValue, let value = try? ArgumentValue.parse(fallback, as: argument.kind) {
         values[argument.name] = value
@@ -87,7 +97,7 @@ public struct Filter: Sendable {
         throw FilterError("missing \(argument.name.uppercased()) (\(argument.expectation)): \(usage)")
       }
     }
-    let parsed = FilterArguments(values: values, positional: extra)
+    let parsed = FilterArguments(values: values, positional: positional)
     try validate?(parsed)
     return parsed
   }

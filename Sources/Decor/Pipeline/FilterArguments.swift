@@ -20,6 +20,13 @@ public struct FilterArguments: Sendable, Equatable {
     self.positional = positional
   }
 
+  /// Replaces one value (a template's image name made relative to its folder, say).
+  mutating func setValue(_ value: ArgumentValue, for name: String) {
+    let old = values[name]
+    values[name] = value
+    if let old, let n = positional.firstIndex(of: old) { positional[n] = value }
+  }
+
   public func number(_ name: String) -> Double? {
     switch values[name] {
     case .number(let v): return v

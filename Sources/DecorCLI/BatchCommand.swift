@@ -1,0 +1,159 @@
+import ArgumentParser
+import Decor
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+struct BatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "batch",
+    abstract: "Apply one chain to many PNG files, several at a time.",
+    discussion: """
+      CHAIN is a template file (a name ending in .json, from `decor apply … --save-chain`) or steps as `apply` \
+      takes them ('resize 800x_ | shadow'). An INPUT folder stands for the .png files directly in it. Each output \
+      is OUTPUT-DIR/NAME.png. A bad input gets one line on stderr and the others still run; the exit status is then \
+      1, after a summary line. An output folder that is an input's own folder is refused (its outputs would \
+      replace the inputs) unless --overwrite is given; two inputs with the same name are refused.
+      """)
+
+  @Option(help: ArgumentHelp("A template (T.json) or quoted steps.", valueName: "CHAIN"))
+  var chain: String
+
+  @Option(name: .customLong("output-dir"), help: ArgumentHelp("Where the outputs go (created if missing).",
+    valueName: "DIR"))
+  var outputFolder: String
+
+  @Argument(help: "PNG files or folders of them.")
+  var inputs: [String]
+
+  @Option(help: "Images processed at once (default: one per processor); each renders on processors ÷ jobs threads.")
+  var jobs: Int?
+
+  @Flag(inversion: .prefixedNo,
+    help: "Draw a progress bar on stderr (default: only when stderr is a terminal).")
+  var progress: Bool?
+
+  @Flag(help: "Allow the output folder to be an input's folder, replacing those inputs.")
+  var overwrite = false
+
+  @Option(help: "PNG compression: fast, default, best, or a level 0…12.")
+  var compression: PNGCompression = .default
+
+  func validate() throws {
+    if let jobs, !(1...1024).contains(jobs) {
+      throw ValidationError("--jobs must be a whole number from 1 to 1024, got \(jobs)")
+    }
+  }
+
+  func run() throws {
+    let template: Chain
+    if chain.hasSuffix(".json") {
+      template = try Chain(contentsOfTemplate: chain)
+    } else {
+      template = try Chain(parsing: [chain], templates: Chain.templateFiles())
+    }
+    let batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite)
+    let display = ProgressDisplay(
+      total: batch.items.count, enabled: progress ?? (isatty(STDERR_FILENO) == 1))
+    let failures = batch.run(jobs: jobs, compression: compression) { outcome in
+      display.finished(outcome)
+    }
+    display.end()
+    if !failures.isEmpty {
+      printError("\(failures.count) of \(batch.items.count) inputs failed")
+      throw ExitCode(1)
+    }
+  }
+}
+
+/// The progress bar on stderr, redrawn as items finish and twice a second between, with errors printed above it.
+final class ProgressDisplay: Sendable {
+  struct State {
+    var done = 0
+    var ended = false
+  }
+
+  let bar: ProgressBar
+  let enabled: Bool
+  let start = ContinuousClock.now
+  let state = Mutex(State())
+
+  init(total: Int, enabled: Bool) {
+    bar = ProgressBar(total: total)
+    self.enabled = enabled
+    guard enabled else { return }
+    draw(done: 0)
+    // The time left changes between items too; a 2048² render can take a second.
+    Thread.detach { [self] in
+      while true {
+        usleep(500_000)
+        let stop = state.withLock { state in
+          if !state.ended { draw(done: state.done) }
+          return state.ended
+        }
+        if stop { return }
+      }
+    }
+  }
+
+  func finished(_ outcome: Batch.Outcome) {
+    state.withLock { state in
+      state.done = outcome.finished
+      if let error = outcome.error {
+        let text = "\(error)"
+        let line = text.hasPrefix(outcome.item.input) ? text : "\(outcome.item.input): \(text)"
+        if enabled { writeToStandardError("\r\u{1B}[K") }
+        printError(line.split(separator: "\n").first.map(String.init) ?? line)
+      }
+      if enabled { draw(done: state.done) }
+    }
+  }
+
+  func end() {
+    state.withLock { state in
+      state.ended = true
+      if enabled {
+        draw(done: state.done)
+        writeToStandardError("\n")
+      }
+    }
+  }
+
+  private func draw(done: Int) {
+    let elapsed = start.duration(to: .now)
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    writeToStandardError("\r" + bar.line(done: done, elapsed: seconds, width: terminalColumns() - 1) + "\u{1B}[K")
+  }
+}
+
+/// A thread that is not a Dispatch worker, so a sleeping ticker never holds one of the pool's threads that the
+/// renders use.
+enum Thread {
+  static func detach(_ body: @escaping @Sendable () -> Void) {
+    final class Box: Sendable {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let made = pthread_create(&thread, nil, { raw in
+      let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+      box.body()
+      return nil
+    }, box)
+    if made == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
+  }
+}
+
+/// The width of the terminal on stderr, or 80.
+func terminalColumns() -> Int {
+  var size = winsize()
+  if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+  return 80
+}
