@@ -180,9 +180,22 @@ extension Chain: Codable, Equatable {
     do {
       arguments = try filter.completeArguments(given, positional: positional)
     } catch {
-      throw fail(nil, error.message)
+      throw fail(culprit(of: filter, given, positional: positional), error.message)
     }
     return Step(index: number, text: text(of: filter, given), filter: filter, arguments: arguments)
+  }
+
+  /// The key a refused combination is down to: the only one given, or the one whose default would be accepted in
+  /// its place (`"opacity": 2`); `nil` when no single key is.
+  static func culprit(of filter: Filter, _ given: [String: ArgumentValue], positional: [ArgumentValue]) -> String? {
+    if given.count == 1 { return given.keys.first }
+    for argument in filter.arguments where given[argument.name] != nil && argument.defaultValue != nil {
+      var without = given
+      without[argument.name] = nil
+      let rest = positional.filter { $0 != given[argument.name] }
+      if (try? filter.completeArguments(without, positional: rest)) != nil { return argument.name }
+    }
+    return nil
   }
 
   /// The step as it would be written on the command line: name, positional values, then options.

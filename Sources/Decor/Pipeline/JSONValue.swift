@@ -70,7 +70,7 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
   /// The JSON text: compact on one line, or with `indent` spaces per level, where an object or array whose text
   /// fits in one line of at most `lineWidth` characters stays on one line (so a template reads one step per line).
   /// Numbers are written in the shortest form that reads back to the same `Double`, whole numbers without `.0`.
-  public func serialized(indent: Int = 0, lineWidth: Int = 100) -> String {
+  public func serialized(indent: Int = 0, lineWidth: Int = 120) -> String {
     var out = ""
     write(into: &out, indent: indent, level: 0, lineWidth: lineWidth)
     return out
