@@ -1,3 +1,4 @@
+// In the Pipeline folder, beside the reference generated from it: these are the colours of the chain language.
 extension Color {
   /// Every form `Color(parsing:)` accepts, in the order the reference lists them. Parsing is case-insensitive
   /// and ignores surrounding spaces; inside a chain step a colour is one word, so it is written without spaces or
