@@ -21,11 +21,18 @@ struct Decor {
     return nil
   }()
 
-  static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+  /// Runs `decor` with `arguments`; `environment` changes the inherited environment (a `nil` value removes the
+  /// variable).
+  static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Result {
     let process = Process()
     let url: URL = try #require(executable, "the decor executable was not built beside the tests")
     process.executableURL = url
     process.arguments = arguments
+    if !environment.isEmpty {
+      var inherited = ProcessInfo.processInfo.environment
+      for (name, value) in environment { inherited[name] = value }
+      process.environment = inherited
+    }
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()

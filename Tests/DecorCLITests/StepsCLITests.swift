@@ -80,14 +80,18 @@ import Testing
   @Test func filtersListsEveryBuiltIn() throws {
     let result = try Decor.run(["filters"])
     #expect(result.status == 0 && result.stderr.isEmpty)
-    let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
-    let names = lines.map { String($0.prefix { $0 != " " }) }
+    let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+    // Entries start at the left edge; their wrapped summaries are indented.
+    let names = lines.filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != " " }) }
     for name in Self.builtIns { #expect(names.contains(name), "\(name) is not listed") }
     #expect(Set(names).count == names.count)
-    // Each line: the usage, then the summary.
-    let rotate = try #require(lines.first { $0.hasPrefix("rotate ") })
-    #expect(rotate.hasPrefix("rotate DEG [interpolation=nearest|bilinear|bicubic]  "))
-    #expect(rotate.hasSuffix("rotate about the centre, clockwise; the image grows to hold the corners"))
+    // Each entry: the usage, then the summary (on the usage's line when it fits before the summary column).
+    let rotate = try #require(lines.firstIndex { $0.hasPrefix("rotate ") })
+    let entry = ([lines[rotate]] + lines[(rotate + 1)...].prefix { $0.hasPrefix(" ") })
+      .map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
+    #expect(entry == "rotate DEG [interpolation=nearest|bilinear|bicubic] "
+      + "rotate about the centre, clockwise; the image grows to hold the corners")
+    #expect(lines.contains { $0.hasPrefix("flip horizontal|vertical  ") && $0.hasSuffix("mirror left-right or top-bottom") })
   }
 
   @Test func filtersDescribesOne() throws {
@@ -95,7 +99,7 @@ import Testing
     #expect(result.status == 0 && result.stderr.isEmpty)
     let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
     #expect(lines.first == "rotate DEG [interpolation=nearest|bilinear|bicubic]")
-    #expect(lines.contains("  DEG: degrees, clockwise"))
+    #expect(lines.contains("  DEG: degrees, clockwise (range: any, taken modulo 360°)"))
     #expect(lines.contains { $0.hasPrefix("  interpolation=") && $0.hasSuffix("(default: bilinear)") })
     // By alias.
     let move = try Decor.run(["filters", "move"])

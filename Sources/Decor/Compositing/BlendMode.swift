@@ -76,10 +76,13 @@ public enum BlendMode: String, CaseIterable, Sendable, CustomStringConvertible {
   /// `co = min(1, cs + cb)`, `αo = min(1, αs + αb)`: Core Graphics' `plusLighter`, pixman's `ADD`.
   case plusLighter = "plus-lighter"
 
-  /// The mode of that name (its raw value); `over` is accepted for `normal`.
+  /// Other names steps may use for a mode: `over` for `normal`, as Porter and Duff named it.
+  public static let aliases: [String: BlendMode] = ["over": .normal]
+
+  /// The mode of that name (its raw value) or alias (`over` for `normal`).
   public init?(name: String) {
-    if name == "over" {
-      self = .normal
+    if let mode = BlendMode.aliases[name] {
+      self = mode
       return
     }
     self.init(rawValue: name)

@@ -4,11 +4,13 @@ extension StandardFilters {
     Filter(
       "blend", summary: "draw a PNG onto the image in a blend mode (with below, the image onto the PNG)",
       arguments: [
-        FilterArgument("mode", .choice(BlendMode.allCases.map(\.rawValue) + ["over"]), required: true,
+        FilterArgument("mode", .choice(BlendMode.allCases.map(\.rawValue) + BlendMode.aliases.keys.sorted()),
+          required: true,
           help: "one of the 28 modes (W3C names: normal or over, multiply, …, plus-lighter)"),
         FilterArgument("image", .image, required: true, help: "the PNG file, read when the chain is applied"),
-        FilterArgument("opacity", .number(), option: true, default: "1", help: "0 (not drawn) to 1"),
-        FilterArgument("at", .point, option: true, default: "0,0",
+        FilterArgument("opacity", .number(), option: true, default: "1", range: ParameterRange.unit,
+          help: "0 (not drawn) to 1"),
+        FilterArgument("at", .point, option: true, default: "0,0", range: ParameterRange.offset,
           help: "where the PNG's top-left goes, from the image's top-left"),
         FilterArgument("below", .flag, option: true,
           help: "draw the image onto the PNG instead; the result then has the PNG's size"),

@@ -3,7 +3,8 @@ extension StandardFilters {
   static let effects: [Filter] = [
     Filter(
       "blur", summary: "Gaussian blur of standard deviation SIGMA; the image grows by 3·SIGMA",
-      arguments: [FilterArgument("sigma", .number(), required: true, help: "standard deviation, pixels (0 to 2000)")],
+      arguments: [FilterArgument("sigma", .number(), required: true, range: ParameterRange.sigma,
+        help: "standard deviation, pixels")],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.sigma(arguments.number("sigma")!) }
       }
@@ -15,11 +16,11 @@ extension StandardFilters {
       summary: "drop shadow beneath the image (blur= is σ, as in CSS drop-shadow(); radius= is 2σ, as in box-shadow)",
       arguments: shadowOffset + shadowBlur + [
         FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
-        FilterArgument("opacity", .number(), option: true, default: "0.5",
+        FilterArgument("opacity", .number(), option: true, default: "0.5", range: ParameterRange.unit,
           help: "0 to 1, times the colour's alpha (CSS, canvas and Core Graphics have only the colour: use 1; "
             + "ImageMagick's -shadow 60x… is 0.6)"),
-        FilterArgument("spread", .number(), option: true, default: "0",
-          help: "grow (or, negative, shrink) the shape first, pixels (-500 to 500)"),
+        FilterArgument("spread", .number(), option: true, default: "0", range: ParameterRange.spread,
+          help: "grow (or, negative, shrink) the shape first, pixels"),
         FilterArgument("only", .flag, option: true, help: "the shadow without the image"),
       ],
       syntax: "[DX DY]", validate: validateShadow
@@ -33,7 +34,8 @@ extension StandardFilters {
       summary: "shadow inside the shape's edges, as CSS box-shadow: inset draws it (whose blur radius is radius=, 2σ)",
       arguments: shadowOffset + shadowBlur + [
         FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
-        FilterArgument("opacity", .number(), option: true, default: "0.5", help: "0 to 1"),
+        FilterArgument("opacity", .number(), option: true, default: "0.5", range: ParameterRange.unit,
+          help: "0 to 1"),
       ],
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
@@ -43,49 +45,55 @@ extension StandardFilters {
     },
     Filter(
       "brightness", summary: "CSS brightness(): colour times A (1 unchanged)",
-      arguments: [FilterArgument("a", .number(), required: true, help: "0 black, 1 unchanged, above 1 brighter")],
+      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.amount,
+        help: "0 black, 1 unchanged, above 1 brighter")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "brightness") }
     ) { arguments, input in
       input.brightness(arguments.number("a")!)
     },
     Filter(
       "contrast", summary: "CSS contrast(): away from (A > 1) or towards (A < 1) mid-grey",
-      arguments: [FilterArgument("a", .number(), required: true, help: "0 grey, 1 unchanged")],
+      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.amount,
+          help: "0 grey, 1 unchanged")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "contrast") }
     ) { arguments, input in
       input.contrast(arguments.number("a")!)
     },
     Filter(
       "saturate", summary: "CSS saturate(): 0 grey, 1 unchanged, above 1 more saturated",
-      arguments: [FilterArgument("a", .number(), required: true, help: "0 grey, 1 unchanged")],
+      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.amount,
+          help: "0 grey, 1 unchanged")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "saturate") }
     ) { arguments, input in
       input.saturated(arguments.number("a")!)
     },
     Filter(
       "grayscale", aliases: ["greyscale"], summary: "CSS grayscale(): towards grey by A (default 1)",
-      arguments: [FilterArgument("a", .number(), default: "1", help: "0 unchanged, 1 grey")],
+      arguments: [FilterArgument("a", .number(), default: "1", range: ParameterRange.unit,
+          help: "0 unchanged, 1 grey")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "grayscale") }
     ) { arguments, input in
       input.grayscale(arguments.number("a")!)
     },
     Filter(
       "sepia", summary: "CSS sepia(): towards sepia by A (default 1)",
-      arguments: [FilterArgument("a", .number(), default: "1", help: "0 unchanged, 1 sepia")],
+      arguments: [FilterArgument("a", .number(), default: "1", range: ParameterRange.unit,
+          help: "0 unchanged, 1 sepia")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "sepia") }
     ) { arguments, input in
       input.sepia(arguments.number("a")!)
     },
     Filter(
       "invert", summary: "CSS invert(): towards the negative by A (default 1)",
-      arguments: [FilterArgument("a", .number(), default: "1", help: "0 unchanged, 1 negative")],
+      arguments: [FilterArgument("a", .number(), default: "1", range: ParameterRange.unit,
+          help: "0 unchanged, 1 negative")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "invert") }
     ) { arguments, input in
       input.inverted(arguments.number("a")!)
     },
     Filter(
       "hue-rotate", summary: "CSS hue-rotate(): turn hues by DEG round the colour wheel",
-      arguments: [FilterArgument("deg", .angle, required: true, help: "degrees")]
+      arguments: [FilterArgument("deg", .angle, required: true, range: ParameterRange.angle, help: "degrees")]
     ) { arguments, input in
       input.hueRotated(by: arguments.angle("deg")!)
     },
@@ -93,16 +101,16 @@ extension StandardFilters {
 
   /// `[DX DY]`, 5 5 by default.
   static let shadowOffset = [
-    FilterArgument("dx", .number(), default: "5", help: "pixels to the right"),
-    FilterArgument("dy", .number(), default: "5", help: "pixels down"),
+    FilterArgument("dx", .number(), default: "5", range: ParameterRange.offset, help: "pixels to the right"),
+    FilterArgument("dy", .number(), default: "5", range: ParameterRange.offset, help: "pixels down"),
   ]
 
   /// `blur=SIGMA` or `radius=R` (R = 2σ, the CSS and canvas blur radius); σ = 4 when neither is given.
   static let shadowBlur = [
-    FilterArgument("blur", .number(), option: true,
-      help: "Gaussian standard deviation σ, pixels (default 4, at most 2000): the blur length of CSS drop-shadow(), "
+    FilterArgument("blur", .number(), option: true, range: ParameterRange.sigma,
+      help: "Gaussian standard deviation σ, pixels (default 4): the blur length of CSS drop-shadow(), "
         + "SVG feDropShadow's stdDeviation, ImageMagick's -shadow OPACITYxσ+DX+DY"),
-    FilterArgument("radius", .number(), option: true,
+    FilterArgument("radius", .number(), option: true, range: ParameterRange.radius,
       help: "blur radius 2σ, pixels: the blur radius of CSS box-shadow (inset too), canvas shadowBlur, "
         + "Core Graphics' blur (CGContextSetShadowWithColor)"),
   ]

@@ -35,7 +35,8 @@ enum StandardFilters {
   static let geometry: [Filter] = [
     Filter(
       "rotate", summary: "rotate about the centre, clockwise; the image grows to hold the corners",
-      arguments: [FilterArgument("deg", .angle, required: true, help: "degrees, clockwise"),
+      arguments: [FilterArgument("deg", .angle, required: true, range: ParameterRange.angle,
+          help: "degrees, clockwise"),
         interpolation(default: .bilinear)]
     ) { arguments, input in
       input.rotated(by: arguments.angle("deg")!, interpolation: arguments.interpolation(default: .bilinear))
@@ -43,8 +44,8 @@ enum StandardFilters {
     Filter(
       "scale", summary: "scale about the top-left (shrinking filters the covered area)",
       arguments: [
-        FilterArgument("sx", .number(), required: true, help: "horizontal factor, above 0 (0.0001 to 10000)"),
-        FilterArgument("sy", .number(), help: "vertical factor (default: SX)"),
+        FilterArgument("sx", .number(), required: true, range: ParameterRange.scale, help: "horizontal factor"),
+        FilterArgument("sy", .number(), range: ParameterRange.scale, help: "vertical factor (default: SX)"),
         interpolation(default: .bicubic)],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in
@@ -58,7 +59,8 @@ enum StandardFilters {
     },
     Filter(
       "resize", summary: "resize to an exact size (W or H may be _ to keep the aspect ratio)",
-      arguments: [FilterArgument("size", .size(allowsKeep: true), required: true, help: "WxH, W or H may be _"),
+      arguments: [FilterArgument("size", .size(allowsKeep: true), required: true, range: ParameterRange.sizes,
+        help: "WxH, W or H may be _"),
         FilterArgument("fit", .choice(Resizing.Fit.allCases.map(\.rawValue)), option: true, default: "fill",
           help: "fill stretches, contain fits inside, cover fills and crops"),
         interpolation(default: .bicubic)]
@@ -70,8 +72,10 @@ enum StandardFilters {
     },
     Filter(
       "translate", aliases: ["move"], summary: "move by DX, DY pixels (fractions resample)",
-      arguments: [FilterArgument("dx", .number(), required: true, help: "pixels to the right"),
-        FilterArgument("dy", .number(), required: true, help: "pixels down"), interpolation(default: .bilinear)]
+      arguments: [FilterArgument("dx", .number(), required: true, range: ParameterRange.offset,
+          help: "pixels to the right"),
+        FilterArgument("dy", .number(), required: true, range: ParameterRange.offset, help: "pixels down"),
+        interpolation(default: .bilinear)]
     ) { arguments, input in
       input.translated(by: Point(arguments.number("dx")!, arguments.number("dy")!),
         interpolation: arguments.interpolation(default: .bilinear))
@@ -79,10 +83,10 @@ enum StandardFilters {
     Filter(
       "skew", aliases: ["shear"], summary: "shear by angles about the centre, as CSS skew(AX, AY)",
       arguments: [
-        FilterArgument("ax", .angle, required: true,
+        FilterArgument("ax", .angle, required: true, range: ParameterRange.skew,
           help: "horizontal shear, degrees: positive leans the bottom right, as CSS skewX(); ImageMagick's -shear AX "
             + "leans the other way and is skew -AX"),
-        FilterArgument("ay", .angle, default: "0",
+        FilterArgument("ay", .angle, default: "0", range: ParameterRange.skew,
           help: "vertical shear, degrees: positive lowers the right side, as CSS skewY() and ImageMagick's "
             + "-shear 0xAY"),
         interpolation(default: .bilinear),
@@ -106,7 +110,8 @@ enum StandardFilters {
     Filter(
       "transform", aliases: ["affine"], summary: "any affine matrix: x' = A·x + C·y + TX, y' = B·x + D·y + TY",
       arguments: ["a", "b", "c", "d", "tx", "ty"].map {
-        FilterArgument($0, .number(), required: true, help: "matrix entry \($0.uppercased())")
+        FilterArgument($0, .number(), required: true, range: ParameterRange.matrixEntry,
+          help: "matrix entry \($0.uppercased())")
       } + [interpolation(default: .bilinear)],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.transform(matrix(arguments)) }
@@ -116,10 +121,12 @@ enum StandardFilters {
     },
     Filter(
       "crop", summary: "keep the rectangle X, Y, W, H (from the image's top-left)",
-      arguments: [FilterArgument("x", .integer(), required: true, help: "left, from the image's left edge"),
-        FilterArgument("y", .integer(), required: true, help: "top, from the image's top edge"),
-        FilterArgument("w", .integer(), required: true, help: "width, at least 1"),
-        FilterArgument("h", .integer(), required: true, help: "height, at least 1")],
+      arguments: [FilterArgument("x", .integer(), required: true, range: ParameterRange.coordinate,
+          help: "left, from the image's left edge"),
+        FilterArgument("y", .integer(), required: true, range: ParameterRange.coordinate,
+            help: "top, from the image's top edge"),
+        FilterArgument("w", .integer(), required: true, range: ParameterRange.size, help: "width"),
+        FilterArgument("h", .integer(), required: true, range: ParameterRange.size, help: "height")],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in
           _ = try ParameterCheck.size(arguments.integer("w")!, "width")
@@ -140,10 +147,11 @@ enum StandardFilters {
     },
     Filter(
       "pad", aliases: ["extend"], summary: "add margins: N on every side, or T R B L",
-      arguments: [FilterArgument("top", .integer(), required: true, help: "N, or the top margin (at least 0)"),
-        FilterArgument("right", .integer(), help: "right margin"),
-        FilterArgument("bottom", .integer(), help: "bottom margin"),
-        FilterArgument("left", .integer(), help: "left margin"),
+      arguments: [FilterArgument("top", .integer(), required: true, range: ParameterRange.margin,
+        help: "N, or the top margin"),
+        FilterArgument("right", .integer(), range: ParameterRange.margin, help: "right margin"),
+        FilterArgument("bottom", .integer(), range: ParameterRange.margin, help: "bottom margin"),
+        FilterArgument("left", .integer(), range: ParameterRange.margin, help: "left margin"),
         FilterArgument("color", .color, option: true, default: "transparent", help: "margin colour")],
       syntax: "N|T R B L",
       validate: { arguments throws(FilterError) in
@@ -160,7 +168,8 @@ enum StandardFilters {
     },
     Filter(
       "opacity", summary: "multiply alpha by A",
-      arguments: [FilterArgument("a", .number(), required: true, help: "0 (transparent) to 1 (unchanged)")],
+      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.unit,
+        help: "0 (transparent) to 1 (unchanged)")],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.opacity(arguments.number("a")!) }
       }
@@ -175,7 +184,8 @@ enum StandardFilters {
     },
     Filter(
       "tile", summary: "fill a W×H rectangle with the image repeated",
-      arguments: [FilterArgument("size", .size(allowsKeep: false), required: true, help: "WxH")]
+      arguments: [FilterArgument("size", .size(allowsKeep: false), required: true, range: ParameterRange.sizes,
+          help: "WxH")]
     ) { arguments, input throws(FilterError) in
       let size = arguments.size("size")!
       guard !input.extent.isEmpty else { throw FilterError("the image is empty") }

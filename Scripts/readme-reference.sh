@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Rewrites the reference section of README.md (between the BEGIN and END marker comments) with the output of
+# `decor filters --markdown`, which is generated from the filter registry; the tests fail when the two differ.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+begin='<!-- BEGIN decor filters --markdown'
+end='<!-- END decor filters --markdown -->'
+reference=$(mktemp)
+rewritten=$(mktemp)
+trap 'rm -f "$reference" "$rewritten"' EXIT
+swift build --product decor >&2
+"$(swift build --show-bin-path)/decor" filters --markdown >"$reference"
+# Keeps the marker lines and everything outside them; replaces what is between them. Fails unless there is exactly
+# one BEGIN followed by one END.
+awk -v begin="$begin" -v end="$end" -v reference="$reference" '
+  index($0, begin) == 1 {
+    if (state != 0) { exit 2 }
+    print
+    while ((getline line < reference) > 0) print line
+    state = 1
+    next
+  }
+  $0 == end { if (state != 1) { exit 2 } print; state = 2; next }
+  state != 1 { print }
+  END { if (state != 2) exit 2 }
+' README.md >"$rewritten" || {
+  echo "readme-reference: README.md needs one line starting \"$begin\" and, after it, one \"$end\"" >&2
+  exit 1
+}
+if cmp -s README.md "$rewritten"; then
+  echo "readme-reference: README.md is up to date" >&2
+else
+  cat "$rewritten" >README.md
+  echo "readme-reference: README.md rewritten" >&2
+fi

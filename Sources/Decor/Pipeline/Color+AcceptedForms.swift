@@ -1,0 +1,26 @@
+// In the Pipeline folder, beside the reference generated from it: these are the colours of the chain language.
+extension Color {
+  /// Every form `Color(parsing:)` accepts, in the order the reference lists them. Parsing is case-insensitive
+  /// and ignores surrounding spaces; inside a chain step a colour is one word, so it is written without spaces or
+  /// quoted. Extend this list with the parser: the reference (`decor filters --markdown`) is generated from it.
+  public static let acceptedForms: [ColorForm] = [
+    ColorForm(syntax: "#rgb", meaning: "hexadecimal, each digit doubled (`#f80` is `#ff8800`), opaque",
+      examples: ["#f80", "#FFF"]),
+    ColorForm(syntax: "#rgba", meaning: "as `#rgb`, with an alpha digit", examples: ["#f808"]),
+    ColorForm(syntax: "#rrggbb", meaning: "hexadecimal red, green and blue, opaque", examples: ["#336699"]),
+    ColorForm(syntax: "#rrggbbaa", meaning: "as `#rrggbb`, with alpha (`00` transparent, `ff` opaque)",
+      examples: ["#33669980"]),
+    ColorForm(syntax: "rgb(R,G,B)",
+      meaning: "R, G, B from 0 to 255 or percentages; out-of-range values are clamped, as CSS does",
+      examples: ["rgb(51,102,153)", "rgb(20%,40%,60%)"]),
+    ColorForm(syntax: "rgba(R,G,B,A)",
+      meaning: "with alpha A from 0 to 1 or a percentage; `rgb` and `rgba` are the same function (CSS Color 4)",
+      examples: ["rgba(51,102,153,0.5)", "rgb(51,102,153,50%)"]),
+    ColorForm(syntax: "rgb(R G B / A)", meaning: "the space-separated CSS Color 4 form, alpha optional",
+      examples: ["rgb(51 102 153)", "rgb(51 102 153 / 0.5)"]),
+    ColorForm(syntax: "transparent", meaning: "fully transparent black", examples: ["transparent"]),
+    ColorForm(syntax: "NAME",
+      meaning: "one of the \(cssColorNames.count) named colours of CSS Color 4, `gray` and `grey` alike",
+      examples: ["rebeccapurple", "cornflowerblue", "grey"]),
+  ]
+}
