@@ -128,7 +128,7 @@ final class ProgressDisplay: Sendable {
   private func draw(done: Int) {
     let elapsed = start.duration(to: .now)
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    writeToStandardError("\r" + bar.line(done: done, elapsed: seconds, width: terminalColumns() - 1) + "\u{1B}[K")
+    writeToStandardError("\r" + bar.line(done: done, elapsed: seconds, width: (TerminalWidth.terminalColumns(of: STDERR_FILENO) ?? TerminalWidth.fallback) - 1) + "\u{1B}[K")
   }
 }
 
@@ -149,11 +149,4 @@ enum Thread {
     }, box)
     if made == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
   }
-}
-
-/// The width of the terminal on stderr, or 80.
-func terminalColumns() -> Int {
-  var size = winsize()
-  if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-  return 80
 }

@@ -7,7 +7,7 @@
   import Darwin
 #endif
 
-/// How many columns `decor filters` may fill.
+/// How many columns `decor filters` (on stdout) and `decor batch`'s progress bar (on stderr) may fill.
 enum TerminalWidth {
   /// The most a listing uses when standard output is not a terminal (a pipe, a file): narrow enough for a pager,
   /// a diff or an e-mail, whatever width the terminal that started the command had.
@@ -21,13 +21,13 @@ enum TerminalWidth {
   static var current: Int {
     let columns = getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil }
     guard isatty(STDOUT_FILENO) == 1 else { return min(piped, columns ?? piped) }
-    return columns ?? terminalColumns ?? fallback
+    return columns ?? terminalColumns(of: STDOUT_FILENO) ?? fallback
   }
 
-  /// The terminal's width from the kernel, or `nil` when it does not say.
-  private static var terminalColumns: Int? {
+  /// The width of the terminal `descriptor` is, from the kernel, or `nil` when it is not one or does not say.
+  static func terminalColumns(of descriptor: Int32) -> Int? {
     var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
 }
