@@ -23,11 +23,15 @@ struct Decor {
 
   /// Runs `decor` with `arguments`; `environment` changes the inherited environment (a `nil` value removes the
   /// variable).
-  static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Result {
+  /// Runs `decor` with `arguments`, in `directory` when given (else the test runner's folder).
+  static func run(
+    _ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:], directory: URL? = nil
+  ) throws -> Result {
     let process = Process()
     let url: URL = try #require(executable, "the decor executable was not built beside the tests")
     process.executableURL = url
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     if !environment.isEmpty {
       var inherited = ProcessInfo.processInfo.environment
       for (name, value) in environment { inherited[name] = value }

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+@testable import DecorCLI
+
+/// Templates, batches and scenes, through the built `decor` as a user runs it.
+@Suite struct WorkflowCLITests: ScratchFolder {
+  static let cutout = CLITests.repository.appendingPathComponent("SampleImages/horse-cutout.png").path
+  static let photo = CLITests.repository.appendingPathComponent("SampleImages/chelsea.png").path
+
+  let directory: URL
+
+  init() throws { directory = try Self.makeDirectory("decor-workflow") }
+
+  func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file(name))) }
+
+  /// Lines on stderr, each `decor: …`.
+  static func lines(_ stderr: String) -> [String] { stderr.split(separator: "\n").map(String.init) }
+
+  // MARK: - Templates
+
+  /// `--save-chain` writes the chain; `--chain` and `@T.json` give byte-identical output; more steps may follow.
+  @Test func aSavedTemplateGivesTheSameBytes() throws {
+    try FileManager.default.createDirectory(atPath: file("templates"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Self.cutout, toPath: file("over lay.png"))
+    let steps = ["resize 160x_ | rotate -12 interpolation=bicubic", "shadow 6 6 blur=5 color=rgba(20,30,90,0.7)",
+      "blend soft-light 'over lay.png' opacity=0.4 at=10,5 | sepia 0.3"]
+    let saved = try Decor.run(["apply", Self.cutout] + steps
+      + ["--save-chain", file("templates/t.json"), "-o", file("direct.png")], directory: directory)
+    #expect(saved.status == 0 && saved.stderr.isEmpty, "\(saved.stderr)")
+    let json = try String(contentsOfFile: file("templates/t.json"), encoding: .utf8)
+    #expect(json.hasPrefix("{\n  \"version\": 1,\n  \"steps\": [\n"))
+    #expect(json.contains("\"image\": \"../over lay.png\""), "relative to the template's folder: \(json)")
+    // Run from another folder, naming the template by a path of its own.
+    let loaded = try Decor.run(["apply", Self.cutout, "--chain", file("templates/t.json"), "-o", file("loaded.png")])
+    #expect(loaded.status == 0, "\(loaded.stderr)")
+    #expect(try bytes("loaded.png") == bytes("direct.png"))
+    let step = try Decor.run(["apply", Self.cutout, "@templates/t.json", "-o", file("step.png")], directory: directory)
+    #expect(try step.status == 0 && bytes("step.png") == bytes("direct.png"), "\(step.stderr)")
+    // Combined with more steps, before and after.
+    let more = try Decor.run(["apply", Self.cutout, "flip horizontal | @templates/t.json", "pad 4", "-o",
+      file("more.png")], directory: directory)
+    #expect(more.status == 0, "\(more.stderr)")
+    let byHand = try Decor.run(["apply", Self.cutout, "flip horizontal"] + steps + ["pad 4", "-o", file("hand.png")],
+      directory: directory)
+    #expect(try byHand.status == 0 && bytes("more.png") == bytes("hand.png"))
+    // A template saved from a template and steps holds them all.
+    _ = try Decor.run(["apply", Self.cutout, "--chain", file("templates/t.json"), "pad 4", "--save-chain",
+      file("t2.json"), "-o", file("t2.png")])
+    let again = try Decor.run(["apply", Self.cutout, "--chain", file("t2.json"), "-o", file("t2b.png")])
+    #expect(try again.status == 0 && bytes("t2.png") == bytes("t2b.png"))
+  }
+
+  /// A bad template: exit 1, one line naming the file, the step and the key; no output.
+  @Test func aBadTemplateNamesTheFileTheStepAndTheKey() throws {
+    let cases: [(String, String)] = [
+      (#"{"version": 1, "steps": [{"filter": "rotate", "deg": 5}, {"filter": "shadow", "blur": "abc"}]}"#,
+        "bad.json: step 2 \"shadow\", key \"blur\": number expected, got \"abc\""),
+      (#"{"version": 1, "steps": [{"filter": "rotate", "angle": 5}]}"#,
+        "bad.json: step 1 \"rotate\", key \"angle\": unknown key: rotate takes \"deg\" or \"interpolation\""),
+      (#"{"version": 7, "steps": []}"#, "bad.json: key \"version\": version 1 expected, got 7"),
+      (#"{"version": 1, "steps": [}"#, "bad.json: not valid JSON"),
+    ]
+    for (json, expected) in cases {
+      try json.write(toFile: file("bad.json"), atomically: true, encoding: .utf8)
+      for arguments in [["--chain", "bad.json"], ["@bad.json"]] {
+        let result = try Decor.run(["apply", Self.cutout] + arguments + ["-o", "out.png"], directory: directory)
+        #expect(result.status == 1)
+        #expect(Self.lines(result.stderr).count == 1 && result.stderr.contains(expected), "\(result.stderr)")
+        #expect(try contents() == ["bad.json"])
+      }
+    }
+  }
+
+  // MARK: - Batch
+
+  /// Folders and files in, one corrupt input among good ones: the good ones are written, the bad one named on one
+  /// line, a summary line, exit 1, and no progress bar or stray file when stderr is not a terminal.
+  @Test func batchGoesOnPastABadInput() throws {
+    let inputs = file("in")
+    try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+    for name in ["a.png", "b.PNG", "c.png"] { try FileManager.default.copyItem(atPath: Self.cutout, toPath: inputs + "/" + name) }
+    try Data("not a png".utf8).write(to: URL(fileURLWithPath: inputs + "/broken.png"))
+    try Data("notes".utf8).write(to: URL(fileURLWithPath: inputs + "/notes.txt"))
+    let result = try Decor.run(["batch", "--chain", "resize 64x_ | shadow 3 3 blur=2", "--output-dir", file("out"),
+      inputs, Self.photo, "--jobs", "3"])
+    #expect(result.status == 1)
+    let lines = Self.lines(result.stderr)
+    #expect(lines.count == 2, "\(result.stderr)")
+    #expect(lines.first?.hasPrefix("decor: \(inputs)/broken.png: unsupported format") == true)
+    #expect(lines.last == "decor: 1 of 5 inputs failed")
+    #expect(!result.stderr.contains("\r") && !result.stderr.contains("[#"), "no progress bar off a terminal")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).sorted()
+      == ["a.png", "b.png", "c.png", "chelsea.png"])
+    // Each output is what `apply` makes of its input.
+    let single = try Decor.run(["apply", Self.photo, "resize 64x_ | shadow 3 3 blur=2", "-o", file("single.png")])
+    #expect(try single.status == 0 && bytes("out/chelsea.png") == bytes("single.png"))
+  }
+
+  /// A template file as the chain, `--progress` forcing the bar, and success staying quiet otherwise.
+  @Test func batchTakesATemplateAndDrawsProgressWhenAsked() throws {
+    _ = try Decor.run(["apply", Self.cutout, "resize 40x_ | invert", "--save-chain", file("t.json"), "-o",
+      file("x.png")])
+    let quiet = try Decor.run(["batch", "--chain", file("t.json"), "--output-dir", file("out"), Self.cutout])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    #expect(try bytes("out/horse-cutout.png") == bytes("x.png"))
+    let shown = try Decor.run(["batch", "--chain", file("t.json"), "--output-dir", file("out2"), Self.cutout,
+      Self.photo, "--progress"])
+    #expect(shown.status == 0)
+    #expect(shown.stderr.contains("\r[") && shown.stderr.contains("2/2") && shown.stderr.hasSuffix("\n"),
+      "\(shown.stderr.debugDescription)")
+  }
+
+  /// Never over an input: the inputs' own folder is refused (unless --overwrite), and so are two inputs that would
+  /// make the same output; nothing is written.
+  @Test func batchNeverOverwritesAnInputBySurprise() throws {
+    try FileManager.default.createDirectory(atPath: file("a"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: file("b"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Self.cutout, toPath: file("a/x.png"))
+    try FileManager.default.copyItem(atPath: Self.cutout, toPath: file("b/x.png"))
+    let original = try bytes("a/x.png")
+    let same = try Decor.run(["batch", "--chain", "invert", "--output-dir", file("a"), file("a")])
+    #expect(same.status == 1 && same.stderr.contains("would replace the inputs") && Self.lines(same.stderr).count == 1)
+    #expect(try bytes("a/x.png") == original)
+    let clash = try Decor.run(["batch", "--chain", "invert", "--output-dir", file("out"), file("a"), file("b")])
+    #expect(clash.status == 1 && clash.stderr.contains("would both be written to"), "\(clash.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: file("out/x.png")))
+    let replaced = try Decor.run(["batch", "--chain", "invert", "--output-dir", file("a") + "/", file("a"), "--overwrite"])
+    #expect(try replaced.status == 0 && bytes("a/x.png") != original)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file("a")) == ["x.png"], "no temporary files")
+    let jobs = try Decor.run(["batch", "--chain", "invert", "--output-dir", file("o"), file("b"), "--jobs", "0"])
+    #expect(jobs.status == 1 && jobs.stderr.contains("--jobs must be a whole number from 1 to 1024"))
+  }
+
+  @Test func theProgressLine() {
+    let bar = ProgressBar(total: 40)
+    #expect(bar.line(done: 0, elapsed: 0, width: 80) == "[" + String(repeating: "·", count: 40) + "]   0/40")
+    #expect(bar.line(done: 10, elapsed: 4, width: 80)
+      == "[" + String(repeating: "#", count: 10) + String(repeating: "·", count: 30) + "]  10/40  2.5/s  0:12 left")
+    #expect(bar.line(done: 40, elapsed: 125, width: 80).hasSuffix("40/40  0.3/s  done in 2:05"))
+    // Narrow terminals shrink the bar, then drop it; the line never exceeds the width.
+    for width in [10, 25, 40, 60, 100] {
+      #expect(bar.line(done: 7, elapsed: 3, width: width).count <= width, "\(width)")
+    }
+    #expect(bar.line(done: 7, elapsed: 3, width: 25) == " 7/40  2.3/s  0:15 left")
+    #expect(ProgressBar.duration(3725) == "1:02:05" && ProgressBar.duration(59.2) == "1:00")
+  }
+
+  // MARK: - Compose
+
+  /// A scene with nested groups, relative to its own folder, run from elsewhere; errors name the file and place.
+  @Test func composeDrawsAScene() throws {
+    try FileManager.default.createDirectory(atPath: file("scene"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Self.cutout, toPath: file("scene/horse.png"))
+    try """
+      {"width": 200, "height": 120, "background": "#ffffff",
+       "layers": [
+         {"gradient": {"type": "linear", "from": [0, 0], "to": [200, 0], "stops": ["#ff0000", "#0000ff"]}},
+         {"image": "horse.png", "x": 10, "y": 10, "chain": "resize 80x_ | shadow 4 4 blur=3", "blend": "multiply"},
+         {"group": {"layers": [
+           {"color": "#00ff00", "width": 30, "height": 30},
+           {"group": {"layers": [{"color": "#000000", "width": 10, "height": 10}]}, "x": 10, "y": 10}
+         ]}, "x": 150, "y": 70, "opacity": 0.5}
+       ]}
+      """.write(toFile: file("scene/scene.json"), atomically: true, encoding: .utf8)
+    let result = try Decor.run(["compose", file("scene/scene.json"), "-o", file("scene.png")])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    let info = try Decor.run(["info", file("scene.png")])
+    #expect(String(decoding: info.stdout, as: UTF8.self).contains("200x120, RGB, 8-bit, no alpha"))
+    try #"{"width": 10, "height": 10, "layers": [{"group": {"layers": [{"image": "gone.png"}]}}]}"#
+      .write(toFile: file("scene/bad.json"), atomically: true, encoding: .utf8)
+    let bad = try Decor.run(["compose", file("scene/bad.json"), "-o", file("bad.png")])
+    #expect(bad.status == 1 && Self.lines(bad.stderr).count == 1)
+    #expect(bad.stderr.hasPrefix("decor: \(file("scene/bad.json")): layers[0].group.layers[0].image: "
+      + "\(file("scene/gone.png")): cannot open"), "\(bad.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: file("bad.png")))
+  }
+}
