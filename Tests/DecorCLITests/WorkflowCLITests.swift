@@ -176,3 +176,16 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file("bad.png")))
   }
 }
+
+extension WorkflowCLITests {
+  /// The README's example scene is `SampleImages/scene.json`, word for word, and it draws.
+  @Test func theReadmeSceneIsTheSampleScene() throws {
+    let readme = try String(contentsOf: CLITests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let scene = try String(contentsOf: CLITests.repository.appendingPathComponent("SampleImages/scene.json"),
+      encoding: .utf8)
+    #expect(readme.contains("```json\n" + scene + "```\n"), "copy SampleImages/scene.json into the README's Scenes")
+    let result = try Decor.run(["compose", CLITests.repository.appendingPathComponent("SampleImages/scene.json").path,
+      "-o", file("scene.png")])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+}

@@ -49,6 +49,8 @@ public enum FilterReference {
         + "`color=\"rgb(51 102 153)\"`. A backslash takes the next character as it is, outside quotes and inside "
         + "double quotes (`my\\ overlay.png`); inside single quotes it is an ordinary character. A quote left open "
         + "and an empty step (`rotate 30 |`) are errors.",
+      "- A step that is one word starting with `@` (`@card.json`) stands for the steps of a template saved with "
+        + "`--save-chain`, in its place among the others.",
       "- The shell removes one level of quotes before `decor` sees a step, so put each step argument in single "
         + "quotes and quote inside it with double quotes:",
       "",

@@ -1,0 +1,1 @@
+// Nothing to call from Swift: the target only supplies the entry points below.
