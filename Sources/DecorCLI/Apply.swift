@@ -24,21 +24,18 @@ struct Apply: ParsableCommand {
   @Option(help: "PNG compression: fast (libdeflate level 1), default (6), best (12), or a level 0…12.")
   var compression: PNGCompression = .default
 
-  @Option(help: "Rendering threads (default: one per processor).")
-  var threads: Int?
+  @OptionGroup var render: RenderOptions
 
   @Flag(help: "Print the render plan before rendering (to stderr): every stage, its extent, the region it will be asked for, and whether it is computed once for the whole render.")
   var explain = false
 
-  func validate() throws {
-    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads)") }
-  }
-
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
+    try ImageFile.checkOutputFormat(output)
     let chain = try Chain(parsing: steps)
-    let image = try chain.apply(to: Raster(contentsOfFile: input))
-    let renderer = Renderer(threads: threads)
+    let image = try chain.apply(to: Raster(contentsOfFile: input, pixelLimit: render.maxPixels),
+      pixelLimit: render.maxPixels)
+    let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
     // exists in memory.

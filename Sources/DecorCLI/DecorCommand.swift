@@ -16,6 +16,7 @@ struct DecorCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "decor",
     abstract: "Render PNG images through chains of decorators.",
+    version: DecorVersion.current,
     subcommands: [Apply.self, Info.self, Filters.self, Diff.self],
     defaultSubcommand: Apply.self)
 

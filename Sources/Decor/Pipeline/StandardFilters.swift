@@ -57,10 +57,16 @@ enum StandardFilters {
       return input.scaled(x: sx, y: arguments.number("sy") ?? sx, interpolation: arguments.interpolation(default: .bicubic))
     },
     Filter(
-      "resize", summary: "resize to an exact size (W or H may be _ to keep the aspect ratio)",
-      arguments: [FilterArgument("size", .size(allowsKeep: true), required: true, help: "WxH, W or H may be _"),
+      "resize",
+      summary: "resize to WxH (W or H may be _ to keep the aspect ratio; fit=contain fits inside, fit=cover fills and "
+        + "crops)",
+      arguments: [FilterArgument("size", .size(allowsKeep: true), required: true,
+        help: "WxH, each at least 1 (larger than 2^30 is 2^30), W or H may be _"),
         FilterArgument("fit", .choice(Resizing.Fit.allCases.map(\.rawValue)), option: true, default: "fill",
-          help: "fill stretches, contain fits inside, cover fills and crops"),
+          help: "fill stretches to exactly WxH; contain scales, keeping the aspect ratio, to the largest size that "
+            + "fits inside WxH, and the output is that size (one side shorter, no letterbox: add pad for one); "
+            + "cover scales, keeping the aspect ratio, to the smallest size that covers WxH and crops the overflow "
+            + "evenly from both sides, so the output is exactly WxH"),
         interpolation(default: .bicubic)]
     ) { arguments, input in
       let size = arguments.size("size")!
@@ -70,8 +76,9 @@ enum StandardFilters {
     },
     Filter(
       "translate", aliases: ["move"], summary: "move by DX, DY pixels (fractions resample)",
-      arguments: [FilterArgument("dx", .number(), required: true, help: "pixels to the right"),
-        FilterArgument("dy", .number(), required: true, help: "pixels down"), interpolation(default: .bilinear)]
+      arguments: [FilterArgument("dx", .number(), required: true, help: "pixels to the right (beyond ±2^30 is ±2^30)"),
+        FilterArgument("dy", .number(), required: true, help: "pixels down (beyond ±2^30 is ±2^30)"),
+        interpolation(default: .bilinear)]
     ) { arguments, input in
       input.translated(by: Point(arguments.number("dx")!, arguments.number("dy")!),
         interpolation: arguments.interpolation(default: .bilinear))
@@ -97,9 +104,9 @@ enum StandardFilters {
         interpolation: arguments.interpolation(default: .bilinear))
     },
     Filter(
-      "flip", summary: "mirror left-right or top-bottom",
+      "flip", summary: "mirror left-right, top-bottom or both",
       arguments: [FilterArgument("axis", .choice(Flip.Axis.allCases.map(\.rawValue)), required: true,
-        help: "horizontal or vertical")]
+        help: "horizontal (left-right), vertical (top-bottom) or both")]
     ) { arguments, input in
       input.flipped(Flip.Axis(rawValue: arguments.choice("axis")!)!)
     },
@@ -118,8 +125,8 @@ enum StandardFilters {
       "crop", summary: "keep the rectangle X, Y, W, H (from the image's top-left)",
       arguments: [FilterArgument("x", .integer(), required: true, help: "left, from the image's left edge"),
         FilterArgument("y", .integer(), required: true, help: "top, from the image's top edge"),
-        FilterArgument("w", .integer(), required: true, help: "width, at least 1"),
-        FilterArgument("h", .integer(), required: true, help: "height, at least 1")],
+        FilterArgument("w", .integer(), required: true, help: "width, at least 1 (larger than 2^30 is 2^30)"),
+        FilterArgument("h", .integer(), required: true, help: "height, at least 1 (larger than 2^30 is 2^30)")],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in
           _ = try ParameterCheck.size(arguments.integer("w")!, "width")
@@ -140,7 +147,8 @@ enum StandardFilters {
     },
     Filter(
       "pad", aliases: ["extend"], summary: "add margins: N on every side, or T R B L",
-      arguments: [FilterArgument("top", .integer(), required: true, help: "N, or the top margin (at least 0)"),
+      arguments: [FilterArgument("top", .integer(), required: true,
+        help: "N, or the top margin (at least 0; larger than 2^30 is 2^30)"),
         FilterArgument("right", .integer(), help: "right margin"),
         FilterArgument("bottom", .integer(), help: "bottom margin"),
         FilterArgument("left", .integer(), help: "left margin"),
@@ -160,7 +168,8 @@ enum StandardFilters {
     },
     Filter(
       "opacity", summary: "multiply alpha by A",
-      arguments: [FilterArgument("a", .number(), required: true, help: "0 (transparent) to 1 (unchanged)")],
+      arguments: [FilterArgument("a", .number(), required: true,
+        help: "0 (transparent) to 1 (unchanged); above 1 is 1, as CSS opacity() clamps")],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.opacity(arguments.number("a")!) }
       }
@@ -175,7 +184,8 @@ enum StandardFilters {
     },
     Filter(
       "tile", summary: "fill a W×H rectangle with the image repeated",
-      arguments: [FilterArgument("size", .size(allowsKeep: false), required: true, help: "WxH")]
+      arguments: [FilterArgument("size", .size(allowsKeep: false), required: true,
+        help: "WxH, each at least 1 (larger than 2^30 is 2^30); the result may have at most the pixel limit's pixels")]
     ) { arguments, input throws(FilterError) in
       let size = arguments.size("size")!
       guard !input.extent.isEmpty else { throw FilterError("the image is empty") }
