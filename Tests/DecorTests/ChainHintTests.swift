@@ -54,6 +54,20 @@ import Testing
     #expect(try Chain(parsing: ["pad 1"]).apply(to: SolidColor(.white), pixelLimit: 1).extent.isInfinite)
   }
 
+  /// What `resize`'s help says `contain` and `cover` do is what they do.
+  @Test func resizeFitsAsItsHelpSays() throws {
+    let image = try ChainTests.pattern(width: 8, height: 4)
+    // contain: the largest size inside the box with the aspect ratio, and the output is that size (no letterbox).
+    #expect(try Chain(parsing: ["resize 10x10 fit=contain"]).apply(to: image).extent
+      == IntRect(x: 0, y: 0, width: 10, height: 5))
+    // cover: the smallest size covering the box, cropped evenly to exactly the box.
+    #expect(try Chain(parsing: ["resize 10x10 fit=cover"]).apply(to: image).extent
+      == IntRect(x: 0, y: 0, width: 10, height: 10))
+    let help = try #require(FilterRegistry.standard.filter(named: "resize").arguments.first { $0.name == "fit" }).help
+    #expect(help.contains("the output is that size (one side shorter, no letterbox"))
+    #expect(help.contains("crops the overflow evenly from both sides, so the output is exactly WxH"))
+  }
+
   @Test func limitsAreThoseOfParameterCheck() throws {
     let cases: [(String, String?)] = [
       ("resize 0x0", "width must be at least 1, got 0"),
