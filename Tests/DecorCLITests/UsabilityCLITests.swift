@@ -38,6 +38,10 @@ import Testing
     try expectFailure(["scale 2", "shadow", "6", "6", "blur=8", "flip", "both"], "step 3 \"6\": unknown filter "
       + "\"6\"; the closest are \"pad\", \"blur\" or \"crop\" (decor filters lists them all) (each step is one "
       + "argument: quote it, as in 'shadow 6 6 blur=8')")
+    // A negative number outside quotes is taken for an option, which the hint explains too.
+    try expectFailure(["blur", "-5"], "Unknown option '-5' (each step is one argument: quote it, as in 'blur -5')")
+    try expectFailure(["pad 1", "translate", "-3", "4"],
+      "Unknown option '-3' (each step is one argument: quote it, as in 'translate -3 4')")
     // Quoted steps get no hint.
     try expectFailure(["rotate 30", "abc"], "step 2 \"abc\": unknown filter \"abc\"; the closest are \"pad\", "
       + "\"blur\" or \"crop\" (decor filters lists them all)")

@@ -25,6 +25,13 @@ import Testing
     }
     #expect(Chain.splitStep(["rotate", "30"], at: 1, registry: .standard) == "rotate 30")
     #expect(Chain.splitStep(["30", "rotate"], at: 0, registry: .standard) == nil)
+    // On a whole command line, options end the run; negative numbers do not.
+    #expect(Chain.quotingHint(["apply", "in.png", "translate", "-3", "4", "-o", "out.png"], at: 3)
+      == "each step is one argument: quote it, as in 'translate -3 4'")
+    #expect(Chain.quotingHint(["in.png", "blur", "-5", "--threads", "2"], at: 2)
+      == "each step is one argument: quote it, as in 'blur -5'")
+    #expect(Chain.quotingHint(["in.png", "'blur -5'"], at: 1) == nil)
+    #expect(Chain.quotingHint(["x"], at: 3) == nil)
   }
 
   @Test func aResultOverThePixelLimitNamesTheStepThatMadeIt() throws {

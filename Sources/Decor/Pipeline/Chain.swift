@@ -43,23 +43,34 @@ public struct Chain: Sendable, CustomStringConvertible {
         } catch {
           message = "\(error)"
         }
-        if let split = Self.splitStep(texts, at: position, registry: registry) {
-          message += " (each step is one argument: quote it, as in '\(split)')"
-        }
+        if let hint = Self.quotingHint(texts, at: position, registry: registry) { message += " (\(hint))" }
         throw ChainError(step: number, text: stepText, message: message)
       }
     }
   }
 
+  /// `each step is one argument: quote it, as in 'rotate 30'` when the string at `position` of `texts` (steps, or
+  /// a whole command line) looks like one word of a step that a shell split (see `splitStep`), or `nil`.
+  public static func quotingHint(_ texts: [String], at position: Int, registry: FilterRegistry = .standard)
+    -> String?
+  {
+    guard texts.indices.contains(position), let split = splitStep(texts, at: position, registry: registry) else {
+      return nil
+    }
+    return "each step is one argument: quote it, as in '\(split)'"
+  }
+
   /// The words of one step that a shell passed as separate strings, joined, when the string at `position` is one
   /// of them: a run of one-word strings that starts with a filter's name and goes on with words that name none
-  /// (`rotate`, `30` gives `rotate 30`). `nil` when the run has a single string, or when the string at `position`
-  /// is part of no such run (it holds several words or steps: it was quoted).
+  /// (`rotate`, `30` gives `rotate 30`). A word that starts with `-` and is not a number (`-o`) ends the run, so
+  /// that on a command line the options are left out. `nil` when the run has a single string, or when the string
+  /// at `position` is part of no such run (it holds several words or steps: it was quoted).
   static func splitStep(_ texts: [String], at position: Int, registry: FilterRegistry) -> String? {
     func word(_ index: Int) -> String? {
       let parts = split(texts[index])
       guard parts.count == 1, let words = parts[0].words, words.count == 1 else { return nil }
-      return words[0]
+      let word = words[0]
+      return word.hasPrefix("-") && Double(word) == nil ? nil : word
     }
     func isFilter(_ word: String) -> Bool { (try? registry.filter(named: word)) != nil }
     guard word(position) != nil else { return nil }
