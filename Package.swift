@@ -10,15 +10,14 @@ let package = Package(
     .executable(name: "decor", targets: ["DecorCLI"]),
     // Golden-image comparisons for anyone's tests (Swift Testing or XCTest); no test framework needed.
     .library(name: "DecorTesting", targets: ["DecorTesting"]),
-    // The same comparisons as a swift-snapshot-testing strategy (`assertSnapshot(of: raster, as: .image)`).
-    .library(name: "DecorSnapshotTesting", targets: ["DecorSnapshotTesting"]),
+    // The same comparisons as a swift-snapshot-testing strategy are the DecorSnapshotTesting product of the package
+    // in Packages/DecorSnapshotTesting, apart so that depending on Decor never fetches swift-snapshot-testing.
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
     // `swift package generate-documentation` (DocC); a plugin, not linked into anything.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
   ],
   targets: [
     // libpng, through its simplified API. Only Sources/Decor/Codecs imports it.
@@ -43,10 +42,6 @@ let package = Package(
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     .target(name: "DecorTesting", dependencies: ["Decor"]),
-    .target(
-      name: "DecorSnapshotTesting",
-      dependencies: ["Decor", "DecorTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
-    ),
     .executableTarget(
       name: "DecorCLI",
       dependencies: ["Decor", "DecorTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -55,11 +50,6 @@ let package = Package(
     .executableTarget(name: "decor-bench", dependencies: ["Decor"], path: "Sources/DecorBench"),
     .testTarget(name: "DecorTests", dependencies: ["Decor", "DecorTesting"], exclude: ["Goldens"]),
     .testTarget(name: "DecorCLITests", dependencies: ["DecorCLI"]),
-    .testTarget(
-      name: "DecorSnapshotTestingTests",
-      dependencies: ["DecorSnapshotTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
-      exclude: ["__Snapshots__"]
-    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,21 +1,42 @@
 #!/usr/bin/env bash
-# Regenerates the README's before/after pictures from SampleImages/ through the `decor` command line, so the
-# pictures always show what the current code does. Run from anywhere: bash Scripts/gallery.sh
+# Regenerates the README's gallery from SampleImages/ through the `decor` command line (apply, batch and compose),
+# so the pictures always show what the current code does. Run from anywhere: bash Scripts/gallery.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product decor >/dev/null
 decor=.build/release/decor
 out=Documentation/Gallery
 mkdir -p "$out"
+# Transparent results are shown flattened onto this colour, so their edges and shadows can be seen on any page.
+paper='background #e9e4da'
 
-# name | input | steps (one argument, steps separated by |)
+# name | input | steps (one argument; `;` separates steps, as `|` would on the command line)
 while IFS='|' read -r name input steps; do
   [ -z "$name" ] && continue
-  "$decor" apply "SampleImages/$input" -o "$out/$name-before.png" 'resize 240x_'
-  # shellcheck disable=SC2086
-  "$decor" apply "SampleImages/$input" -o "$out/$name-after.png" "$(echo "$steps" | sed 's/;/|/g')"
+  "$decor" apply "SampleImages/$input" 'resize 240x_' "$paper" -o "$out/$name-before.png"
+  "$decor" apply "SampleImages/$input" "$(echo "$steps" | sed 's/;/|/g')" -o "$out/$name-after.png"
   echo "$out/$name-after.png"
-done <<'CHAINS'
+done <<CHAINS
 transforms|chelsea.png|resize 240x_ ; rotate -12 interpolation=bicubic ; pad 8 color=white ; rotate 6 ; background #2b3a55
 cutout|horse-cutout.png|resize 200x_ ; skew 12 ; rotate -8 interpolation=bicubic ; pad 12 ; background #f2e8d5
+shadow|horse-cutout.png|resize 240x_ ; shadow 10 10 blur=6 color=#1d2b4f opacity=0.6 ; $paper
+inner-shadow|horse-cutout.png|resize 240x_ ; inner-shadow 5 5 blur=4 opacity=0.8 ; $paper
+rotate|chelsea.png|resize 240x_ ; pad 6 color=white ; rotate -12 interpolation=bicubic ; shadow 4 4 blur=4 ; $paper
+blur-extend|chelsea.png|resize 240x_ ; blur 6
+blur-transparent|chelsea.png|resize 240x_ ; blur 6 edge=transparent ; $paper
+blend|coffee.png|resize 240x_ ; blend soft-light SampleImages/astronaut.png at=-60,-40
+colour|chelsea.png|resize 240x_ ; sepia 0.7 ; contrast 1.3 ; hue-rotate -15
 CHAINS
+
+# A template saved from one command, then run by `batch` over three photos.
+"$decor" apply SampleImages/coffee.png 'resize 160x_ | pad 6 color=white | rotate 4 interpolation=bicubic' \
+  'shadow 5 5 blur=4' --save-chain "$out/card.json" -o /dev/null
+rm -rf "$out/batch"
+"$decor" batch --chain "$out/card.json" --output-dir "$out/batch" SampleImages/chelsea.png SampleImages/coffee.png \
+  SampleImages/astronaut.png --no-progress
+for f in "$out"/batch/*.png; do "$decor" apply "$f" "$paper" -o "$f"; done
+echo "$out/batch"
+
+# The README's example scene.
+"$decor" compose SampleImages/scene.json -o "$out/scene.png"
+echo "$out/scene.png"

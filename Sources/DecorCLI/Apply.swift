@@ -33,25 +33,22 @@ struct Apply: ParsableCommand {
     valueName: "T.json"))
   var saveChain: String?
 
-  @Option(help: "Rendering threads (default: one per processor).")
-  var threads: Int?
+  @OptionGroup var render: RenderOptions
 
   @Flag(help: "Print the render plan before rendering (to stderr): every stage, its extent, the region it will be asked for, and whether it is computed once for the whole render.")
   var explain = false
 
-  func validate() throws {
-    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads)") }
-  }
-
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
+    try ImageFile.checkOutputFormat(output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
-    let image = try chain.apply(to: Raster(contentsOfFile: input))
+    let image = try chain.apply(to: Raster(contentsOfFile: input, pixelLimit: render.maxPixels),
+      pixelLimit: render.maxPixels)
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
-    let renderer = Renderer(threads: threads)
+    let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
     // exists in memory.

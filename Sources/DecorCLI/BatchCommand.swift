@@ -45,6 +45,9 @@ struct BatchCommand: ParsableCommand {
   @Option(help: "PNG compression: fast, default, best, or a level 0…12.")
   var compression: PNGCompression = .default
 
+  /// `--threads` here is per image (default: processors ÷ jobs); `--max-pixels` as for `apply`.
+  @OptionGroup var render: RenderOptions
+
   func validate() throws {
     if let jobs, !(1...1024).contains(jobs) {
       throw ValidationError("--jobs must be a whole number from 1 to 1024, got \(jobs)")
@@ -61,7 +64,9 @@ struct BatchCommand: ParsableCommand {
     let batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite)
     let display = ProgressDisplay(
       total: batch.items.count, enabled: progress ?? (isatty(STDERR_FILENO) == 1))
-    let failures = batch.run(jobs: jobs, compression: compression) { outcome in
+    let failures = batch.run(
+      jobs: jobs, threads: render.threads, compression: compression, pixelLimit: render.maxPixels
+    ) { outcome in
       display.finished(outcome)
     }
     display.end()

@@ -19,20 +19,17 @@ struct Compose: ParsableCommand {
   @Option(help: "PNG compression: fast, default, best, or a level 0…12.")
   var compression: PNGCompression = .default
 
-  @Option(help: "Rendering threads (default: one per processor).")
-  var threads: Int?
+  @OptionGroup var render: RenderOptions
 
   @Flag(help: "Print the render plan before rendering (to stderr).")
   var explain = false
 
-  func validate() throws {
-    if let threads, threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads)") }
-  }
-
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
-    let image = try Scene(contentsOfFile: scene).component(relativeTo: Scene.folder(of: scene), source: scene)
-    let renderer = Renderer(threads: threads)
+    try ImageFile.checkOutputFormat(output)
+    let image = try Scene(contentsOfFile: scene).component(relativeTo: Scene.folder(of: scene), source: scene,
+      pixelLimit: render.maxPixels)
+    let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     try renderer.renderPNG(image, toFile: output, compression: compression)
   }

@@ -16,6 +16,7 @@ struct DecorCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "decor",
     abstract: "Render PNG images through chains of decorators.",
+    version: DecorVersion.current,
     subcommands: [Apply.self, BatchCommand.self, Compose.self, Info.self, Filters.self, Diff.self],
     defaultSubcommand: Apply.self)
 
@@ -28,10 +29,22 @@ struct DecorCommand: ParsableCommand {
     } catch {
       // Help, version, and subcommands that already reported their failures (`throw ExitCode(1)`).
       if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
-      printError(message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)")
+      let line = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+      printError(line + (negativeNumberHint(line).map { " (\($0))" } ?? ""))
       terminate(1)
     }
   }
+}
+
+/// ArgumentParser takes a negative number outside quotes (`decor apply in.png blur -5 -o out.png`) for an
+/// option, and says `Unknown option '-5'`: when that number follows the words of a step, the hint to quote the step.
+func negativeNumberHint(_ line: String) -> String? {
+  let prefix = "Unknown option '"
+  guard line.hasPrefix(prefix), line.hasSuffix("'") else { return nil }
+  let option = String(line.dropFirst(prefix.count).dropLast())
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  guard Double(option) != nil, let position = arguments.firstIndex(of: option) else { return nil }
+  return Chain.quotingHint(arguments, at: position)
 }
 
 /// One line on standard error, prefixed with the command's name.

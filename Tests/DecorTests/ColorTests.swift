@@ -56,6 +56,8 @@ import Testing
 
   @Test func transparentAndNames() throws {
     #expect(try Color(parsing: "transparent") == .clear)
+    #expect(try Color(parsing: "none") == .clear)
+    #expect(try Color(parsing: " NONE ") == .clear)
     #expect(try Color(parsing: "TRANSPARENT") == .clear)
     #expect(try Color(parsing: "RebeccaPurple") == Color(parsing: "#663399"))
     #expect(try Color(parsing: " white ") == .white)
@@ -114,7 +116,8 @@ import Testing
     "", "   ", "#", "#12", "#12345", "#1234567", "#123456789", "#ggg", "#ff 00 00", "##fff", "bluish", "rgb(1, 2)",
     "rgb(1, 2, 3, 4, 5)", "rgb(1, , 3)", "rgb(a, b, c)", "rgb(1, 2, 3", "rgb 1, 2, 3)", "rgb(nan, 0, 0)",
     "rgb(inf, 0, 0)", "rgb(0x10, 0, 0)", "rgb(1 2 3 4)", "rgb(1 2 / 3)", "rgb(1 2 3 / 4 5)", "rgb(1e, 0, 0)",
-    "rgb(1%%, 0, 0)", "hsl(0, 100%, 50%)", "currentcolor", "#ｆｆｆ", "rgb (1, 2, 3)",
+    "rgb(1%%, 0, 0)", "hsl(120, 100, 25)", "hsl(120, 100%)", "hsl(1x, 100%, 50%)", "hsl(120 100% 50% 1)",
+    "hsl(nan, 100%, 50%)", "hsl(120deg deg, 1%, 1%)", "hwb(0 0% 0%)", "currentcolor", "nothing", "#ｆｆｆ", "rgb (1, 2, 3)",
   ])
   func badSyntaxIsATypedErrorKeepingTheText(text: String) {
     #expect(throws: ColorParseError.invalidSyntax(text)) { try Color(parsing: text) }
@@ -123,10 +126,12 @@ import Testing
   @Test func errorMessages() {
     #expect(
       ColorParseError.invalidSyntax("bluish").description
-        == "colour expected (#rgb, #rrggbb, #rrggbbaa or a CSS name), got \"bluish\"")
+        == "colour expected (#rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS name, transparent "
+          + "or none), got \"bluish\"")
     #expect(
       ColorParseError.invalidSyntax("bleu").description
-        == "colour expected (#rgb, #rrggbb, #rrggbbaa or a CSS name), got \"bleu\"; did you mean \"blue\"?")
+        == "colour expected (#rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS name, transparent "
+          + "or none), got \"bleu\"; did you mean \"blue\"?")
     #expect(ColorParseError.invalidSyntax("Cornflowerblu").suggestion == "cornflowerblue")
     #expect(ColorParseError.invalidSyntax("grean").suggestion == "green")
     #expect(ColorParseError.invalidSyntax("transparant").suggestion == "transparent")
@@ -138,6 +143,53 @@ import Testing
     #expect(ColorParseError.invalidSyntax("#12345").suggestion == nil)
     // Ties (gray and grey are both one edit from "grfy") go to the alphabetically first name.
     #expect(ColorParseError.invalidSyntax("grfy").suggestion == "gray")
+  }
+
+  /// Values as browsers compute them (CSS Color 4's hslToRgb, components rounded half up to 8 bits).
+  @Test(arguments: [
+    ("hsl(120,100%,25%)", "#008000"), ("hsl(120, 100%, 25%)", "#008000"), ("hsl(120deg 100% 25%)", "#008000"),
+    ("hsl(120 100 25)", "#008000"), ("hsl(480, 100%, 25%)", "#008000"), ("hsl(-240, 100%, 25%)", "#008000"),
+    ("hsl(120, 150%, 25%)", "#008000"), ("hsl(0.33333333333333333turn 100% 25%)", "#008000"),
+    ("hsl(0, 100%, 50%)", "#ff0000"), ("hsl(240, 100%, 50%)", "#0000ff"), ("HSL(60 100% 50%)", "#ffff00"),
+    ("hsl(200grad, 100%, 50%)", "#00ffff"), ("hsl(3.14159265358979rad 100% 50%)", "#00ffff"),
+    ("hsl(0, 0%, 50%)", "#808080"), ("hsl(210, 50%, 40%)", "#336699"), ("hsl(0, 0%, 100%)", "#ffffff"),
+    // 0.72 + 0.76·0.28 = 0.9328 → 237.9 → ee; 0.72 − 0.2128 = 0.5072 → 129.3 → 81 (CSS's violet, #ee82ee, is
+    // listed as hsl(300, 76%, 72%) only to the nearest percent).
+    ("hsl(300, 76%, 72%)", "#ee81ee"),
+    ("hsla(120deg, 100%, 25%, 0.5)", "#00800080"), ("hsla(120, 100%, 25%, 50%)", "#00800080"),
+    ("hsl(120 100% 25% / 0.25)", "#00800040"), ("hsl(120 100% 25% / 25%)", "#00800040"),
+    ("hsla(120, 100%, 25%)", "#008000"), ("hsl(120, 100%, 25%, 2)", "#008000"),
+  ])
+  func hslAsBrowsersComputeIt(text: String, hex: String) throws {
+    #expect(try Color(parsing: text).description == hex)
+  }
+
+  /// `Color(hue:saturation:lightness:)` against CSS Color 3's formulation of the same conversion (m1, m2 and
+  /// hue-to-rgb), an independent derivation, over a grid of hues, saturations and lightnesses.
+  @Test func hslAgreesWithTheCSS3Algorithm() {
+    func hueToRGB(_ m1: Double, _ m2: Double, _ h: Double) -> Double {
+      var h = h
+      if h < 0 { h += 1 }
+      if h > 1 { h -= 1 }
+      if h * 6 < 1 { return m1 + (m2 - m1) * h * 6 }
+      if h * 2 < 1 { return m2 }
+      if h * 3 < 2 { return m1 + (m2 - m1) * (2.0 / 3 - h) * 6 }
+      return m1
+    }
+    for hue in stride(from: 0.0, to: 360, by: 7.5) {
+      for s in stride(from: 0.0, through: 1, by: 0.125) {
+        for l in stride(from: 0.0, through: 1, by: 0.125) {
+          let m2 = l <= 0.5 ? l * (s + 1) : l + s - l * s
+          let m1 = l * 2 - m2
+          let h = hue / 360
+          let expected = [hueToRGB(m1, m2, h + 1.0 / 3), hueToRGB(m1, m2, h), hueToRGB(m1, m2, h - 1.0 / 3)]
+          let color = Color(hue: hue, saturation: s, lightness: l)
+          for (actual, wanted) in zip([color.red, color.green, color.blue], expected) {
+            #expect(abs(actual - wanted) < 1e-9, "hsl(\(hue), \(s), \(l))")
+          }
+        }
+      }
+    }
   }
 
   @Test func levenshteinDistance() {

@@ -33,7 +33,7 @@ import Testing
     case "resize": return "resize \(int(8...90))x\(pick(["_", String(int(8...90))])) fit=\(pick(["fill", "contain", "cover"]))"
     case "translate": return "translate \(pick([String(int(-9...9)), number(-9...9)])) \(number(-9...9))" + interpolation
     case "skew": return "skew \(number(-30...30)) \(number(-20...20))" + interpolation
-    case "flip": return "flip \(pick(["horizontal", "vertical"]))"
+    case "flip": return "flip \(pick(["horizontal", "vertical", "both"]))"
     case "transform": return "transform \(number(0.6...1.3)) \(number(-0.3...0.3)) \(number(-0.3...0.3)) \(number(0.6...1.3)) \(number(-5...5)) \(number(-5...5))"
     case "crop": return "crop \(int(0...20)) \(int(0...20)) \(int(5...60)) \(int(5...60))"
     case "pad": return pick(["pad \(int(0...6))", "pad \(int(0...4)) \(int(0...4)) \(int(0...4)) \(int(0...4)) color=#3366cc80"])

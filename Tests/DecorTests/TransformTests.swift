@@ -143,12 +143,19 @@ import Testing
     let image = try Self.pattern(width: 5, height: 4)
     let h = try image.flipped(.horizontal).rendered()
     let v = try image.flipped(.vertical).rendered()
+    let both = try image.flipped(.both).rendered()
     for y in 0..<4 {
       for x in 0..<5 {
         #expect(h[x, y] == image[4 - x, y])
         #expect(v[x, y] == image[x, 3 - y])
+        #expect(both[x, y] == image[4 - x, 3 - y])
       }
     }
+    // Both ways at once is a half turn, and keeps an extent that is not at the origin.
+    #expect(try image.flipped(.both).rendered() == image.rotated(by: .degrees(180)).rendered())
+    let placed = image.translated(by: Point(-3, 7))
+    #expect(placed.flipped(.both).extent == placed.extent)
+    #expect(try placed.flipped(.both).rendered() == both)
     let moved = image.translated(by: Point(-3, 7))
     #expect(moved.extent == IntRect(x: -3, y: 7, width: 5, height: 4))
     #expect(try moved.rendered() == image)

@@ -85,15 +85,17 @@ public struct Batch: Sendable {
     }
   }
 
-  /// Runs every item: `jobs` at a time (default: one per processor), `report` called as each finishes (from the
-  /// worker that ran it, one call at a time). Returns the failed items with their errors, in input order.
+  /// Runs every item: `jobs` at a time (default: one per processor), each rendered on `threads` threads (default:
+  /// processors ÷ jobs), `report` called as each finishes (from the worker that ran it, one call at a time).
+  /// Returns the failed items with their errors, in input order.
   public func run(
-    jobs: Int? = nil, compression: PNGCompression = .default, pixelLimit: Int = Raster.defaultPixelLimit,
+    jobs: Int? = nil, threads: Int? = nil, compression: PNGCompression = .default,
+    pixelLimit: Int = Raster.defaultPixelLimit,
     report: @Sendable (Outcome) -> Void = { _ in }
   ) -> [(item: Item, error: any Error)] {
     let processors = Renderer.processorCount
     let workers = max(1, min(jobs ?? processors, items.count))
-    let renderer = Renderer(threads: max(1, processors / workers), pixelLimit: pixelLimit)
+    let renderer = Renderer(threads: threads ?? max(1, processors / workers), pixelLimit: pixelLimit)
     let next = Atomic<Int>(0)
     let finished = Mutex<Int>(0)
     let errors = (0..<items.count).map { _ in ErrorSlot() }
@@ -106,7 +108,8 @@ public struct Batch: Sendable {
         let item = items[index]
         var failure: (any Error)?
         do {
-          let image = try chain.apply(to: Raster(contentsOfFile: item.input, pixelLimit: pixelLimit))
+          let image = try chain.apply(to: Raster(contentsOfFile: item.input, pixelLimit: pixelLimit),
+            pixelLimit: pixelLimit)
           try renderer.renderPNG(image, toFile: item.output, compression: compression)
         } catch {
           failure = error

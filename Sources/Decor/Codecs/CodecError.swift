@@ -15,6 +15,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case encodingFailed(destination: String, detail: String)
   /// The file could not be read or written; `detail` is the system's reason.
   case io(path: String, detail: String)
+  /// The output path's extension names an image format Decor cannot write (`out.jpg`); nothing was written.
+  case unwritableFormat(path: String, format: ImageFormat)
 
   public var description: String {
     switch self {
@@ -36,6 +38,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(destination): cannot encode image: \(detail)"
     case .io(let path, let detail):
       return "\(path): \(detail)"
+    case .unwritableFormat(let path, _):
+      // PNG is `ImageFormat`'s one writable format; say so here too when another becomes writable.
+      return "cannot write \(path): only PNG output is supported so far (.png)"
     }
   }
 }

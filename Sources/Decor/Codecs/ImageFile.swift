@@ -369,8 +369,10 @@ extension Raster {
   /// Writes the raster as a PNG file (`-` for standard output): atomically to a regular file, straight through to
   /// a device or FIFO, through symbolic links to their target (see ``ImageFile``).
   ///
-  /// - Throws: `CodecError.encodingFailed` or `.io`; on error a file at `path` is left as it was.
+  /// - Throws: `CodecError.unwritableFormat` when `path` names another format (`out.jpg`, see
+  ///   `ImageFile.checkOutputFormat(_:)`), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
   public func writePNG(toFile path: String, compression: PNGCompression = .default) throws(CodecError) {
+    try ImageFile.checkOutputFormat(path)
     let data = try PNGCodec.encode(self, compression: compression, destination: ImageFile.displayName(path, input: false))
     try ImageFile.writeBytes(data, toPath: path)
   }

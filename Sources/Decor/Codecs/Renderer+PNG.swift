@@ -21,11 +21,14 @@ extension Renderer {
   /// writes (atomically for a regular file), and, when the encoder streams (`PNGCompression`), as it is compressed:
   /// a large output is held neither as pixels nor as compressed bytes.
   ///
-  /// - Throws: as `render`, `CodecError.encodingFailed` or `.io`; a file at `path` is then left as it was.
+  /// - Throws: `CodecError.unwritableFormat` when `path` names another format (`out.jpg`, see
+  ///   `ImageFile.checkOutputFormat(_:)`), before anything is rendered; as `render`, `CodecError.encodingFailed`
+  ///   or `.io`; a file at `path` is then left as it was.
   public func renderPNG(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
     compression: PNGCompression = .default, trace: RenderTrace? = nil
   ) throws {
+    try ImageFile.checkOutputFormat(path)
     let destination = ImageFile.displayName(path, input: false)
     try ImageFile.write(toPath: path) { sink in
       try renderPNG(component, region: region, compression: compression, destination: destination, trace: trace,

@@ -25,7 +25,7 @@ extension Scene {
     throws(SceneError) -> any ImageComponent
   {
     do {
-      return try component { name throws(CodecError) in
+      return try component(pixelLimit: pixelLimit) { name throws(CodecError) in
         try Raster(contentsOfFile: FilePaths.resolve(name, against: folder), pixelLimit: pixelLimit)
       }
     } catch {

@@ -1,9 +1,12 @@
-/// The input mirrored within its extent: left-right (`horizontal`) or top-bottom (`vertical`). Exact.
+/// The input mirrored within its extent: left-right (`horizontal`), top-bottom (`vertical`) or both (`both`, the
+/// same as a half turn). Exact.
 public struct Flip: ImageComponent, CustomStringConvertible {
   /// Which way to mirror.
   public enum Axis: String, CaseIterable, Sendable {
     case horizontal
     case vertical
+    /// Horizontal and vertical at once.
+    case both
   }
 
   public let input: any ImageComponent
@@ -14,9 +17,11 @@ public struct Flip: ImageComponent, CustomStringConvertible {
     self.input = input
     self.axis = axis
     let e = input.extent.isInfinite ? IntRect(x: 0, y: 0, width: 0, height: 0) : input.extent
-    let transform = axis == .horizontal
-      ? AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: Double(e.minX + e.maxX), ty: 0)
-      : AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: Double(e.minY + e.maxY))
+    // x' = minX + maxX − x mirrors the columns within the extent, y' = minY + maxY − y the rows.
+    let x = axis != .vertical
+    let y = axis != .horizontal
+    let transform = AffineTransform(a: x ? -1 : 1, b: 0, c: 0, d: y ? -1 : 1, tx: x ? Double(e.minX + e.maxX) : 0,
+      ty: y ? Double(e.minY + e.maxY) : 0)
     warp = AffineWarp(transform, interpolation: .nearest)
   }
 

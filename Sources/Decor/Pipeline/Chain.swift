@@ -19,7 +19,8 @@ public struct Chain: Sendable, CustomStringConvertible {
   /// Parses steps (each string may hold several, separated by `|`) against `registry`.
   ///
   /// - Throws: `ChainError` naming the first bad step: an empty step, an unknown filter (with the closest names),
-  ///   or an argument that does not parse.
+  ///   or an argument that does not parse. When the strings look like one step split into words (a shell's
+  ///   unquoted `rotate 30` gives `rotate` and `30`), the message ends with a hint to quote it.
   ///
   /// A step that is one word starting with `@` (`@frame.json`) stands for the steps of a saved template, which
   /// `templates` loads (`Chain(parsing:)` in the codecs reads them as files); without it such a step is an error.
@@ -29,7 +30,7 @@ public struct Chain: Sendable, CustomStringConvertible {
   ) throws(ChainError) {
     steps = []
     var number = 0
-    for text in texts {
+    for (position, text) in texts.enumerated() {
       for (stepText, words) in Self.split(text) {
         number += 1
         guard let words, let name = words.first else {
@@ -48,19 +49,59 @@ public struct Chain: Sendable, CustomStringConvertible {
           }
           continue
         }
+        var message: String
         do {
           let filter = try registry.filter(named: name)
           let arguments = try filter.parseArguments(Array(words.dropFirst()))
           steps.append(Step(index: number, text: stepText, filter: filter, arguments: arguments))
+          continue
         } catch let error as RegistryError {
-          throw ChainError(step: number, text: stepText, message: error.description)
+          message = error.description
         } catch let error as FilterError {
-          throw ChainError(step: number, text: stepText, message: error.message)
+          message = error.message
         } catch {
-          throw ChainError(step: number, text: stepText, message: "\(error)")
+          message = "\(error)"
         }
+        if let hint = Self.quotingHint(texts, at: position, registry: registry) { message += " (\(hint))" }
+        throw ChainError(step: number, text: stepText, message: message)
       }
     }
+  }
+
+  /// `each step is one argument: quote it, as in 'rotate 30'` when the string at `position` of `texts` (steps, or
+  /// a whole command line) looks like one word of a step that a shell split (see `splitStep`), or `nil`.
+  public static func quotingHint(_ texts: [String], at position: Int, registry: FilterRegistry = .standard)
+    -> String?
+  {
+    guard texts.indices.contains(position), let split = splitStep(texts, at: position, registry: registry) else {
+      return nil
+    }
+    return "each step is one argument: quote it, as in '\(split)'"
+  }
+
+  /// The words of one step that a shell passed as separate strings, joined, when the string at `position` is one
+  /// of them: a run of one-word strings that starts with a filter's name and goes on with words that name none
+  /// (`rotate`, `30` gives `rotate 30`). A word that starts with `-` and is not a number (`-o`) ends the run, so
+  /// that on a command line the options are left out. `nil` when the run has a single string, or when the string
+  /// at `position` is part of no such run (it holds several words or steps: it was quoted).
+  static func splitStep(_ texts: [String], at position: Int, registry: FilterRegistry) -> String? {
+    func word(_ index: Int) -> String? {
+      let parts = split(texts[index])
+      guard parts.count == 1, let words = parts[0].words, words.count == 1 else { return nil }
+      let word = words[0]
+      return word.hasPrefix("-") && Double(word) == nil ? nil : word
+    }
+    func isFilter(_ word: String) -> Bool { (try? registry.filter(named: word)) != nil }
+    guard word(position) != nil else { return nil }
+    var start = position
+    while !isFilter(word(start)!) {
+      guard start > 0, word(start - 1) != nil else { return nil }
+      start -= 1
+    }
+    var end = position
+    while end + 1 < texts.count, let next = word(end + 1), !isFilter(next) { end += 1 }
+    guard end > start else { return nil }
+    return (start...end).map { word($0)! }.joined(separator: " ")
   }
 
   /// Cuts `text` into steps at each `|` and each step into words at spaces, as a shell would: inside double or
@@ -117,13 +158,22 @@ public struct Chain: Sendable, CustomStringConvertible {
   /// `images`, once per name, before any step is built; rendering then reads no file.
   ///
   /// `Chain.apply(to:)` (in the codecs) loads them as files; pass your own function to name images in memory.
-  /// - Throws: `ChainError` when an image cannot be found (with the function's error as its message) or a filter
-  ///   refuses its arguments (those checks that need the input, or that involve several arguments at once).
-  public func apply(to input: any ImageComponent, images: (String) throws -> any ImageComponent)
-    throws(ChainError) -> any ImageComponent
-  {
+  ///
+  /// The result is checked against `pixelLimit` (the `Renderer`'s, `Raster.defaultPixelLimit` by default) here,
+  /// before anything is rendered: a finite extent with more pixels is an error naming the step from which every
+  /// result was over the limit (a step that grows the image, such as `tile` or `resize`, and not a later one that
+  /// merely keeps its size). A stage over the limit that a later step cuts down (`tile … | crop …`) is not refused.
+  /// - Throws: `ChainError` when an image cannot be found (with the function's error as its message), a filter
+  ///   refuses its arguments (those checks that need the input, or that involve several arguments at once), or the
+  ///   result has more than `pixelLimit` pixels.
+  public func apply(
+    to input: any ImageComponent, pixelLimit: Int = Raster.defaultPixelLimit,
+    images: (String) throws -> any ImageComponent
+  ) throws(ChainError) -> any ImageComponent {
     var loaded: [String: any ImageComponent] = [:]
     var component = input
+    // The first step of the run of steps, up to the current one, whose results are all over the limit.
+    var overSince: (step: Step, extent: IntRect)?
     for step in steps {
       var arguments = step.arguments
       for argument in step.filter.arguments {
@@ -142,15 +192,33 @@ public struct Chain: Sendable, CustomStringConvertible {
       } catch {
         throw ChainError(step: step.index, text: step.text, message: error.message)
       }
+      let extent = component.extent
+      if Self.pixelCount(extent) > pixelLimit {
+        if overSince == nil { overSince = (step, extent) }
+      } else {
+        overSince = nil
+      }
+    }
+    if let over = overSince {
+      let e = over.extent
+      throw ChainError(step: over.step.index, text: over.step.text, message: "the result would be \(e.width)x"
+        + "\(e.height) (\(Self.pixelCount(e)) pixels), over the limit of \(pixelLimit) pixels")
     }
     return component
   }
 
+  /// The pixels of a finite extent (an infinite one is never rendered whole: 0), without overflow.
+  static func pixelCount(_ extent: IntRect) -> Int {
+    guard !extent.isInfinite, !extent.isEmpty else { return 0 }
+    let (pixels, overflow) = extent.width.multipliedReportingOverflow(by: extent.height)
+    return overflow ? .max : pixels
+  }
+
   /// `apply(to:images:)` with images from a dictionary by name: in-memory images for `blend` steps.
-  public func apply(to input: any ImageComponent, images: [String: any ImageComponent]) throws(ChainError)
-    -> any ImageComponent
-  {
-    try apply(to: input) { name in
+  public func apply(
+    to input: any ImageComponent, pixelLimit: Int = Raster.defaultPixelLimit, images: [String: any ImageComponent]
+  ) throws(ChainError) -> any ImageComponent {
+    try apply(to: input, pixelLimit: pixelLimit) { name in
       guard let image = images[name] else { throw FilterError("no image named \"\(name)\"") }
       return image
     }

@@ -60,7 +60,7 @@ public struct Filter: Sendable {
         guard !isFlag(kind) else { throw FilterError("\(key) is a flag and takes no value, got \"\(word)\"") }
         guard values[key] == nil else { throw FilterError("\(key)= given twice") }
         guard let value = try Filter.parse(text, as: kind) else {
-          throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"")
+          throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"\(Filter.notFinite(text, kind))")
         }
         values[key] = value
       } else if let flag = options[word], isFlag(flag.kind) {
@@ -73,7 +73,7 @@ public struct Filter: Sendable {
         let argument = positionals[position]
         guard let value = try Filter.parse(word, as: argument.kind) else {
           let which = positionals.count > 1 ? " for \(argument.name.uppercased())" : ""
-          throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"")
+          throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"\(Filter.notFinite(word, argument.kind))")
         }
         values[argument.name] = value
         extra.append(value)
@@ -109,6 +109,19 @@ public struct Filter: Sendable {
     } catch {
       throw FilterError(error)
     }
+  }
+
+  /// Why a number that reads as one was refused, when it is NaN or infinite (`nan`, `inf`, or beyond a `Double`'s
+  /// range, such as `1e400`): the limit the parameter checks enforce; empty otherwise.
+  private static func notFinite(_ text: String, _ kind: FilterArgument.Kind) -> String {
+    let digits: Substring
+    switch kind {
+    case .number: digits = Substring(text)
+    case .angle: digits = text.hasSuffix("deg") ? text.dropLast(3) : Substring(text)
+    default: return ""
+    }
+    guard let value = Double(digits), !value.isFinite else { return "" }
+    return " (numbers must be finite)"
   }
 
   private func isFlag(_ kind: FilterArgument.Kind) -> Bool {

@@ -9,7 +9,8 @@ public struct FilterArgument: Sendable {
     case integer(ClosedRange<Int>? = nil)
     /// Degrees, clockwise on screen; an optional `deg` suffix is accepted.
     case angle
-    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)` or a CSS colour name.
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)`, `hsl(…)`, `hsla(…)`, a CSS colour name,
+    /// `transparent` or `none` (see `Color.init(parsing:)`).
     case color
     /// `WxH` in whole pixels (at least 1, clamped to 2^30 as `ParameterCheck.size` does); with `allowsKeep`, one
     /// side may be `_`.
@@ -76,7 +77,7 @@ public struct FilterArgument: Sendable {
     case .integer(let range):
       return range.map { "whole number from \($0.lowerBound) to \($0.upperBound)" } ?? "whole number"
     case .angle: return "angle"
-    case .color: return "colour (#rgb, #rrggbb, #rrggbbaa or a CSS name)"
+    case .color: return "colour (\(ColorParseError.acceptedForms))"
     case .size(let keep): return keep ? "size WxH (W or H may be _)" : "size WxH"
     case .point: return "point X,Y"
     case .choice(let words): return listing(words)

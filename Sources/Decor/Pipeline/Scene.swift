@@ -76,7 +76,10 @@ public struct Scene: Sendable, Codable, Equatable {
   /// files). Chains' `blend` images come through `images` too.
   ///
   /// - Throws: `SceneError` naming the layer whose image cannot be had or whose chain refuses it.
-  public func component(images: (String) throws -> any ImageComponent) throws(SceneError) -> any ImageComponent {
+  /// Layers' chains are held to `pixelLimit` as `Chain.apply(to:pixelLimit:images:)` holds them.
+  public func component(
+    pixelLimit: Int = Raster.defaultPixelLimit, images: (String) throws -> any ImageComponent
+  ) throws(SceneError) -> any ImageComponent {
     var cache: [String: any ImageComponent] = [:]
     func load(_ name: String) throws -> any ImageComponent {
       if let image = cache[name] { return image }
@@ -87,7 +90,7 @@ public struct Scene: Sendable, Codable, Equatable {
     let canvas = IntRect(x: 0, y: 0, width: width, height: height)
     // A solid colour is infinite, so the group always covers the canvas and the crop gives exactly its size.
     let base = Layer(SolidColor(background))
-    let built = try SceneLayer.build(layers, at: "layers", load: load)
+    let built = try SceneLayer.build(layers, at: "layers", pixelLimit: pixelLimit, load: load)
     return Group([base] + built).cropped(to: canvas)
   }
 }
@@ -164,9 +167,9 @@ public struct SceneLayer: Sendable, Equatable {
   }
 
   /// The layers as `Layer`s, in order; `path` is where they are in the JSON, for errors.
-  static func build(_ layers: [SceneLayer], at path: String, load: (String) throws -> any ImageComponent)
-    throws(SceneError) -> [Layer]
-  {
+  static func build(
+    _ layers: [SceneLayer], at path: String, pixelLimit: Int, load: (String) throws -> any ImageComponent
+  ) throws(SceneError) -> [Layer] {
     var built: [Layer] = []
     for (n, layer) in layers.enumerated() {
       let place = "\(path)[\(n)]"
@@ -188,14 +191,14 @@ public struct SceneLayer: Sendable, Equatable {
       case .radialGradient(let center, let radius, let stops):
         component = RadialGradient(center: center, radius: radius, stops: stops)
       case .group(let children):
-        component = Group(try build(children, at: place + ".group.layers", load: load))
+        component = Group(try build(children, at: place + ".group.layers", pixelLimit: pixelLimit, load: load))
       }
       if let width = layer.width, let height = layer.height, layer.content.isGenerator {
         component = component.cropped(to: IntRect(x: 0, y: 0, width: width, height: height))
       }
       if let chain = layer.chain {
         do {
-          component = try chain.apply(to: component) { name in try load(name) }
+          component = try chain.apply(to: component, pixelLimit: pixelLimit) { name in try load(name) }
         } catch {
           throw SceneError(path: place + ".chain", message: error.description)
         }

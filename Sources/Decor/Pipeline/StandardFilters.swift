@@ -58,11 +58,16 @@ enum StandardFilters {
       return input.scaled(x: sx, y: arguments.number("sy") ?? sx, interpolation: arguments.interpolation(default: .bicubic))
     },
     Filter(
-      "resize", summary: "resize to an exact size (W or H may be _ to keep the aspect ratio)",
+      "resize",
+      summary: "resize to WxH (W or H may be _ to keep the aspect ratio; fit=contain fits inside, fit=cover fills and "
+        + "crops)",
       arguments: [FilterArgument("size", .size(allowsKeep: true), required: true, range: ParameterRange.sizes,
         help: "WxH, W or H may be _"),
         FilterArgument("fit", .choice(Resizing.Fit.allCases.map(\.rawValue)), option: true, default: "fill",
-          help: "fill stretches, contain fits inside, cover fills and crops"),
+          help: "fill stretches to exactly WxH; contain scales, keeping the aspect ratio, to the largest size that "
+            + "fits inside WxH, and the output is that size (one side shorter, no letterbox: add pad for one); "
+            + "cover scales, keeping the aspect ratio, to the smallest size that covers WxH and crops the overflow "
+            + "evenly from both sides, so the output is exactly WxH"),
         interpolation(default: .bicubic)]
     ) { arguments, input in
       let size = arguments.size("size")!
@@ -101,9 +106,9 @@ enum StandardFilters {
         interpolation: arguments.interpolation(default: .bilinear))
     },
     Filter(
-      "flip", summary: "mirror left-right or top-bottom",
+      "flip", summary: "mirror left-right, top-bottom or both",
       arguments: [FilterArgument("axis", .choice(Flip.Axis.allCases.map(\.rawValue)), required: true,
-        help: "horizontal or vertical")]
+        help: "horizontal (left-right), vertical (top-bottom) or both")]
     ) { arguments, input in
       input.flipped(Flip.Axis(rawValue: arguments.choice("axis")!)!)
     },
@@ -169,7 +174,7 @@ enum StandardFilters {
     Filter(
       "opacity", summary: "multiply alpha by A",
       arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.unit,
-        help: "0 (transparent) to 1 (unchanged)")],
+        help: "0 (transparent) to 1 (unchanged); above 1 is 1, as CSS opacity() clamps")],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.opacity(arguments.number("a")!) }
       }
@@ -185,7 +190,7 @@ enum StandardFilters {
     Filter(
       "tile", summary: "fill a W×H rectangle with the image repeated",
       arguments: [FilterArgument("size", .size(allowsKeep: false), required: true, range: ParameterRange.sizes,
-          help: "WxH")]
+          help: "WxH; the result may have at most the pixel limit's pixels")]
     ) { arguments, input throws(FilterError) in
       let size = arguments.size("size")!
       guard !input.extent.isEmpty else { throw FilterError("the image is empty") }

@@ -64,29 +64,57 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// - `rgb(R, G, B)`, `rgba(R, G, B, A)`: each of R, G, B a number 0…255 or a percentage, A a number 0…1 or a
   ///   percentage. As in CSS Color 4, `rgb` and `rgba` are the same function (either takes 3 or 4 arguments) and
   ///   the space-separated form `rgb(R G B / A)` is accepted too; out-of-range values are clamped, as CSS does;
-  /// - `transparent`, and the 148 named colours of CSS Color 4 (`red`, `rebeccapurple`, both `gray` and `grey`).
+  /// - `hsl(H, S%, L%)`, `hsla(H, S%, L%, A)`, and `hsl(H S L / A)`: H in degrees (a number, optionally with
+  ///   `deg`; `rad`, `grad` and `turn` too), S and L percentages (in the space-separated form also plain numbers
+  ///   0…100, as CSS Color 4 allows), A as for `rgb()`; converted with CSS Color 4's `hslToRgb` (§7.1), S and L
+  ///   clamped into 0…100%;
+  /// - `transparent` (and `none`, the same), and the 148 named colours of CSS Color 4 (`red`, `rebeccapurple`,
+  ///   both `gray` and `grey`).
   ///
-  /// Other CSS colour functions (`hsl()`, `hwb()`, `lab()`, `color()`, …) and `currentcolor` are not supported.
-  /// - Throws: `ColorParseError.invalidSyntax` holding `text`, whose description suggests the closest colour
-  ///   name when there is a near miss.
+  /// Other CSS colour functions (`hwb()`, `lab()`, `color()`, …) and `currentcolor` are not supported.
+  /// - Throws: `ColorParseError.invalidSyntax` holding `text`, whose description lists the accepted forms and
+  ///   suggests the closest colour name when there is a near miss.
   public init(parsing text: String) throws(ColorParseError) {
     let lowered = Color.trimmed(text).lowercased()
     if lowered.hasPrefix("#") {
       guard let color = Color.parseHex(lowered.utf8.dropFirst()) else { throw .invalidSyntax(text) }
       self = color
-    } else if lowered.hasSuffix(")"), let open = lowered.firstIndex(of: "("),
-      lowered[..<open] == "rgb" || lowered[..<open] == "rgba"
-    {
+    } else if lowered.hasSuffix(")"), let open = lowered.firstIndex(of: "(") {
+      let function = lowered[..<open]
       let arguments = lowered[lowered.index(after: open)..<lowered.index(before: lowered.endIndex)]
-      guard let color = Color.parseRGBFunction(arguments) else { throw .invalidSyntax(text) }
+      let color: Color?
+      switch function {
+      case "rgb", "rgba": color = Color.parseRGBFunction(arguments)
+      case "hsl", "hsla": color = Color.parseHSLFunction(arguments)
+      default: color = nil
+      }
+      guard let color else { throw .invalidSyntax(text) }
       self = color
-    } else if lowered == "transparent" {
+    } else if lowered == "transparent" || lowered == "none" {
       self = .clear
     } else if let rgb = cssColorNames[lowered] {
       self.init(rgb: rgb)
     } else {
       throw .invalidSyntax(text)
     }
+  }
+
+  /// A colour from CSS hue, saturation and lightness, by the CSS Color 4 algorithm (`hslToRgb`, §7.1): `hue` in
+  /// degrees (any finite value, taken modulo 360), `saturation` and `lightness` in `0...1` (clamped), `alpha` as in
+  /// `init(red:green:blue:alpha:)`. `hsl(120, 100%, 25%)` is `Color(hue: 120, saturation: 1, lightness: 0.25)`,
+  /// which is `#008000`.
+  public init(hue: Double, saturation: Double, lightness: Double, alpha: Double = 1) {
+    var h = hue.isFinite ? hue.truncatingRemainder(dividingBy: 360) : 0
+    if h < 0 { h += 360 }
+    let s = Color.clamp(saturation)
+    let l = Color.clamp(lightness)
+    let a = s * Swift.min(l, 1 - l)
+    // The spec's f(n): k = (n + H/30) mod 12, then L − a·max(−1, min(k − 3, 9 − k, 1)).
+    func f(_ n: Double) -> Double {
+      let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+      return l - a * Swift.max(-1, Swift.min(k - 3, 9 - k, 1))
+    }
+    self.init(red: f(0), green: f(8), blue: f(4), alpha: alpha)
   }
 
   // MARK: - Parsing helpers
@@ -114,35 +142,81 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
       rgb: UInt32(channels[0]) << 16 | UInt32(channels[1]) << 8 | UInt32(channels[2]), alpha: alpha)
   }
 
+  /// The arguments of a CSS colour function: 3 or 4 separated by commas (the legacy syntax), or 3 separated by
+  /// spaces with an optional `/ A` (the modern one); `nil` for anything else. `commas` tells which it was.
+  private static func functionArguments(_ arguments: Substring) -> (tokens: [Substring], commas: Bool)? {
+    if arguments.contains(",") {
+      let tokens = arguments.split(separator: ",", omittingEmptySubsequences: false).map { trimmed($0) }
+      guard tokens.count == 3 || tokens.count == 4 else { return nil }
+      return (tokens, true)
+    }
+    let parts = arguments.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 1 || parts.count == 2 else { return nil }
+    var tokens = parts[0].split(whereSeparator: isSpace)
+    guard tokens.count == 3 else { return nil }
+    if parts.count == 2 {
+      let alpha = parts[1].split(whereSeparator: isSpace)
+      guard alpha.count == 1 else { return nil }
+      tokens.append(alpha[0])
+    }
+    return (tokens, false)
+  }
+
+  /// An alpha: a number 0…1 or a percentage.
+  private static func parseAlpha(_ token: Substring) -> Double? {
+    token.hasSuffix("%") ? parseNumber(token.dropLast()).map { $0 / 100 } : parseNumber(token)
+  }
+
   /// The inside of `rgb(…)`: `R, G, B[, A]` or `R G B[ / A]`.
   private static func parseRGBFunction(_ arguments: Substring) -> Color? {
-    var tokens: [Substring]
-    if arguments.contains(",") {
-      tokens = arguments.split(separator: ",", omittingEmptySubsequences: false).map { trimmed($0) }
-      guard tokens.count == 3 || tokens.count == 4 else { return nil }
-    } else {
-      let parts = arguments.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 1 || parts.count == 2 else { return nil }
-      tokens = parts[0].split(whereSeparator: isSpace)
-      guard tokens.count == 3 else { return nil }
-      if parts.count == 2 {
-        let alpha = parts[1].split(whereSeparator: isSpace)
-        guard alpha.count == 1 else { return nil }
-        tokens.append(alpha[0])
-      }
-    }
+    guard let (tokens, _) = functionArguments(arguments) else { return nil }
     var values: [Double] = []
-    for (index, token) in tokens.enumerated() {
-      let isAlpha = index == 3
+    for token in tokens.prefix(3) {
       if token.hasSuffix("%") {
         guard let number = parseNumber(token.dropLast()) else { return nil }
         values.append(number / 100)
       } else {
         guard let number = parseNumber(token) else { return nil }
-        values.append(isAlpha ? number : number / 255)
+        values.append(number / 255)
       }
     }
-    return Color(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+    var alpha = 1.0
+    if tokens.count == 4 {
+      guard let value = parseAlpha(tokens[3]) else { return nil }
+      alpha = value
+    }
+    return Color(red: values[0], green: values[1], blue: values[2], alpha: alpha)
+  }
+
+  /// The inside of `hsl(…)`: `H, S%, L%[, A]` or `H S L[ / A]` (S and L may drop the `%` only in the second form,
+  /// as in CSS Color 4).
+  private static func parseHSLFunction(_ arguments: Substring) -> Color? {
+    guard let (tokens, commas) = functionArguments(arguments), let hue = parseHue(tokens[0]) else { return nil }
+    var percentages: [Double] = []
+    for token in tokens[1...2] {
+      if token.hasSuffix("%") {
+        guard let number = parseNumber(token.dropLast()) else { return nil }
+        percentages.append(number)
+      } else {
+        guard !commas, let number = parseNumber(token) else { return nil }
+        percentages.append(number)
+      }
+    }
+    var alpha = 1.0
+    if tokens.count == 4 {
+      guard let value = parseAlpha(tokens[3]) else { return nil }
+      alpha = value
+    }
+    return Color(hue: hue, saturation: percentages[0] / 100, lightness: percentages[1] / 100, alpha: alpha)
+  }
+
+  /// A CSS `<hue>` in degrees: a number, or an angle in `deg`, `grad`, `rad` or `turn`.
+  private static func parseHue(_ token: Substring) -> Double? {
+    let units: [(suffix: String, degrees: Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
+    for unit in units where token.hasSuffix(unit.suffix) {
+      return parseNumber(token.dropLast(unit.suffix.count)).map { $0 * unit.degrees }
+    }
+    return parseNumber(token)
   }
 
   /// A CSS `<number>`: optional sign, digits with an optional fraction, optional exponent. Checked by hand because

@@ -17,7 +17,7 @@ public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible
     let typed = Array(Color.trimmed(text).lowercased().unicodeScalars)
     guard !typed.isEmpty else { return nil }
     var best: (name: String, distance: Int)?
-    for name in cssColorNames.keys.sorted() + ["transparent"] {
+    for name in cssColorNames.keys.sorted() + ["none", "transparent"] {
       let candidate = Array(name.unicodeScalars)
       // The distance is at least the difference in length: skip the table without computing it.
       guard abs(candidate.count - typed.count) <= 2 else { continue }
@@ -29,10 +29,14 @@ public enum ColorParseError: Error, Equatable, Sendable, CustomStringConvertible
     return best?.name
   }
 
-  /// One line for the user, e.g. `colour expected (#rgb, #rrggbb, #rrggbbaa or a CSS name), got "bleu"; did you
-  /// mean "blue"?`.
+  /// Every form `Color(parsing:)` accepts, for messages: `colour (…) expected`.
+  public static let acceptedForms =
+    "#rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS name, transparent or none"
+
+  /// One line for the user, e.g. `colour expected (#rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a
+  /// CSS name, transparent or none), got "bleu"; did you mean "blue"?`.
   public var description: String {
-    let message = "colour expected (#rgb, #rrggbb, #rrggbbaa or a CSS name), got \"\(text)\""
+    let message = "colour expected (\(ColorParseError.acceptedForms)), got \"\(text)\""
     guard let suggestion else { return message }
     return message + "; did you mean \"\(suggestion)\"?"
   }

@@ -1,0 +1,65 @@
+/// An image file format, as a file name's extension names it: what an output path asks to be written as.
+///
+/// Decor writes PNG only so far (DESIGN.md section 6 plans JPEG and WebP): ``ImageFile/checkOutputFormat(_:)``
+/// refuses to write PNG bytes under a name that says another format, so that `-o photo.jpg` never leaves a PNG
+/// that image viewers and web servers would take for a JPEG.
+public enum ImageFormat: String, Sendable, CaseIterable {
+  case png
+  case jpeg
+  case webp
+  case gif
+  case tiff
+  case bmp
+  case avif
+  case heif
+  case jpegXL = "jpeg-xl"
+  case jpeg2000 = "jpeg-2000"
+  case icon
+  case qoi
+  case targa
+  case netpbm
+  case openEXR = "openexr"
+  case radianceHDR = "radiance-hdr"
+  case photoshop
+  case svg
+  case pdf
+
+  /// The lowercase extensions (without the dot) that name each format.
+  static let extensions: [String: ImageFormat] = [
+    "png": .png, "apng": .png,
+    "jpg": .jpeg, "jpeg": .jpeg, "jpe": .jpeg, "jfif": .jpeg, "pjpeg": .jpeg,
+    "webp": .webp, "gif": .gif, "tif": .tiff, "tiff": .tiff, "bmp": .bmp, "dib": .bmp, "avif": .avif,
+    "heic": .heif, "heif": .heif, "jxl": .jpegXL, "jp2": .jpeg2000, "j2k": .jpeg2000, "jpf": .jpeg2000,
+    "ico": .icon, "cur": .icon, "qoi": .qoi, "tga": .targa, "pbm": .netpbm, "pgm": .netpbm, "ppm": .netpbm,
+    "pnm": .netpbm, "pam": .netpbm, "exr": .openEXR, "hdr": .radianceHDR, "psd": .photoshop, "svg": .svg,
+    "pdf": .pdf,
+  ]
+
+  /// The format a path's extension names, case-insensitively (`photo.JPG` is JPEG), or `nil` when the file name
+  /// has no extension, or one that names no image format (`out`, `/dev/null`, `-`, `.png` alone, `notes.txt`).
+  public init?(path: String) {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    // A leading dot starts a hidden file's name, not an extension.
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
+      let format = ImageFormat.extensions[name[name.index(after: dot)...].lowercased()]
+    else { return nil }
+    self = format
+  }
+
+  /// Whether Decor can write this format: PNG only, so far.
+  public var isWritable: Bool { self == .png }
+}
+
+extension ImageFile {
+  /// Checks that writing PNG bytes to `path` is what its name asks for: refuses a path whose extension names
+  /// another image format (`out.jpg`, `out.WEBP`). A name without an image extension, `-` and an existing
+  /// character device or FIFO (whatever its name: the bytes go to whoever reads them) pass. Call it before any
+  /// work, so that the refusal is immediate; the writers that take a path call it too.
+  ///
+  /// - Throws: `CodecError.unwritableFormat` naming the path and the formats that can be written.
+  public static func checkOutputFormat(_ path: String) throws(CodecError) {
+    guard path != standardStream, let format = ImageFormat(path: path), !format.isWritable else { return }
+    if let resolved = try? resolve(path), resolved.destination == .stream { return }
+    throw .unwritableFormat(path: path, format: format)
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Decor
+
+/// The options of every command that reads and renders images (`apply` today): how many threads render, and the
+/// largest image read or made. `@OptionGroup var render: RenderOptions` in a command adds them.
+struct RenderOptions: ParsableArguments {
+  /// The most threads `--threads` takes: far more than any machine's processors, and rendering gains nothing past
+  /// one per processor (the renderer never runs more at once than there are tiles).
+  static let maxThreads = 1024
+
+  // Read as text, with `.unconditional` so that `--threads -3` is this option's value rather than an unknown
+  // option `-3`, and checked in `validate()`, so that every bad value gets the same message saying what is allowed.
+  @Option(
+    name: .customLong("threads"), parsing: .unconditional,
+    help: ArgumentHelp("Rendering threads, 1 to \(maxThreads) (default: one per processor).", valueName: "n"))
+  var threadsText: String?
+
+  @Option(
+    name: .customLong("max-pixels"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "The most pixels an image may have: the input and images steps read (refused before their pixels are "
+        + "allocated), the result and anything a step renders on the way (default \(Raster.defaultPixelLimit), "
+        + "2^28).",
+      valueName: "n"))
+  var maxPixelsText: String?
+
+  /// The threads asked for, or `nil` for one per processor.
+  var threads: Int? { threadsText.flatMap { Int($0) } }
+
+  /// The pixel limit for decoding, the chain and the renderer.
+  var maxPixels: Int { maxPixelsText.flatMap { Int($0) } ?? Raster.defaultPixelLimit }
+
+  func validate() throws {
+    if let threadsText {
+      guard let n = Int(threadsText), (1...Self.maxThreads).contains(n) else {
+        throw ValidationError("--threads must be a whole number from 1 to \(Self.maxThreads), got \"\(threadsText)\"")
+      }
+    }
+    if let maxPixelsText {
+      guard let n = Int(maxPixelsText), n >= 1 else {
+        throw ValidationError("--max-pixels must be a whole number of at least 1, got \"\(maxPixelsText)\"")
+      }
+    }
+  }
+
+  /// A renderer with these options.
+  var renderer: Renderer { Renderer(threads: threads, pixelLimit: maxPixels) }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import Decor
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite struct ImageFormatTests {
+  @Test func theExtensionNamesTheFormat() {
+    #expect(ImageFormat(path: "a/b/photo.JPG") == .jpeg)
+    #expect(ImageFormat(path: "photo.jpeg") == .jpeg)
+    #expect(ImageFormat(path: "x.Png") == .png)
+    #expect(ImageFormat(path: "x.webp") == .webp)
+    #expect(ImageFormat(path: "x.tif") == .tiff)
+    for path in ["out", "-", "/dev/null", ".jpg", "dir.jpg/out", "notes.txt", "x.", ""] {
+      #expect(ImageFormat(path: path) == nil, "\(path)")
+    }
+    #expect(ImageFormat.allCases.filter(\.isWritable) == [.png])
+  }
+
+  @Test func pngBytesAreNeverWrittenUnderAnotherFormatsName() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decor-format-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let raster = try Raster(width: 2, height: 2, fill: .black)
+    let jpeg = folder.appendingPathComponent("out.jpg").path
+    let expected = CodecError.unwritableFormat(path: jpeg, format: .jpeg)
+    #expect(expected.description == "cannot write \(jpeg): only PNG output is supported so far (.png)")
+    #expect(throws: expected) { try raster.writePNG(toFile: jpeg) }
+    #expect(throws: expected) { try Renderer().renderPNG(raster, toFile: jpeg) }
+    #expect(!FileManager.default.fileExists(atPath: jpeg))
+    for name in ["out.png", "OUT.PNG", "out"] {
+      try raster.writePNG(toFile: folder.appendingPathComponent(name).path)
+    }
+    try ImageFile.checkOutputFormat("-")
+    try ImageFile.checkOutputFormat("/dev/null")
+    // A FIFO is written through to its reader whatever its name.
+    let fifo = folder.appendingPathComponent("pipe.webp").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    try ImageFile.checkOutputFormat(fifo)
+  }
+}
