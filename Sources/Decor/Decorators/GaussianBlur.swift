@@ -20,6 +20,10 @@
 ///   with it. The region is what the render asks for, within the extent, so with the edge modes that keep the
 ///   extent it is at most the input's extent, and the input is asked for at most its extent. The blur itself holds
 ///   no state: one value can be rendered by any number of renders at once.
+/// - Cost: the edge modes that keep the extent filter the input extended by the kernel's reach (about 3σ) on every
+///   side, whatever region is asked for: (W + 6σ)(H + 6σ) pixels, as many as the transparent blur's whole output.
+///   A σ far larger than the image (the limit, 2000, on a thumbnail) therefore costs as much as blurring a
+///   12000-pixel square.
 public struct GaussianBlur: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
   /// The standard deviation in pixels, as used: clamped to at most 2000 (`ParameterCheck.sigma`).
