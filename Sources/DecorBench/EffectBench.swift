@@ -7,6 +7,8 @@ import Decor
 ///   σ = 100): per-pixel cost, the number that should not depend on σ.
 /// - `blur-crop-sigma-N-Tt`: the same blur cut back to the photo's 4096² (what libvips, ImageMagick and Pillow
 ///   return), counting 16.8 Mpx.
+/// - `blur-extend-sigma-N-Tt`: the default blur, edges extended (`EdgeExtension`) and the extent kept, counting
+///   16.8 Mpx: the same pixels as `blur-crop`, so the two compare the edge extension's cost.
 /// - `shadow-2048-Tt`: a drop shadow (offset 6, 6; σ = 8; the design's example) under a 2048² cut-out, counting
 ///   the pixels written.
 enum EffectBench {
@@ -15,12 +17,15 @@ enum EffectBench {
     var cases: [BenchCase] = []
     let threads = Set([1, inputs.cores]).sorted()
     for sigma in [2.0, 8, 32, 100] {
-      let blurred = photo.blurred(sigma: sigma)
-      let cropped = photo.blurred(sigma: sigma).cropped(to: photo.bounds)
+      let blurred = photo.blurred(sigma: sigma, edge: .transparent)
+      let cropped = photo.blurred(sigma: sigma, edge: .transparent).cropped(to: photo.bounds)
+      let extended = photo.blurred(sigma: sigma)
       for t in threads {
         cases.append(BenchCase(name: "blur-sigma-\(Int(sigma))-\(t)t", component: blurred, threads: t,
           megapixels: megapixels(blurred.extent)))
         cases.append(BenchCase(name: "blur-crop-sigma-\(Int(sigma))-\(t)t", component: cropped, threads: t,
+          megapixels: megapixels(photo.bounds)))
+        cases.append(BenchCase(name: "blur-extend-sigma-\(Int(sigma))-\(t)t", component: extended, threads: t,
           megapixels: megapixels(photo.bounds)))
       }
     }

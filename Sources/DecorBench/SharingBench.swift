@@ -7,8 +7,8 @@ import Dispatch
 enum SharingBench {
   static func run(_ inputs: BenchInputs, runs: Int) throws {
     let photo = try inputs.photo4096().cropped(to: IntRect(x: 0, y: 0, width: 1024, height: 1024)).rendered()
-    let shared = photo.blurred(sigma: 30)
-    let copies = [photo.blurred(sigma: 30), photo.blurred(sigma: 30)]
+    let shared = photo.blurred(sigma: 30, edge: .transparent)
+    let copies = [photo.blurred(sigma: 30, edge: .transparent), photo.blurred(sigma: 30, edge: .transparent)]
     let megapixels = 2 * Double(shared.extent.area) / 1e6
     for (name, values) in [("sharing-one-value-2-tasks", [shared, shared]), ("sharing-two-copies-2-tasks", copies)] {
       let (wall, cpu) = DecorBench.timed(runs: runs) {

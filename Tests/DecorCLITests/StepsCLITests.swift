@@ -161,10 +161,18 @@ import Testing
     #expect(stages.count == 3 && stages.allSatisfy { $0.contains("extent") && $0.contains("asked for") },
       "\(rotated.stderr)")
     // A large blur is computed once over the region the render needs, and says so.
-    let blurred = try Decor.run(["apply", Self.rgba, "blur 8 | flip vertical", "--explain", "-o", file("b.png")])
+    let blurred = try Decor.run(["apply", Self.rgba, "blur 8 edge=transparent | flip vertical", "--explain", "-o",
+      file("b.png")])
     let plan = blurred.stderr.split(separator: "\n")
-    #expect(plan.count == 3 && plan[1].hasPrefix("  blur 8") && plan[1].hasSuffix("computed once over 80x80-24-24"),
-      "\(blurred.stderr)")
+    #expect(plan.count == 3 && plan[1].hasPrefix("  blur 8 edge=transparent")
+      && plan[1].hasSuffix("computed once over 80x80-24-24"), "\(blurred.stderr)")
+    // With its edges extended (the default) it keeps the image's 32x32: the plan shows the extension between the
+    // blur and the image, and the image is asked for itself, no more.
+    let extended = try Decor.run(["apply", Self.rgba, "blur 8 | flip vertical", "--explain", "-o", file("e.png")])
+    let stages4 = extended.stderr.split(separator: "\n")
+    #expect(stages4.count == 4 && stages4[1].hasPrefix("  blur 8 edge=extend: extent 32x32+0+0")
+      && stages4[1].hasSuffix("computed once over 32x32+0+0") && stages4[2].hasPrefix("    extend edges extend by")
+      && stages4[3].contains("asked for 32x32+0+0"), "\(extended.stderr)")
     let quiet = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "-o", file("q.png")])
     #expect(quiet.status == 0 && quiet.stderr.isEmpty)
     #expect(try bytes("q.png") == bytes("r.png"))

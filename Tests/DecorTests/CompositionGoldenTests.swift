@@ -3,7 +3,7 @@ import Testing
 
 @testable import Decor
 
-/// Goldens for framing (crop, pad, opacity, background, tile), groups and the seeds' draw calls.
+/// Goldens for framing (crop, pad, canvas, opacity, background, tile), groups and the seeds' draw calls.
 @Suite struct CompositionGoldenTests {
   @Test func cropAfterRotate() throws {
     let rotated = try GoldenScenes.photo().rotated(by: .degrees(-20), interpolation: .bicubic)
@@ -25,6 +25,12 @@ import Testing
   @Test func tile() throws {
     let cell = try GoldenScenes.photo().cropped(to: IntRect(x: 40, y: 20, width: 30, height: 20))
     try Golden.assert(try cell.tiled(width: 100, height: 70).rendered(), named: "framing/tile")
+  }
+
+  /// The cut-out moved off the canvas's top-left and clipped on the right, over a colour.
+  @Test func canvas() throws {
+    try Golden.assert(try GoldenScenes.cutout().placedOnCanvas(width: 120, height: 90, x: 40, y: -8,
+      color: GoldenScenes.color("#ffcc00")).rendered(), named: "framing/canvas")
   }
 
   @Test func nestedGroups() throws {

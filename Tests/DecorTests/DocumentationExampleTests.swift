@@ -106,7 +106,7 @@ public struct Fade: ImageComponent {
 extension DocumentationExampleTests {
   /// The article's decorator declares its demand, so a large blur below it is planned and computed once.
   @Test func theArticlesDecoratorKeepsThePlan() throws {
-    let blurred = try Raster(width: 40, height: 30, fill: RGBA8(r: 200, g: 100, b: 50, a: 255)).blurred(sigma: 6)
+    let blurred = try Raster(width: 40, height: 30, fill: RGBA8(r: 200, g: 100, b: 50, a: 255)).blurred(sigma: 6, edge: .transparent)
     let plan = try Renderer(tileSize: 16).plan(blurred.posterized(levels: 4))
     #expect(plan.stages.map(\.path) == [[], [0], [0, 0]])
     #expect(plan.stages[1].materialised && plan.stages[1].region == blurred.extent)

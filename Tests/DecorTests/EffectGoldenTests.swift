@@ -11,8 +11,15 @@ import Testing
 
   @Test(arguments: [1.0, 6])
   func blur(sigma: Double) throws {
-    try Golden.assert(try GoldenScenes.cutout().blurred(sigma: sigma).rendered(),
+    try Golden.assert(try GoldenScenes.cutout().blurred(sigma: sigma, edge: .transparent).rendered(),
       named: "effects/blur-sigma-\(Int(sigma))", tolerance: Self.tolerance)
+  }
+
+  /// The edge modes that keep the size, on the opaque photo, whose borders show what each one repeats.
+  @Test(arguments: [EdgeMode.extend, .mirror, .wrap])
+  func blurEdge(edge: EdgeMode) throws {
+    try Golden.assert(try GoldenScenes.photo().blurred(sigma: 4, edge: edge).rendered(),
+      named: "effects/blur-edge-\(edge)", tolerance: Self.tolerance)
   }
 
   @Test(arguments: [

@@ -18,7 +18,7 @@ import Testing
   @Test(arguments: [1.0, 2.5, 6, 20])
   func matchesAnExactGaussian(sigma: Double) throws {
     let image = try Self.scene()
-    let blurred = try image.blurred(sigma: sigma).rendered()
+    let blurred = try image.blurred(sigma: sigma, edge: .transparent).rendered()
     let reference = try GaussianReference.blur(image, sigma: sigma)
     #expect(blurred.width == reference.width && blurred.height == reference.height)
     let psnr = ImageMetrics.psnr(blurred, reference)
@@ -33,9 +33,15 @@ import Testing
   func theExtentGrowsByThreeSigma(sigma: Double) throws {
     let image = try Raster(width: 20, height: 10, fill: .white)
     let margin = Int((3 * sigma).rounded(.up))
-    #expect(image.blurred(sigma: sigma).extent == IntRect(x: -margin, y: -margin, width: 20 + 2 * margin,
-      height: 10 + 2 * margin))
-    #expect(image.translated(by: Point(7, -3)).blurred(sigma: sigma).extent.minX == 7 - margin)
+    #expect(image.blurred(sigma: sigma, edge: .transparent).extent == IntRect(x: -margin, y: -margin,
+      width: 20 + 2 * margin, height: 10 + 2 * margin))
+    #expect(image.translated(by: Point(7, -3)).blurred(sigma: sigma, edge: .transparent).extent.minX == 7 - margin)
+    // The other modes keep the extent, wherever it is.
+    for edge in [EdgeMode.extend, .mirror, .wrap] {
+      #expect(image.blurred(sigma: sigma, edge: edge).extent == image.bounds)
+      #expect(image.translated(by: Point(7, -3)).blurred(sigma: sigma, edge: edge).extent
+        == IntRect(x: 7, y: -3, width: 20, height: 10))
+    }
   }
 
   @Test(arguments: [0.5, 1.7, 3, 6.2, 20, 150])
@@ -56,10 +62,11 @@ import Testing
     }
   }
 
-  @Test func zeroSigmaLeavesThePixelsAlone() throws {
+  @Test(arguments: EdgeMode.allCases)
+  func zeroSigmaLeavesThePixelsAlone(edge: EdgeMode) throws {
     let image = try ImageMetrics.pattern(width: 13, height: 9)
-    #expect(try image.blurred(sigma: 0).rendered() == image)
-    #expect(image.blurred(sigma: 0).extent == image.bounds)
+    #expect(try image.blurred(sigma: 0, edge: edge).rendered() == image)
+    #expect(image.blurred(sigma: 0, edge: edge).extent == image.bounds)
   }
 
   @Test(arguments: [1.5, 4, 12])
@@ -82,9 +89,10 @@ import Testing
     #expect(invalid == 0)
   }
 
-  @Test func transparentOutsideTheExtent() throws {
+  @Test(arguments: EdgeMode.allCases)
+  func transparentOutsideTheExtent(edge: EdgeMode) throws {
     let image = try Raster(width: 10, height: 10, fill: .white)
-    let blur = image.blurred(sigma: 4)
+    let blur = image.blurred(sigma: 4, edge: edge)
     let around = IntRect(x: -40, y: -40, width: 90, height: 90)
     let pixels = try blur.rendered(around)
     let e = blur.extent
@@ -99,11 +107,12 @@ import Testing
 
   /// The large-σ blur keeps state between requests; whatever the order and shape of the requests, and however
   /// often the same blur is rendered, the bytes must be those of a plain render.
-  @Test(arguments: [2.0, 7, 25])
-  func tilesOrderAndRepetitionDoNotChangeAPixel(sigma: Double) throws {
+  @Test(arguments: [(2.0, EdgeMode.transparent), (7, .transparent), (25, .transparent), (2, .extend), (7, .mirror),
+    (25, .wrap)])
+  func tilesOrderAndRepetitionDoNotChangeAPixel(sigma: Double, edge: EdgeMode) throws {
     let image = try Self.scene()
-    let blur = image.blurred(sigma: sigma)
-    let reference = try Renderer(tileSize: 4096, threads: 1).render(image.blurred(sigma: sigma))
+    let blur = image.blurred(sigma: sigma, edge: edge)
+    let reference = try Renderer(tileSize: 4096, threads: 1).render(image.blurred(sigma: sigma, edge: edge))
     for tileSize in [7, 32, 64, 100] {
       for threads in [1, 3] {
         #expect(try Renderer(tileSize: tileSize, threads: threads).render(blur) == reference,
@@ -136,9 +145,19 @@ import Testing
   }
 
   @Test func theChainStepParsesAndChecksSigma() throws {
-    let chain = try Chain(parsing: ["blur 2.5"])
-    let blurred = try chain.apply(to: try Raster(width: 4, height: 4, fill: .white))
+    let white = try Raster(width: 4, height: 4, fill: .white)
+    let blurred = try Chain(parsing: ["blur 2.5 edge=transparent"]).apply(to: white)
     #expect(blurred.extent == IntRect(x: -8, y: -8, width: 20, height: 20))
+    // By default the edges repeat: the size stays, and white stays white.
+    let extended = try Chain(parsing: ["blur 2.5"]).apply(to: white)
+    #expect(extended.extent == white.bounds)
+    #expect(try extended.rendered() == white)
+    for edge in EdgeMode.allCases {
+      let step = try Chain(parsing: ["blur 2.5 edge=\(edge)"]).apply(to: white)
+      #expect((step as? GaussianBlur)?.edge == edge)
+    }
+    #expect(ChainTests.message("blur 2 edge=clamp")?.contains(#""extend", "mirror", "wrap" or "transparent""#) == true,
+      "\(ChainTests.message("blur 2 edge=clamp") ?? "")")
     #expect(ChainTests.message("blur -3") == "sigma must be at least 0, got -3")
     #expect(ChainTests.message("blur") != nil)
     #expect(ChainTests.message("blur x") == "number expected, got \"x\"")
@@ -152,7 +171,7 @@ extension GaussianBlurTests {
   @Test(arguments: [(8.0, 32, 1), (8, 64, 3), (30, 32, 2), (30, 100, 1)])
   func theBlurIsComputedOncePerRender(sigma: Double, tileSize: Int, threads: Int) throws {
     let image = try Self.scene()
-    let blur = image.blurred(sigma: sigma)
+    let blur = image.blurred(sigma: sigma, edge: .transparent)
     let renderer = Renderer(tileSize: tileSize, threads: threads)
     let plan = try renderer.plan(blur)
     #expect(plan.stages.count == 2)

@@ -101,7 +101,10 @@ import Testing
       ("colour", { SolidColor(Color(red: $0, green: $0, blue: 0, alpha: $0)) }, { _ in true }),
       ("layer opacity", { Group([Layer(image, x: 1, opacity: $0)]) }, Self.nonNegative),
       // As they are today: clamped by their initialisers, which the render core's rewrite will check.
-      ("blur", { image.blurred(sigma: $0) }, nil),
+      // Transparent edges: the modes that keep the extent compute the input extended by 3σ whatever the region
+      // (BlurEdgeTests), seconds in a debug build at the clamped σ = 2000; the parameter rule is the same.
+      ("blur", { image.blurred(sigma: $0, edge: .transparent) }, nil),
+      ("blur mirror", { image.blurred(sigma: min($0, 50), edge: .mirror) }, nil),
       ("shadow offset", { image.dropShadow(offset: Point($0, $0)) }, nil),
       ("shadow blur", { image.dropShadow(sigma: $0) }, nil),
       ("shadow opacity", { image.dropShadow(opacity: $0) }, nil),
@@ -341,7 +344,7 @@ import Testing
       "rotate #", "rotate # interpolation=bicubic", "scale #", "scale 2 #", "resize #x4", "resize 4x#",
       "resize #x_", "resize 5x# fit=cover", "translate # 0", "translate 0.5 #", "skew #", "skew 10 #",
       "transform # 0 0 1 0 0", "transform 1 # 0 1 0 0", "transform 1 0 0 1 # 0", "crop # 0 4 4", "crop 0 # 4 4",
-      "crop 0 0 # 4", "crop 0 0 4 #", "pad #", "pad 1 2 # 4", "opacity #", "tile #x4", "tile 4x#", "blur #",
+      "crop 0 0 # 4", "crop 0 0 4 #", "pad #", "pad 1 2 # 4", "opacity #", "tile #x4", "tile 4x#", "blur # edge=transparent",
       "shadow # 0", "shadow 0 #", "shadow blur=#", "shadow radius=#", "shadow opacity=#", "shadow spread=#",
       "inner-shadow # 1", "inner-shadow blur=#", "inner-shadow radius=#", "inner-shadow opacity=#",
       "brightness #", "contrast #", "saturate #", "grayscale #", "sepia #", "invert #", "hue-rotate #",

@@ -43,7 +43,11 @@ import Testing
     case "blend":
       return "blend \(BlendMode.allCases.randomElement(using: &g)!) \"\(overlay)\" opacity=\(number(0.2...1)) at=\(int(-5...20)),\(int(-5...20))"
         + pick(["", " below"])
-    case "blur": return "blur \(pick([number(0.5...2.9), number(3...12)]))"
+    case "blur":
+      return "blur \(pick([number(0.5...2.9), number(3...12)]))" + pick(["", " edge=mirror", " edge=wrap", " edge=transparent"])
+    case "canvas":
+      return "canvas \(int(10...80)) \(int(10...80)) x=\(int(-15...25)) y=\(int(-15...25))"
+        + pick(["", " color=#ffcc0080", " color=white"])
     case "shadow":
       return "shadow \(int(-6...6)) \(int(-6...6)) blur=\(number(0...9)) opacity=\(number(0.2...1))"
         + pick(["", " spread=\(number(-2...3))"]) + pick(["", " only"]) + pick(["", " color=#ff000080"])

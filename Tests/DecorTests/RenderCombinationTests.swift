@@ -157,8 +157,9 @@ import Testing
     }
     #expect(traces.count == 1)
     let plan = try Renderer(tileSize: 32).plan(chain)
-    #expect(plan.stages.map(\.path) == [[], [0], [0, 0]])
-    #expect(plan.stages[1].materialised && !plan.stages[0].materialised)
+    // flip → blur (edges extended by default: the extension is a stage of its own) → edges → image.
+    #expect(plan.stages.map(\.path) == [[], [0], [0, 0], [0, 0, 0]])
+    #expect(plan.stages[1].materialised && !plan.stages[0].materialised && !plan.stages[2].materialised)
   }
 
   /// The plan is what the tiles ask: each stage's planned region is the bounding box of the requests the render

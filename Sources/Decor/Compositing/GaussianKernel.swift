@@ -12,16 +12,17 @@ import RealModule
 ///   The cost per pixel does not depend on σ. Against an exact Gaussian this is ≥ 50 dB PSNR on photographs and
 ///   hard-edged cut-outs (measured for σ from 2.5 to 20; see Benchmarks/blur.md).
 ///
-/// The output reaches `margin` = ⌈3σ⌉ pixels beyond the input on every side, as DESIGN.md's `blur` promises; the
-/// box passes can reach a pixel or two further (3(r + 1) > ⌈3σ⌉ for some σ), where the kernel's weight is below
-/// 10⁻⁴ and the pixels are dropped.
+/// Over transparent surroundings the output reaches `margin` = ⌈3σ⌉ pixels beyond the input on every side, as
+/// DESIGN.md's `blur … edge=transparent` promises; the box passes can reach a pixel or two further (3(r + 1) > ⌈3σ⌉
+/// for some σ), where the kernel's weight is below 10⁻⁴ and the pixels are dropped. The other edge modes extend the
+/// input by `reach` and keep its extent (see `GaussianBlur`).
 struct GaussianKernel: Sendable, Hashable {
   /// Below this σ the exact sampled kernel is used; from it up, the extended boxes. Measured (one thread, 4096²):
   /// the exact kernel costs 12.8 ns a pixel at σ = 2 (13 taps an axis) and 16.6 at σ = 2.9 (19 taps), the boxes
   /// 14–15 whatever σ, so the switch near 3 keeps every σ within about ±15% of the boxes (Benchmarks/blur.md).
   static let exactLimit = 3.0
-  /// The largest σ accepted; larger values are clamped. The output grows by 3σ on every side, so beyond this the
-  /// image would not fit the default pixel limit anyway.
+  /// The largest σ accepted; larger values are clamped. With transparent edges the output grows by 3σ on every side,
+  /// so beyond this the image would not fit the default pixel limit anyway.
   static let maximumSigma = 2000.0
 
   enum Method: Sendable, Hashable {

@@ -28,10 +28,13 @@ struct GaussianFilter: Sendable {
   let source: Source
   /// Where the plane being blurred can be non-zero: the input's extent, moved out by a coverage's spread.
   let sourceExtent: IntRect
-  /// Where the blur can be non-zero: the source extent grown by ⌈3σ⌉.
+  /// Where the blur can be non-zero: the source extent grown by ⌈3σ⌉, cut to the bounds it was given.
   let extent: IntRect
 
-  init(_ input: any ImageComponent, kernel: GaussianKernel, source: Source) {
+  /// A blur of `input`; with `bounds`, cut to them: a blur over an input whose edges were extended
+  /// (`EdgeExtension`) is cut back to the original extent here, in the same stage, rather than by a `Crop` above
+  /// it, which would cost a stage and a copy of every tile and leave the bytes the same.
+  init(_ input: any ImageComponent, kernel: GaussianKernel, source: Source, within bounds: IntRect? = nil) {
     self.input = input
     self.kernel = kernel
     self.source = source
@@ -39,7 +42,8 @@ struct GaussianFilter: Sendable {
     let spread = Self.spreadPixels(source)
     sourceExtent = e.isEmpty || e.isInfinite || spread == 0 ? e : e.insetBy(dx: -spread, dy: -spread)
     let margin = kernel.margin
-    extent = sourceExtent.isEmpty || sourceExtent.isInfinite ? sourceExtent : sourceExtent.insetBy(dx: -margin, dy: -margin)
+    let grown = sourceExtent.isEmpty || sourceExtent.isInfinite ? sourceExtent : sourceExtent.insetBy(dx: -margin, dy: -margin)
+    extent = bounds.map { grown.intersection($0) } ?? grown
   }
 
   /// 4 for RGBA, 1 for coverage.

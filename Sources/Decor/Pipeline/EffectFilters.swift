@@ -2,14 +2,23 @@ extension StandardFilters {
   /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (DESIGN.md section 3).
   static let effects: [Filter] = [
     Filter(
-      "blur", summary: "Gaussian blur of standard deviation SIGMA; the image grows by 3·SIGMA",
-      arguments: [FilterArgument("sigma", .number(), required: true, range: ParameterRange.sigma,
-        help: "standard deviation, pixels")],
+      "blur",
+      summary: "Gaussian blur of standard deviation SIGMA (as CSS blur()); by default the edges repeat and the size "
+        + "stays; edge=transparent grows the image by 3·SIGMA on every side",
+      arguments: [
+        FilterArgument("sigma", .number(), required: true, range: ParameterRange.sigma,
+          help: "standard deviation σ, pixels (0 leaves the image unchanged)"),
+        FilterArgument("edge", .choice(EdgeMode.allCases.map(\.rawValue)), option: true, default: "extend",
+          help: "what the blur sees beyond the edges: extend repeats the edge pixels (ImageMagick, libvips, Pillow), "
+            + "mirror reflects the image with the edge pixel repeated, wrap repeats the image from the opposite edge "
+            + "(all three keep the size); transparent fades the edges out and grows the image by 3σ (CSS, Core Image)"),
+      ],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.sigma(arguments.number("sigma")!) }
       }
     ) { arguments, input in
-      input.blurred(sigma: (try? ParameterCheck.sigma(arguments.number("sigma")!)) ?? 0)
+      input.blurred(sigma: (try? ParameterCheck.sigma(arguments.number("sigma")!)) ?? 0,
+        edge: EdgeMode(rawValue: arguments.choice("edge") ?? "extend") ?? .extend)
     },
     Filter(
       "shadow", aliases: ["drop-shadow"],

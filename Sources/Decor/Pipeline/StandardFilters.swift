@@ -172,6 +172,28 @@ enum StandardFilters {
       return input.padded(top: m[0], right: m[1], bottom: m[2], left: m[3], color: arguments.color("color")!)
     },
     Filter(
+      "canvas",
+      summary: "place the image with its top-left at X, Y on a W×H canvas of a colour; the result is exactly W×H "
+        + "(what falls outside is cut off)",
+      arguments: [FilterArgument("w", .integer(), required: true, range: ParameterRange.size, help: "canvas width"),
+        FilterArgument("h", .integer(), required: true, range: ParameterRange.size, help: "canvas height"),
+        FilterArgument("x", .integer(), option: true, default: "0", range: ParameterRange.offset,
+          help: "where the image's left edge lands, whole pixels from the canvas's left (may be negative)"),
+        FilterArgument("y", .integer(), option: true, default: "0", range: ParameterRange.offset,
+          help: "where the image's top edge lands, whole pixels from the canvas's top (may be negative)"),
+        FilterArgument("color", .color, option: true, default: "transparent",
+          help: "canvas colour, showing where the image is transparent or absent")],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in
+          _ = try ParameterCheck.size(arguments.integer("w")!, "width")
+          _ = try ParameterCheck.size(arguments.integer("h")!, "height")
+        }
+      }
+    ) { arguments, input in
+      input.placedOnCanvas(width: arguments.integer("w")!, height: arguments.integer("h")!,
+        x: arguments.integer("x")!, y: arguments.integer("y")!, color: arguments.color("color")!)
+    },
+    Filter(
       "opacity", summary: "multiply alpha by A",
       arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.unit,
         help: "0 (transparent) to 1 (unchanged); above 1 is 1, as CSS opacity() clamps")],
