@@ -17,14 +17,14 @@ while IFS='|' read -r name input steps; do
   "$decor" apply "SampleImages/$input" "$(echo "$steps" | sed 's/;/|/g')" -o "$out/$name-after.png"
   echo "$out/$name-after.png"
 done <<CHAINS
-transforms|chelsea.png|resize 240x_ ; rotate -12 interpolation=bicubic ; pad 8 color=white ; rotate 6 ; background #2b3a55
+transforms|chelsea.png|resize 240x_ ; pad 8 color=white ; rotate -6 interpolation=bicubic ; pad 12 ; background #2b3a55
 cutout|horse-cutout.png|resize 200x_ ; skew 12 ; rotate -8 interpolation=bicubic ; pad 12 ; background #f2e8d5
 shadow|horse-cutout.png|resize 240x_ ; shadow 10 10 blur=6 color=#1d2b4f opacity=0.6 ; $paper
 inner-shadow|horse-cutout.png|resize 240x_ ; inner-shadow 5 5 blur=4 opacity=0.8 ; $paper
 rotate|chelsea.png|resize 240x_ ; pad 6 color=white ; rotate -12 interpolation=bicubic ; shadow 4 4 blur=4 ; $paper
 blur-extend|chelsea.png|resize 240x_ ; blur 6
 blur-transparent|chelsea.png|resize 240x_ ; blur 6 edge=transparent ; $paper
-blend|coffee.png|resize 240x_ ; blend soft-light SampleImages/astronaut.png at=-60,-40
+blend|coffee.png|resize 240x_ ; blend overlay SampleImages/astronaut.png at=-60,-40 opacity=0.8
 colour|chelsea.png|resize 240x_ ; sepia 0.7 ; contrast 1.3 ; hue-rotate -15
 CHAINS
 
