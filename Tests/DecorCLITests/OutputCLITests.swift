@@ -172,3 +172,45 @@ func noisePNG(width: Int, height: Int) -> [UInt8] {
   let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]  // 8-bit RGB
   return OutputCLITests.pngSignature + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
 }
+
+extension OutputCLITests {
+  /// A signal while a batch writes several outputs at once removes every one of their temporary files (each write
+  /// holds its own slot for the signal handler). The test waits until two temporary files exist together.
+  @Test func aSignalDuringABatchLeavesNoTemporaryFile() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inputs = file("in")
+    try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+    let noise = Data(noisePNG(width: 8200, height: 16))
+    for name in ["a", "b", "c"] { try noise.write(to: URL(fileURLWithPath: "\(inputs)/\(name).png")) }
+    let out = file("out")
+    var caught = false
+    for _ in 0..<3 where !caught {
+      let process = Process()
+      process.executableURL = Decor.executable
+      process.arguments = ["batch", "--chain", "tile 8200x2000", "--output-dir", out, inputs, "--jobs", "3",
+        "--compression", "fast"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try runWithSignalsUnblocked(process)
+      let deadline = Date().addingTimeInterval(120)
+      while process.isRunning && Date() < deadline {
+        let temporary = (try? FileManager.default.contentsOfDirectory(atPath: out))?.filter { $0.contains(".decor-tmp-") }
+        if (temporary?.count ?? 0) >= 2 {
+          kill(process.processIdentifier, SIGINT)
+          caught = true
+          break
+        }
+        usleep(100)
+      }
+      process.waitUntilExit()
+      if caught {
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        let left = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.contains(".decor-tmp-") }
+        #expect(left.isEmpty, "\(left)")
+      } else {
+        try? FileManager.default.removeItem(atPath: out)
+      }
+    }
+    #expect(caught, "never caught two writes under way at once")
+  }
+}
