@@ -231,3 +231,25 @@ extension GaussianBlurTests {
     }
   }
 }
+
+extension GaussianBlurTests {
+  /// A blur computed once whose region (or working buffer) is over the pixel limit is refused by name, not as a
+  /// raster of a size the user never asked for.
+  @Test func aStageOverThePixelLimitIsNamed() throws {
+    let blurred = try Raster(width: 8, height: 8, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
+      .blurred(sigma: 50, edge: .transparent).cropped(to: IntRect(x: 0, y: 0, width: 4, height: 4))
+    do {
+      _ = try Renderer(pixelLimit: 1000).render(blurred)
+      Issue.record("rendered over the limit")
+    } catch let error as RenderError {
+      guard case .stageTooLarge(let component, _, _, let limit) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(component == "blur 50 edge=transparent" && limit == 1000)
+      #expect(error.description.hasPrefix("blur 50 edge=transparent: needs a region of "))
+    }
+    // Within the limit, the same render works.
+    #expect(try Renderer(pixelLimit: 1 << 20).render(blurred).width == 4)
+  }
+}

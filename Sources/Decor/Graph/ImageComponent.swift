@@ -52,6 +52,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case emptyExtent(component: String)
   /// A parameter that makes the component meaningless (a singular matrix, a zero scale, …).
   case invalidParameter(component: String, reason: String)
+  /// A stage computed once for the whole render (a large blur) needs a region with more pixels than the limit.
+  case stageTooLarge(component: String, width: Int, height: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -61,6 +63,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(component) covers no pixels"
     case .invalidParameter(let component, let reason):
       return "\(component): \(reason)"
+    case .stageTooLarge(let component, let width, let height, let limit):
+      return "\(component): needs a region of \(width)x\(height) pixels at once, over the limit of \(limit) pixels"
     }
   }
 }

@@ -137,8 +137,14 @@ public struct Renderer: Sendable {
       let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threadCount,
         materialised: materialised)
       let region = stage.region.intersection(stage.extent)
-      _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
-      materialised[stage.path] = try node.materialise(region, context: context)
+      do {
+        _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
+        materialised[stage.path] = try node.materialise(region, context: context)
+      } catch RasterError.tooLarge(let width, let height, let limit) {
+        // Named by the stage: the region, or the stage's working buffer, is not the size of any image the user
+        // gave or asked for.
+        throw RenderError.stageTooLarge(component: "\(stage.node)", width: width, height: height, limit: limit)
+      }
     }
     return materialised
   }
