@@ -97,6 +97,16 @@ import Testing
     #expect(parsed.template["steps"] == .array([["filter": "background", "color": "rgba(10,20,30,0.3)"]]))
   }
 
+  /// Whole numbers too large for a JSON number to hold exactly are written as text, so they read back unchanged
+  /// (found by the chain fuzzer: `crop 44 9999999999999999 44 9999999999`).
+  @Test func largeWholeNumbersReadBackExactly() throws {
+    let chain = try Chain(parsing: ["crop 44 9999999999999999 44 9999999999 | pad 9223372036854775807"])
+    let loaded = try Self.roundTrip(chain)
+    #expect(loaded == chain)
+    #expect(loaded.steps[0].arguments.integer("y") == 9_999_999_999_999_999)
+    #expect(chain.template.serialized().contains("\"y\": \"9999999999999999\", \"w\": 44, \"h\": 9999999999"))
+  }
+
   /// Values may be written as on the command line, as strings.
   @Test func valuesMayBeCommandLineText() throws {
     let chain = try Self.roundTrip(

@@ -240,7 +240,8 @@ extension ArgumentValue {
   var json: JSONValue {
     switch self {
     case .number(let v): return .number(v)
-    case .integer(let v): return .number(Double(v))
+    // Beyond 2^53 a JSON number (a Double) would round the integer, so it is written as its text.
+    case .integer(let v): return v.magnitude <= 1 << 53 ? .number(Double(v)) : .string(String(v))
     case .angle(let v): return .number(v.degrees)
     case .color(let c):
       // Text when it reads back to exactly this colour; otherwise the components themselves, so nothing is rounded.
@@ -287,10 +288,16 @@ extension ArgumentValue {
       return
     }
     switch (kind, json) {
-    case (.number, .number(let v)), (.integer, .number(let v)):
-      // Through the text form, so that ranges and whole-number checks are the command line's.
-      guard let value = try ArgumentValue.parse(format(v), as: kind) else { return nil }
-      if case .number = kind { self = .number(v) } else { self = value }
+    case (.number, .number(let v)):
+      // Through the text form, so that ranges are checked as on the command line.
+      guard try ArgumentValue.parse(format(v), as: kind) != nil else { return nil }
+      self = .number(v)
+    case (.integer, .number(let v)):
+      // A JSON number holds whole numbers exactly up to 2^53; larger ones come as text (see `json`).
+      guard v == v.rounded(), v.magnitude <= 9_007_199_254_740_992,
+        let value = try ArgumentValue.parse(String(Int64(v)), as: kind)
+      else { return nil }
+      self = value
     case (.angle, .number(let v)):
       guard v.isFinite else { return nil }
       self = .angle(.degrees(v))

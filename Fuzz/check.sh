@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets (as Fuzz/README.md says) and runs each over its committed corpus once, without mutating:
+# every input a fuzzing run ever kept must still parse, round-trip and render without a finding. CI runs this
+# (`.ci/run`); the long fuzzing runs are by hand.
+set -euo pipefail
+cd "$(dirname "$0")"
+flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+swift build "${flags[@]}" --product FuzzChain
+swift build "${flags[@]}" --product FuzzScene
+.build/release/FuzzChain -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/chain
+.build/release/FuzzScene -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/scene
+echo "check: the fuzz targets build and replay their corpora with no finding"
