@@ -38,7 +38,13 @@ let package = Package(
       pkgConfig: "libisal",
       providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CISAL", .product(name: "RealModule", package: "swift-numerics")]),
+    // libjpeg-turbo's TurboJPEG API: JPEG files. Only Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CTurboJPEG",
+      pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CISAL", "CTurboJPEG", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     .target(name: "DecorTesting", dependencies: ["Decor"]),

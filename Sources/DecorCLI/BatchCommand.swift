@@ -13,10 +13,10 @@ import Synchronization
 struct BatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batch",
-    abstract: "Apply one chain to many PNG files, several at a time.",
+    abstract: "Apply one chain to many image files (PNG or JPEG in, PNG out), several at a time.",
     discussion: """
       CHAIN is a template file (a name ending in .json, from `decor apply … --save-chain`) or steps as `apply` \
-      takes them ('resize 800x_ | shadow'). An INPUT folder stands for the .png files directly in it. Each output \
+      takes them ('resize 800x_ | shadow'). An INPUT folder stands for the .png, .jpg and .jpeg files directly in it. Each output \
       is OUTPUT-DIR/NAME.png. A bad input gets one line on stderr and the others still run; the exit status is then \
       1, after a summary line. An output folder that is an input's own folder is refused (its outputs would \
       replace the inputs) unless --overwrite is given; two inputs with the same name are refused.
@@ -29,7 +29,7 @@ struct BatchCommand: ParsableCommand {
     valueName: "DIR"))
   var outputFolder: String
 
-  @Argument(help: "PNG files or folders of them.")
+  @Argument(help: "Image files (PNG, JPEG) or folders of them.")
   var inputs: [String]
 
   @Option(help: "Images processed at once (default: one per processor); each renders on processors ÷ jobs threads.")

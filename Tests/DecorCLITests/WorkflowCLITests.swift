@@ -189,3 +189,20 @@ extension WorkflowCLITests {
     #expect(result.status == 0, "\(result.stderr)")
   }
 }
+
+extension WorkflowCLITests {
+  /// JPEG in, PNG out: a photo's JPEG through a chain, and a folder of mixed inputs in a batch.
+  @Test func jpegInputs() throws {
+    let jpeg = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/photo-420.jpg").path
+    let result = try Decor.run(["apply", jpeg, "shadow 4 4 blur=3", "-o", file("out.png")])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    let info = try Decor.run(["info", file("out.png")])
+    #expect(String(decoding: info.stdout, as: UTF8.self).contains("114x82, RGBA"))
+    try FileManager.default.createDirectory(atPath: file("in"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: jpeg, toPath: file("in/a.JPG"))
+    try FileManager.default.copyItem(atPath: Self.cutout, toPath: file("in/b.png"))
+    let batch = try Decor.run(["batch", "--chain", "invert", "--output-dir", file("out"), file("in")])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).sorted() == ["a.png", "b.png"])
+  }
+}

@@ -16,7 +16,7 @@ import Testing
   @Test func theStandardRegistryFindsPNG() throws {
     let png = try Fixtures.bytes(Fixtures.pngSuite.appendingPathComponent("basn6a08.png"))
     #expect(try DecoderRegistry.standard.decoder(for: png, source: "a.png").name == "png")
-    #expect(DecoderRegistry.standard.decoders.map(\.name) == ["png"])
+    #expect(DecoderRegistry.standard.decoders.map(\.name) == ["png", "jpeg"])
   }
 
   @Test func userDecodersAreFoundByTheirFirstBytes() throws {
@@ -45,6 +45,6 @@ import Testing
     #expect(throws: CodecError.duplicateDecoder(name: "png")) {
       try registry.register(MagicDecoder(name: "png", magic: [0]))
     }
-    #expect(registry.decoders.count == 1)
+    #expect(registry.decoders.map(\.name) == DecoderRegistry.standard.decoders.map(\.name), "nothing was added")
   }
 }

@@ -10,8 +10,8 @@ import Synchronization
 
 /// One chain applied to many image files, several at a time: what `decor batch` runs.
 ///
-/// - Inputs are files or folders; a folder stands for the PNG files directly in it (not its subfolders, not hidden
-///   files), in name order. Each output goes to `outputFolder` under the input's name with the extension `.png`.
+/// - Inputs are files or folders; a folder stands for the image files directly in it (`.png`, `.jpg`, `.jpeg`, in
+///   any case; not its subfolders, not hidden files), in name order. Each output goes to `outputFolder` under the input's name with the extension `.png`.
 /// - Nothing is overwritten by surprise: two inputs that would make the same output are refused before anything
 ///   runs, and so is an output folder that is an input's own folder (which would replace the inputs) unless
 ///   `replacesInputs` is set, as for ImageMagick's `mogrify`. Outputs are written atomically (see `ImageFile`).
@@ -51,8 +51,10 @@ public struct Batch: Sendable {
         throw BatchError(path: input, message: "cannot read: \(ImageFile.systemError())")
       }
       if info.st_mode & S_IFMT == S_IFDIR {
-        let found = try Batch.pngFiles(in: input)
-        guard !found.isEmpty else { throw BatchError(path: input, message: "the folder has no .png files") }
+        let found = try Batch.imageFiles(in: input)
+        guard !found.isEmpty else {
+          throw BatchError(path: input, message: "the folder has no image files (\(Batch.extensions.joined(separator: ", ")))")
+        }
         files += found
       } else {
         files.append(input)
@@ -127,8 +129,11 @@ public struct Batch: Sendable {
     }
   }
 
-  /// The `.png` files (any case) directly in `folder`, hidden ones excepted, sorted by name.
-  static func pngFiles(in folder: String) throws(BatchError) -> [String] {
+  /// The extensions a folder's files are taken by: the formats Decor reads.
+  static let extensions = [".png", ".jpg", ".jpeg"]
+
+  /// The image files (by `extensions`, any case) directly in `folder`, hidden ones excepted, sorted by name.
+  static func imageFiles(in folder: String) throws(BatchError) -> [String] {
     guard let directory = opendir(folder) else {
       throw BatchError(path: folder, message: "cannot list: \(ImageFile.systemError())")
     }
@@ -138,7 +143,7 @@ public struct Batch: Sendable {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard !name.hasPrefix("."), name.lowercased().hasSuffix(".png") else { continue }
+      guard !name.hasPrefix("."), Batch.extensions.contains(where: { name.lowercased().hasSuffix($0) }) else { continue }
       let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
       var info = stat()
       if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { names.append(path) }

@@ -7,8 +7,8 @@ public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
 
-  /// The built-in decoders: PNG.
-  public static let standard = DecoderRegistry(uncheckedDecoders: [PNGDecoder()])
+  /// The built-in decoders: PNG and JPEG.
+  public static let standard = DecoderRegistry(uncheckedDecoders: [PNGDecoder(), JPEGDecoder()])
 
   /// The registered decoders, in registration order.
   public private(set) var decoders: [any ImageDecoder]

@@ -1,0 +1,93 @@
+import CTurboJPEG
+
+/// The JPEG decoder of the standard `DecoderRegistry`, through libjpeg-turbo's TurboJPEG API (whose calls return
+/// error codes: no `longjmp` crosses a Swift frame).
+///
+/// - Reads baseline and progressive files, in colour or greyscale (spread to grey RGB), and CMYK or YCCK ones,
+///   converted to RGB as Adobe applications write them (inverted CMYK, the convention of every CMYK JPEG in
+///   practice): R = C·K/255, and so on.
+/// - Decodes as libjpeg does by default (the accurate integer DCT, smooth chroma upsampling), as Pillow does, so
+///   both give the same pixels.
+/// - The pixel limit is checked from the header, before the pixels are allocated.
+/// - A truncated or corrupt file is an error (`CodecError.corrupt` with libjpeg's message): decoding stops at
+///   libjpeg's first warning rather than returning a partly grey image.
+/// - Not yet: the EXIF orientation (pixels come as stored) and embedded ICC profiles (ignored).
+public struct JPEGDecoder: ImageDecoder {
+  public init() {}
+
+  public var name: String { "jpeg" }
+
+  /// The SOI marker followed by the start of another marker: `FF D8 FF`.
+  public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: [0xFF, 0xD8, 0xFF]) }
+
+  public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    guard let handle = tjInitDecompress() else {
+      throw .corrupt(source: source, detail: "cannot start libjpeg-turbo's decoder")
+    }
+    defer { tjDestroy(handle) }
+    func failure() -> CodecError {
+      .corrupt(source: source, detail: String(decoding: tjMessage(handle), as: UTF8.self))
+    }
+    guard data.count <= Int(UInt32.max) else { throw .corrupt(source: source, detail: "file over 4 GiB") }
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var subsampling: Int32 = 0
+    var colorspace: Int32 = 0
+    let header = data.withUnsafeBufferPointer { bytes in
+      tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+    }
+    guard header == 0, width > 0, height > 0 else { throw failure() }
+    let (w, h) = (Int(width), Int(height))
+    guard (try? Raster.byteCount(width: w, height: h, pixelLimit: pixelLimit)) != nil else {
+      throw .tooLarge(source: source, width: w, height: h, limit: pixelLimit)
+    }
+    let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+    let format = cmyk ? TJPF_CMYK : TJPF_RGBA
+    let flags = Int32(TJFLAG_STOPONWARNING)
+    do {
+      var raster = try Raster(width: w, height: h, pixelLimit: pixelLimit) { buffer throws(CodecError) in
+        let status = data.withUnsafeBufferPointer { bytes in
+          tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), buffer.baseAddress!.assumingMemoryBound(
+            to: UInt8.self), width, 0, height, format.rawValue, flags)
+        }
+        guard status == 0 else { throw failure() }
+      }
+      raster.withUnsafeMutableBytes { bytes in
+        if cmyk { JPEGDecoder.invertedCMYKToRGBA(bytes) }
+      }
+      return raster
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw .corrupt(source: source, detail: "\(error)")
+    }
+  }
+
+  /// Inverted (Adobe) CMYK, four bytes a pixel, to opaque RGBA in place: each of C, M, Y times K, over 255.
+  static func invertedCMYKToRGBA(_ bytes: UnsafeMutableRawBufferPointer) {
+    let pixels = bytes.bindMemory(to: UInt8.self)
+    var i = 0
+    while i + 3 < pixels.count {
+      let k = UInt32(pixels[i + 3])
+      for c in 0..<3 {
+        // Rounded division by 255: (x + 128 + (x + 128) >> 8) >> 8 for x ≤ 255².
+        let x = UInt32(pixels[i + c]) * k + 128
+        pixels[i + c] = UInt8((x + (x >> 8)) >> 8)
+      }
+      pixels[i + 3] = 255
+      i += 4
+    }
+  }
+
+  /// libjpeg-turbo's message for the last error on `handle`.
+  private func tjMessage(_ handle: tjhandle) -> [UInt8] {
+    guard let text = tjGetErrorStr2(handle) else { return Array("unknown libjpeg-turbo error".utf8) }
+    var bytes: [UInt8] = []
+    var p = text
+    while p.pointee != 0 && bytes.count < 512 {
+      bytes.append(UInt8(bitPattern: p.pointee))
+      p += 1
+    }
+    return bytes
+  }
+}

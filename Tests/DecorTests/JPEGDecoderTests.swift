@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import Decor
+
+/// JPEG decoding against other decoders' output, committed once (`Tests/Fixtures/JPEG/make.py`): Pillow's for
+/// colour, 4:4:4, progressive and greyscale files (the same libjpeg-turbo underneath, so within 1 per channel),
+/// ImageMagick's for CMYK.
+@Suite struct JPEGDecoderTests {
+  static let folder = Fixtures.root.appendingPathComponent("JPEG")
+
+  static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  @Test(arguments: ["photo-420", "photo-444", "photo-progressive", "photo-grey", "cmyk"])
+  func matchesAnotherDecoder(name: String) throws {
+    let decoded = try Raster(contentsOfFile: Self.path(name + ".jpg"))
+    let reference = try Raster(contentsOfFile: Self.path(name + "-reference.png"))
+    #expect(decoded.width == 96 && decoded.height == 64)
+    #expect(decoded.width == reference.width && decoded.height == reference.height)
+    var worst = 0
+    for y in 0..<decoded.height {
+      for x in 0..<decoded.width {
+        let a = decoded[x, y]
+        let b = reference[x, y]
+        #expect(a.a == 255)
+        worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+      }
+    }
+    #expect(worst <= 1, "\(name): max delta \(worst)")
+  }
+
+  /// The registry finds the JPEG decoder by the first bytes, for files and for bytes in memory.
+  @Test func theRegistryClaimsJPEGByItsFirstBytes() throws {
+    let bytes = try Fixtures.bytes(Self.folder.appendingPathComponent("photo-420.jpg"))
+    #expect(try DecoderRegistry.standard.decoder(for: bytes, source: "x").name == "jpeg")
+    #expect(try DecoderRegistry.standard.decode(bytes, source: "x") == Raster(contentsOfFile: Self.path("photo-420.jpg")))
+    #expect(JPEGDecoder().recognizes([0xFF, 0xD8, 0xFF, 0xE0]) && !JPEGDecoder().recognizes([0xFF, 0xD8, 0x00]))
+  }
+
+  /// Truncated and corrupt files are errors naming the file, never a partial image; the pixel limit is checked from
+  /// the header before anything is allocated.
+  @Test func badFilesAreErrors() throws {
+    for name in ["truncated.jpg", "corrupt.jpg"] {
+      #expect(throws: CodecError.self, "\(name)") { try Raster(contentsOfFile: Self.path(name)) }
+      do {
+        _ = try Raster(contentsOfFile: Self.path(name))
+      } catch {
+        guard case .corrupt(let source, let detail) = error else {
+          Issue.record("\(name): \(error)")
+          continue
+        }
+        #expect(source == Self.path(name) && !detail.isEmpty, "\(error)")
+      }
+    }
+    #expect(throws: CodecError.tooLarge(source: Self.path("photo-420.jpg"), width: 96, height: 64, limit: 1000)) {
+      try Raster(contentsOfFile: Self.path("photo-420.jpg"), pixelLimit: 1000)
+    }
+    // Every prefix of a valid file is refused or decoded, never a trap.
+    let bytes = try Fixtures.bytes(Self.folder.appendingPathComponent("photo-progressive.jpg"))
+    for length in stride(from: 0, to: bytes.count, by: 97) {
+      _ = try? JPEGDecoder().decode(Array(bytes.prefix(length)), source: "prefix", pixelLimit: 1 << 20)
+    }
+  }
+
+  @Test func invertedCMYK() {
+    var pixels: [UInt8] = [255, 0, 128, 255, 0, 0, 0, 0, 200, 100, 50, 128]
+    pixels.withUnsafeMutableBytes { JPEGDecoder.invertedCMYKToRGBA($0) }
+    #expect(pixels == [255, 0, 128, 255, 0, 0, 0, 255, 100, 50, 25, 255])
+  }
+}

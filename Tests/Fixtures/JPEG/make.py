@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Makes the JPEG fixtures and their reference decodes, once; the files are committed, so the tests need neither
+Pillow nor ImageMagick. Run from this folder: python3 make.py (Pillow and ImageMagick's `convert` needed).
+
+- photo-*.jpg: SampleImages/chelsea.png at 96x64, baseline 4:2:0, baseline 4:4:4, progressive, and greyscale.
+- *-reference.png: Pillow's decode of each (the same libjpeg-turbo, default settings: accurate DCT, smooth
+  upsampling), which Decor must match within 1 per channel.
+- cmyk.jpg: the photo in CMYK (Pillow writes Adobe's inverted CMYK); cmyk-reference.png is ImageMagick's decode
+  (`-colorspace sRGB`, R = (1 - C)(1 - K), the conversion Decor does), since Pillow's CMYK to RGB is a plainer
+  subtraction.
+- truncated.jpg (the first half of photo-420.jpg) and corrupt.jpg (its marker after SOI damaged): errors.
+"""
+import subprocess
+from PIL import Image
+
+photo = Image.open("../../../SampleImages/chelsea.png").convert("RGB").resize((96, 64), Image.LANCZOS)
+photo.save("photo-420.jpg", quality=85, subsampling=2)
+photo.save("photo-444.jpg", quality=85, subsampling=0)
+photo.save("photo-progressive.jpg", quality=85, progressive=True)
+photo.convert("L").save("photo-grey.jpg", quality=85)
+for name in ["photo-420", "photo-444", "photo-progressive", "photo-grey"]:
+    Image.open(name + ".jpg").convert("RGB").save(name + "-reference.png")
+photo.convert("CMYK").save("cmyk.jpg", quality=90)
+subprocess.run(["convert", "cmyk.jpg", "-colorspace", "sRGB", "-type", "TrueColor", "cmyk-reference.png"], check=True)
+data = open("photo-420.jpg", "rb").read()
+open("truncated.jpg", "wb").write(data[: len(data) // 2])
+damaged = bytearray(data)
+damaged[3] = 0x00  # FF D8 FF E0 → FF D8 FF 00: no such marker
+open("corrupt.jpg", "wb").write(bytes(damaged))
