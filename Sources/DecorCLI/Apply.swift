@@ -43,8 +43,8 @@ struct Apply: ParsableCommand {
     try ImageFile.checkOutputFormat(output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
-    let image = try chain.apply(to: Raster(contentsOfFile: input, pixelLimit: render.maxPixels),
-      pixelLimit: render.maxPixels)
+    let decoded = try Raster(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
+    let image = try chain.apply(to: decoded, pixelLimit: render.maxPixels)
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }

@@ -65,7 +65,8 @@ struct BatchCommand: ParsableCommand {
     let display = ProgressDisplay(
       total: batch.items.count, enabled: progress ?? (isatty(STDERR_FILENO) == 1))
     let failures = batch.run(
-      jobs: jobs, threads: render.threads, compression: compression, pixelLimit: render.maxPixels
+      jobs: jobs, threads: render.threads, compression: compression, pixelLimit: render.maxPixels,
+      decoders: render.decoders
     ) { outcome in
       display.finished(outcome)
     }

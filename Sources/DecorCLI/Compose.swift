@@ -28,7 +28,7 @@ struct Compose: ParsableCommand {
     try refuseTerminal(output, option: "-o FILE")
     try ImageFile.checkOutputFormat(output)
     let image = try Scene(contentsOfFile: scene).component(relativeTo: Scene.folder(of: scene), source: scene,
-      pixelLimit: render.maxPixels)
+      pixelLimit: render.maxPixels, decoders: render.decoders)
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     try renderer.renderPNG(image, toFile: output, compression: compression)

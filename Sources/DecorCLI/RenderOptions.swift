@@ -24,6 +24,13 @@ struct RenderOptions: ParsableArguments {
       valueName: "n"))
   var maxPixelsText: String?
 
+  @Flag(name: .customLong("no-auto-orient"),
+    help: "Keep a JPEG's pixels as stored, not turned upright by its EXIF orientation.")
+  var keepsStoredOrientation = false
+
+  /// The decoders for the inputs: the standard ones, JPEG's turning pictures upright unless `--no-auto-orient`.
+  var decoders: DecoderRegistry { DecoderRegistry.standard(autoOrient: !keepsStoredOrientation) }
+
   /// The threads asked for, or `nil` for one per processor.
   var threads: Int? { threadsText.flatMap { Int($0) } }
 

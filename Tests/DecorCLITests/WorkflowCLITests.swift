@@ -204,5 +204,13 @@ extension WorkflowCLITests {
     let batch = try Decor.run(["batch", "--chain", "invert", "--output-dir", file("out"), file("in")])
     #expect(batch.status == 0, "\(batch.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).sorted() == ["a.png", "b.png"])
+    // A sideways photo is turned upright by its EXIF orientation, unless --no-auto-orient.
+    let sideways = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/orientation-6.jpg").path
+    for (arguments, size) in [([String](), "40x24"), (["--no-auto-orient"], "24x40")] {
+      let turned = try Decor.run(["apply", sideways, "-o", file("turned.png")] + arguments)
+      #expect(turned.status == 0, "\(turned.stderr)")
+      let turnedInfo = try Decor.run(["info", file("turned.png")])
+      #expect(String(decoding: turnedInfo.stdout, as: UTF8.self).contains(": \(size), RGB"), "\(arguments)")
+    }
   }
 }

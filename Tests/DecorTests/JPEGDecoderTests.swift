@@ -68,3 +68,61 @@ import Testing
     #expect(pixels == [255, 0, 128, 255, 0, 0, 0, 255, 100, 50, 25, 255])
   }
 }
+
+extension JPEGDecoderTests {
+  /// Each of the 8 EXIF orientations is turned upright, as Pillow's `ImageOps.exif_transpose` turns it (its decode
+  /// committed as the reference), with the red corner at the top left; without `autoOrient`, the pixels come as
+  /// stored.
+  @Test(arguments: 1...8)
+  func exifOrientationIsApplied(n: Int) throws {
+    let path = Self.path("orientation-\(n).jpg")
+    let upright = try Raster(contentsOfFile: path)
+    let reference = try Raster(contentsOfFile: Self.path("orientation-\(n)-reference.png"))
+    #expect(upright.width == 40 && upright.height == 24, "\(n)")
+    #expect(upright.width == reference.width && upright.height == reference.height)
+    var worst = 0
+    for y in 0..<min(upright.height, reference.height) {
+      for x in 0..<min(upright.width, reference.width) {
+        let a = upright[x, y]
+        let b = reference[x, y]
+        worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+      }
+    }
+    #expect(worst <= 1, "orientation \(n): max delta \(worst)")
+    #expect(upright[2, 2].r > 200 && upright[2, 2].g < 60, "orientation \(n): the red corner is not at the top left")
+    let bytes = try Fixtures.bytes(Self.folder.appendingPathComponent("orientation-\(n).jpg"))
+    #expect(ExifOrientation(jpeg: bytes)?.rawValue == n)
+    let stored = try JPEGDecoder(autoOrient: false).decode(bytes, source: path, pixelLimit: 1 << 20)
+    #expect(stored.width == (n >= 5 ? 24 : 40) && stored.height == (n >= 5 ? 40 : 24))
+  }
+
+  /// The turns agree with the decorators: each orientation equals the flips and rotations it names.
+  @Test func orientationsAreTheNamedTurns() throws {
+    let image = try ChainTests.pattern(width: 5, height: 3)
+    let expected: [ExifOrientation: any ImageComponent] = [
+      .up: image, .mirrored: image.flipped(.horizontal), .upsideDown: image.rotated(by: .degrees(180)),
+      .upsideDownMirrored: image.flipped(.vertical), .right: image.rotated(by: .degrees(90)),
+      .left: image.rotated(by: .degrees(-90)), .leftMirrored: image.flipped(.horizontal).rotated(by: .degrees(-90)),
+      .rightMirrored: image.flipped(.horizontal).rotated(by: .degrees(90)),
+    ]
+    for orientation in ExifOrientation.allCases {
+      #expect(try orientation.apply(to: image) == expected[orientation]!.rendered(), "\(orientation)")
+    }
+  }
+
+  /// A damaged or missing EXIF record is ignored, never an error; offsets past the data are never read.
+  @Test func damagedExifIsIgnored() throws {
+    var bytes = try Fixtures.bytes(Self.folder.appendingPathComponent("orientation-6.jpg"))
+    #expect(ExifOrientation(jpeg: Array(bytes.prefix(30))) == nil)
+    #expect(ExifOrientation(jpeg: try Fixtures.bytes(Self.folder.appendingPathComponent("photo-420.jpg"))) == nil)
+    if let tiff = bytes.indices.first(where: { bytes[$0...].starts(with: [0x4D, 0x4D, 0, 42]) || bytes[$0...]
+      .starts(with: [0x49, 0x49, 42, 0]) })
+    {
+      bytes[tiff + 4] = 0xFF  // IFD0's offset far past the data
+      #expect(ExifOrientation(jpeg: bytes) == nil)
+      #expect(try JPEGDecoder().decode(bytes, source: "x", pixelLimit: 1 << 20).width == 24)
+    } else {
+      Issue.record("no TIFF header in the fixture")
+    }
+  }
+}

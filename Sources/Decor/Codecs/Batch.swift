@@ -92,7 +92,7 @@ public struct Batch: Sendable {
   /// Returns the failed items with their errors, in input order.
   public func run(
     jobs: Int? = nil, threads: Int? = nil, compression: PNGCompression = .default,
-    pixelLimit: Int = Raster.defaultPixelLimit,
+    pixelLimit: Int = Raster.defaultPixelLimit, decoders: DecoderRegistry = .standard,
     report: @Sendable (Outcome) -> Void = { _ in }
   ) -> [(item: Item, error: any Error)] {
     let processors = Renderer.processorCount
@@ -110,7 +110,8 @@ public struct Batch: Sendable {
         let item = items[index]
         var failure: (any Error)?
         do {
-          let image = try chain.apply(to: Raster(contentsOfFile: item.input, pixelLimit: pixelLimit),
+          let image = try chain.apply(
+            to: Raster(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit),
             pixelLimit: pixelLimit)
           try renderer.renderPNG(image, toFile: item.output, compression: compression)
         } catch {

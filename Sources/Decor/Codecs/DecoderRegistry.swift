@@ -7,8 +7,13 @@ public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
 
-  /// The built-in decoders: PNG and JPEG.
-  public static let standard = DecoderRegistry(uncheckedDecoders: [PNGDecoder(), JPEGDecoder()])
+  /// The built-in decoders: PNG and JPEG (which applies the EXIF orientation).
+  public static let standard = DecoderRegistry.standard(autoOrient: true)
+
+  /// The built-in decoders, JPEG's applying the EXIF orientation or not (`decor --no-auto-orient`).
+  public static func standard(autoOrient: Bool) -> DecoderRegistry {
+    DecoderRegistry(uncheckedDecoders: [PNGDecoder(), JPEGDecoder(autoOrient: autoOrient)])
+  }
 
   /// The registered decoders, in registration order.
   public private(set) var decoders: [any ImageDecoder]

@@ -11,9 +11,14 @@ import CTurboJPEG
 /// - The pixel limit is checked from the header, before the pixels are allocated.
 /// - A truncated or corrupt file is an error (`CodecError.corrupt` with libjpeg's message): decoding stops at
 ///   libjpeg's first warning rather than returning a partly grey image.
-/// - Not yet: the EXIF orientation (pixels come as stored) and embedded ICC profiles (ignored).
+/// - With `autoOrient` (the default), the EXIF orientation is applied: the raster is the picture upright, as viewers
+///   show it (see `ExifOrientation`); without it, the pixels come as stored.
+/// - Not yet: embedded ICC profiles (ignored).
 public struct JPEGDecoder: ImageDecoder {
-  public init() {}
+  /// Whether the EXIF orientation is applied.
+  public var autoOrient: Bool
+
+  public init(autoOrient: Bool = true) { self.autoOrient = autoOrient }
 
   public var name: String { "jpeg" }
 
@@ -55,6 +60,7 @@ public struct JPEGDecoder: ImageDecoder {
       raster.withUnsafeMutableBytes { bytes in
         if cmyk { JPEGDecoder.invertedCMYKToRGBA(bytes) }
       }
+      if autoOrient, let orientation = ExifOrientation(jpeg: data) { raster = try orientation.apply(to: raster) }
       return raster
     } catch let error as CodecError {
       throw error

@@ -21,12 +21,13 @@ extension Scene {
   /// `source` names the scene file in errors.
   ///
   /// - Throws: `SceneError` naming the layer whose file cannot be read.
-  public func component(relativeTo folder: String, source: String? = nil, pixelLimit: Int = Raster.defaultPixelLimit)
-    throws(SceneError) -> any ImageComponent
-  {
+  public func component(
+    relativeTo folder: String, source: String? = nil, pixelLimit: Int = Raster.defaultPixelLimit,
+    decoders: DecoderRegistry = .standard
+  ) throws(SceneError) -> any ImageComponent {
     do {
       return try component(pixelLimit: pixelLimit) { name throws(CodecError) in
-        try Raster(contentsOfFile: FilePaths.resolve(name, against: folder), pixelLimit: pixelLimit)
+        try Raster(contentsOfFile: FilePaths.resolve(name, against: folder), decoders: decoders, pixelLimit: pixelLimit)
       }
     } catch {
       var error = error

@@ -27,3 +27,19 @@ open("truncated.jpg", "wb").write(data[: len(data) // 2])
 damaged = bytearray(data)
 damaged[3] = 0x00  # FF D8 FF E0 → FF D8 FF 00: no such marker
 open("corrupt.jpg", "wb").write(bytes(damaged))
+
+# orientation-N.jpg: a 40x24 picture stored turned so that EXIF orientation N shows it upright (N = 1…8);
+# orientation-N-reference.png: Pillow's ImageOps.exif_transpose of the file, which Decor must match within 1.
+from PIL import ImageOps
+upright = Image.open("../../../SampleImages/chelsea.png").convert("RGB").resize((40, 24), Image.LANCZOS)
+for x in range(6):
+    for y in range(6):
+        upright.putpixel((x, y), (255, 0, 0))  # a red corner at the top left, so every turn is visible
+inverse = {1: None, 2: Image.FLIP_LEFT_RIGHT, 3: Image.ROTATE_180, 4: Image.FLIP_TOP_BOTTOM, 5: Image.TRANSPOSE,
+           6: Image.ROTATE_90, 7: Image.TRANSVERSE, 8: Image.ROTATE_270}
+for n, method in inverse.items():
+    stored = upright if method is None else upright.transpose(method)
+    exif = Image.Exif()
+    exif[0x0112] = n
+    stored.save(f"orientation-{n}.jpg", quality=90, exif=exif)
+    ImageOps.exif_transpose(Image.open(f"orientation-{n}.jpg")).convert("RGB").save(f"orientation-{n}-reference.png")
