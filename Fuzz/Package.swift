@@ -11,6 +11,7 @@ let package = Package(
     .target(name: "FuzzDriver"),
     .executableTarget(name: "FuzzChain", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
     .executableTarget(name: "FuzzScene", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
+    .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
   ],
   swiftLanguageModes: [.v6]
 )

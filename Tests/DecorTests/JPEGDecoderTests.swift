@@ -126,3 +126,24 @@ extension JPEGDecoderTests {
     }
   }
 }
+
+extension JPEGDecoderTests {
+  /// The headers alone: size, colour space, subsampling, orientation, ICC profile.
+  @Test func headers() throws {
+    func header(_ name: String) throws -> JPEGHeader {
+      try JPEGHeader(Fixtures.bytes(Self.folder.appendingPathComponent(name)), source: name)
+    }
+    #expect(try header("photo-420.jpg").description
+      == "96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha, no ICC profile")
+    #expect(try header("photo-444.jpg").subsampling == "4:4:4")
+    #expect(try header("photo-grey.jpg").colorSpace == "grayscale")
+    #expect(try header("cmyk.jpg").colorSpace == "CMYK")
+    #expect(try header("icc.jpg").hasICCProfile && !header("photo-420.jpg").hasICCProfile)
+    #expect(try header("orientation-8.jpg").description
+      == "24x40, JPEG, YCbCr 4:2:0, 8-bit, no alpha, orientation 8 (shown turned 90° anticlockwise), no ICC profile")
+    #expect(throws: CodecError.self) { try header("corrupt.jpg") }
+    #expect(try ImageFile.headerDescription(atPath: Self.path("icc.jpg")).hasSuffix(", ICC profile"))
+    #expect(try ImageFile.headerDescription(atPath: Fixtures.pngSuite.appendingPathComponent("basn6a08.png").path)
+      == "32x32, RGBA, 8-bit, alpha, not interlaced")
+  }
+}

@@ -43,3 +43,8 @@ for n, method in inverse.items():
     exif[0x0112] = n
     stored.save(f"orientation-{n}.jpg", quality=90, exif=exif)
     ImageOps.exif_transpose(Image.open(f"orientation-{n}.jpg")).convert("RGB").save(f"orientation-{n}-reference.png")
+
+# icc.jpg: the photo with an embedded sRGB ICC profile (APP2 ICC_PROFILE), for `decor info`.
+from PIL import ImageCms
+profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+photo.save("icc.jpg", quality=85, icc_profile=profile)
