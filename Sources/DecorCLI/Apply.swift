@@ -21,9 +21,6 @@ struct Apply: ParsableCommand {
   @Option(name: .shortAndLong, help: "The output PNG, or - for standard output.")
   var output: String
 
-  @Option(help: "PNG compression: fast (libdeflate level 1), default (6), best (12), or a level 0…12.")
-  var compression: PNGCompression = .default
-
   @Option(name: .customLong("chain"), help: ArgumentHelp(
     "A template (JSON, from --save-chain) whose steps come before the STEP arguments.", valueName: "T.json"))
   var template: String?
@@ -35,12 +32,14 @@ struct Apply: ParsableCommand {
 
   @OptionGroup var render: RenderOptions
 
+  @OptionGroup var out: OutputOptions
+
   @Flag(help: "Print the render plan before rendering (to stderr): every stage, its extent, the region it will be asked for, and whether it is computed once for the whole render.")
   var explain = false
 
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
-    try ImageFile.checkOutputFormat(output)
+    let format = try out.outputFormat(for: output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     let decoded = try Raster(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
@@ -50,9 +49,7 @@ struct Apply: ParsableCommand {
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
-    // exists in memory.
-    try renderer.renderPNG(image, toFile: output, compression: compression)
+    try out.write(image, as: format, to: output, with: renderer)
   }
 }
 

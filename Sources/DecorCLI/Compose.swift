@@ -16,8 +16,7 @@ struct Compose: ParsableCommand {
   @Option(name: .shortAndLong, help: "The output PNG, or - for standard output.")
   var output: String
 
-  @Option(help: "PNG compression: fast, default, best, or a level 0…12.")
-  var compression: PNGCompression = .default
+  @OptionGroup var out: OutputOptions
 
   @OptionGroup var render: RenderOptions
 
@@ -26,11 +25,11 @@ struct Compose: ParsableCommand {
 
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
-    try ImageFile.checkOutputFormat(output)
+    let format = try out.outputFormat(for: output)
     let image = try Scene(contentsOfFile: scene).component(relativeTo: Scene.folder(of: scene), source: scene,
       pixelLimit: render.maxPixels, decoders: render.decoders)
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    try renderer.renderPNG(image, toFile: output, compression: compression)
+    try out.write(image, as: format, to: output, with: renderer)
   }
 }

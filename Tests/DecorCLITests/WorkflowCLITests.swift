@@ -214,3 +214,28 @@ extension WorkflowCLITests {
     }
   }
 }
+
+extension WorkflowCLITests {
+  /// JPEG out, by the name or by --format; transparency laid on the background with a one-line notice.
+  @Test func jpegOutput() throws {
+    let opaque = try Decor.run(["apply", Self.photo, "rotate 90", "-o", file("photo.jpg"), "--quality", "80"])
+    #expect(opaque.status == 0 && opaque.stderr.isEmpty, "\(opaque.stderr)")
+    let info = try Decor.run(["info", file("photo.jpg")])
+    #expect(String(decoding: info.stdout, as: UTF8.self).contains(": 300x451, JPEG, YCbCr 4:2:0"))
+    let cutout = try Decor.run(["apply", Self.cutout, "-o", file("cutout.JPEG"), "--subsampling", "444",
+      "--background", "#223344"])
+    #expect(cutout.status == 0)
+    #expect(cutout.stderr == "decor: \(file("cutout.JPEG")): JPEG has no alpha: transparent pixels were laid on "
+      + "#223344 (--background)\n")
+    let piped = try Decor.run(["apply", Self.photo, "-o", "-", "--format", "jpeg"])
+    #expect(piped.status == 0 && piped.stdout.starts(with: [0xFF, 0xD8, 0xFF]))
+    let mismatch = try Decor.run(["apply", Self.photo, "-o", file("x.png"), "--format", "jpeg"])
+    #expect(mismatch.status == 1 && mismatch.stderr.contains("as JPEG: its name says PNG"))
+    let badQuality = try Decor.run(["apply", Self.photo, "-o", file("y.jpg"), "--quality", "0"])
+    #expect(badQuality.status == 1 && badQuality.stderr.contains("--quality must be 1…100"))
+    let scene = try Decor.run(["compose", CLITests.repository.appendingPathComponent("SampleImages/scene.json").path,
+      "-o", file("scene.jpg")])
+    #expect(scene.status == 0 && scene.stderr.isEmpty, "\(scene.stderr)")
+    #expect(try contents().sorted() == ["cutout.JPEG", "photo.jpg", "scene.jpg"])
+  }
+}

@@ -17,7 +17,7 @@ import Testing
     for path in ["out", "-", "/dev/null", ".jpg", "dir.jpg/out", "notes.txt", "x.", ""] {
       #expect(ImageFormat(path: path) == nil, "\(path)")
     }
-    #expect(ImageFormat.allCases.filter(\.isWritable) == [.png])
+    #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg])
   }
 
   @Test func pngBytesAreNeverWrittenUnderAnotherFormatsName() throws {
@@ -26,11 +26,23 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let raster = try Raster(width: 2, height: 2, fill: .black)
     let jpeg = folder.appendingPathComponent("out.jpg").path
-    let expected = CodecError.unwritableFormat(path: jpeg, format: .jpeg)
-    #expect(expected.description == "cannot write \(jpeg): only PNG output is supported so far (.png)")
+    let expected = CodecError.unwritableFormat(path: jpeg, format: .png)
+    #expect(expected.description == "cannot write \(jpeg) as PNG: its name says JPEG")
     #expect(throws: expected) { try raster.writePNG(toFile: jpeg) }
     #expect(throws: expected) { try Renderer().renderPNG(raster, toFile: jpeg) }
     #expect(!FileManager.default.fileExists(atPath: jpeg))
+    // And the other way round; a format Decor cannot write at all is named with the ones it can.
+    let png = folder.appendingPathComponent("out.png").path
+    #expect(throws: CodecError.unwritableFormat(path: png, format: .jpeg)) {
+      try Renderer().renderJPEG(raster, toFile: png)
+    }
+    let webp = folder.appendingPathComponent("out.webp").path
+    #expect(CodecError.unwritableFormat(path: webp, format: .webp).description
+      == "cannot write \(webp): Decor writes PNG (.png) and JPEG (.jpg, .jpeg) so far")
+    #expect(throws: CodecError.unwritableFormat(path: webp, format: .webp)) { try ImageFormat.output(for: webp) }
+    #expect(try ImageFormat.output(for: jpeg) == .jpeg && ImageFormat.output(for: "out") == .png)
+    #expect(try ImageFormat.output(for: "-", explicit: .jpeg) == .jpeg)
+    try? FileManager.default.removeItem(atPath: png)
     for name in ["out.png", "OUT.PNG", "out"] {
       try raster.writePNG(toFile: folder.appendingPathComponent(name).path)
     }

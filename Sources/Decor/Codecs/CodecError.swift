@@ -38,9 +38,12 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(destination): cannot encode image: \(detail)"
     case .io(let path, let detail):
       return "\(path): \(detail)"
-    case .unwritableFormat(let path, _):
-      // PNG is `ImageFormat`'s one writable format; say so here too when another becomes writable.
-      return "cannot write \(path): only PNG output is supported so far (.png)"
+    case .unwritableFormat(let path, let format):
+      guard format.isWritable, let named = ImageFormat(path: path) else {
+        return "cannot write \(path): Decor writes \(ImageFormat.writableList) so far"
+      }
+      // A writable format under a name that says another writable one.
+      return "cannot write \(path) as \(format.displayName): its name says \(named.displayName)"
     }
   }
 }

@@ -31,7 +31,7 @@ public struct JPEGDecoder: ImageDecoder {
     }
     defer { tjDestroy(handle) }
     func failure() -> CodecError {
-      .corrupt(source: source, detail: String(decoding: tjMessage(handle), as: UTF8.self))
+      .corrupt(source: source, detail: JPEGDecoder.message(handle))
     }
     guard data.count <= Int(UInt32.max) else { throw .corrupt(source: source, detail: "file over 4 GiB") }
     var width: Int32 = 0
@@ -85,15 +85,15 @@ public struct JPEGDecoder: ImageDecoder {
     }
   }
 
-  /// libjpeg-turbo's message for the last error on `handle`.
-  private func tjMessage(_ handle: tjhandle) -> [UInt8] {
-    guard let text = tjGetErrorStr2(handle) else { return Array("unknown libjpeg-turbo error".utf8) }
+  /// libjpeg-turbo's message for the last error on `handle` (the encoder's too).
+  static func message(_ handle: tjhandle) -> String {
+    guard let text = tjGetErrorStr2(handle) else { return "unknown libjpeg-turbo error" }
     var bytes: [UInt8] = []
     var p = text
     while p.pointee != 0 && bytes.count < 512 {
       bytes.append(UInt8(bitPattern: p.pointee))
       p += 1
     }
-    return bytes
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -1,0 +1,96 @@
+import CTurboJPEG
+
+/// How a JPEG is written: quality, chroma subsampling, and the colour transparent pixels are laid on (JPEG has no
+/// alpha).
+public struct JPEGOptions: Sendable, Equatable {
+  /// Chroma subsampling: `420` halves the colour resolution both ways (smaller files; the usual for photos),
+  /// `444` keeps it (sharp colour edges: text, graphics).
+  public enum Subsampling: String, Sendable, CaseIterable {
+    case s420 = "420"
+    case s444 = "444"
+  }
+
+  /// 1 (smallest, worst) … 100 (largest, best); clamped into that range. Default 90, as ImageMagick's for most
+  /// inputs and Pillow's `quality=90` habit.
+  public var quality: Int
+  public var subsampling: Subsampling
+  /// Beneath translucent and transparent pixels (default white, as ImageMagick and Pillow users flatten).
+  public var background: Color
+
+  public init(quality: Int = 90, subsampling: Subsampling = .s420, background: Color = .white) {
+    self.quality = min(100, max(1, quality))
+    self.subsampling = subsampling
+    self.background = background
+  }
+}
+
+/// Writes rasters as baseline JPEG through libjpeg-turbo's TurboJPEG API (error codes, no `longjmp`).
+public enum JPEGEncoder {
+  /// The JPEG bytes of `raster`, flattened onto `options.background`, and whether any pixel was not opaque (so
+  /// the caller can say that the transparency was flattened).
+  ///
+  /// - Throws: `CodecError.encodingFailed` naming `destination`, with libjpeg-turbo's message.
+  public static func encode(_ raster: Raster, options: JPEGOptions = JPEGOptions(), destination: String = "<memory>")
+    throws(CodecError) -> (bytes: [UInt8], flattened: Bool)
+  {
+    let (w, h) = (raster.width, raster.height)
+    guard w <= Int(Int32.max) / 3, h <= Int(Int32.max) else {
+      throw .encodingFailed(destination: destination, detail: "\(w)x\(h) is larger than JPEG allows")
+    }
+    let (rgb, flattened) = flatten(raster, onto: options.background)
+    guard let handle = tjInitCompress() else {
+      throw .encodingFailed(destination: destination, detail: "cannot start libjpeg-turbo's encoder")
+    }
+    defer { tjDestroy(handle) }
+    var output: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let subsampling = options.subsampling == .s444 ? TJSAMP_444 : TJSAMP_420
+    let status = rgb.withUnsafeBufferPointer { pixels in
+      tjCompress2(handle, pixels.baseAddress, Int32(w), 0, Int32(h), Int32(TJPF_RGB.rawValue), &output, &size,
+        Int32(subsampling.rawValue), Int32(options.quality), Int32(TJFLAG_ACCURATEDCT))
+    }
+    defer { if let output { tjFree(output) } }
+    guard status == 0, let output else {
+      throw .encodingFailed(destination: destination, detail: JPEGDecoder.message(handle))
+    }
+    return (Array(UnsafeBufferPointer(start: output, count: Int(size))), flattened)
+  }
+
+  /// Three bytes a pixel: each premultiplied pixel laid over an opaque background (c + bg × (255 − a) / 255,
+  /// rounded), and whether any pixel had alpha below 255.
+  static func flatten(_ raster: Raster, onto background: Color) -> (rgb: [UInt8], flattened: Bool) {
+    let bg = background.premultiplied
+    let (br, bgG, bb, ba) = (UInt32(bg.r), UInt32(bg.g), UInt32(bg.b), UInt32(bg.a))
+    var translucent = false
+    let count = raster.width * raster.height
+    let rgb = raster.withUnsafeBytes { raw in
+      let pixels = raw.bindMemory(to: UInt8.self)
+      return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+        for i in 0..<count {
+          let (r, g, b, a) = (UInt32(pixels[4 * i]), UInt32(pixels[4 * i + 1]), UInt32(pixels[4 * i + 2]),
+            UInt32(pixels[4 * i + 3]))
+          if a == 255 {
+            out[3 * i] = UInt8(r)
+            out[3 * i + 1] = UInt8(g)
+            out[3 * i + 2] = UInt8(b)
+            continue
+          }
+          translucent = true
+          let rest = 255 - a
+          // A translucent background would leave alpha JPEG cannot hold: it is taken as opaque, its colour
+          // un-premultiplied, by scaling with its own alpha.
+          func over(_ c: UInt32, _ back: UInt32) -> UInt8 {
+            let backStraight = ba == 0 ? 0 : min(255, (back * 255 + ba / 2) / ba)
+            let x = backStraight * rest + 128
+            return UInt8(min(255, c + (x + (x >> 8)) >> 8))
+          }
+          out[3 * i] = over(r, br)
+          out[3 * i + 1] = over(g, bgG)
+          out[3 * i + 2] = over(b, bb)
+        }
+        initialized = count * 3
+      }
+    }
+    return (rgb, translucent)
+  }
+}

@@ -1,0 +1,21 @@
+extension Renderer {
+  /// Renders `component` (or `region` of it) and writes it as a JPEG file (`-` for standard output), atomically as
+  /// `renderPNG(_:toFile:)` writes. JPEG has no alpha: translucent pixels are laid on `options.background`, and the
+  /// result says whether any was.
+  ///
+  /// The whole image is rendered before it is compressed (TurboJPEG takes whole images), unlike PNG's bands.
+  /// - Throws: what `render` throws; `CodecError.unwritableFormat` when the name says another format (checked
+  ///   first), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
+  @discardableResult
+  public func renderJPEG(
+    _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
+    options: JPEGOptions = JPEGOptions()
+  ) throws -> Bool {
+    try ImageFile.checkOutputFormat(path, writing: .jpeg)
+    let raster = try render(component, region: region)
+    let (bytes, flattened) = try JPEGEncoder.encode(raster, options: options,
+      destination: ImageFile.displayName(path, input: false))
+    try ImageFile.writeBytes(bytes, toPath: path)
+    return flattened
+  }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Decor
+
+/// How `apply` and `compose` write their output: the format (from the name, or `--format`), PNG's compression,
+/// and JPEG's quality, subsampling and background.
+struct OutputOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("png or jpeg (default: from the output's extension, else png).", valueName: "format"))
+  var format: OutputFormat?
+
+  @Option(help: "PNG compression: fast (ISA-L level 1), default (libdeflate 7), best (12), or a level 0…12.")
+  var compression: PNGCompression = .default
+
+  @Option(help: ArgumentHelp("JPEG quality, 1…100.", valueName: "q"))
+  var quality = 90
+
+  @Option(help: "JPEG chroma subsampling: 420 (smaller) or 444 (sharp colour edges).")
+  var subsampling: JPEGOptions.Subsampling = .s420
+
+  @Option(help: ArgumentHelp("JPEG: the colour transparent pixels are laid on (JPEG has no alpha).",
+    valueName: "color"))
+  var background = "white"
+
+  func validate() throws {
+    guard (1...100).contains(quality) else { throw ValidationError("--quality must be 1…100, got \(quality)") }
+    do {
+      _ = try Color(parsing: background)
+    } catch {
+      throw ValidationError("--background: \(error)")
+    }
+  }
+
+  /// The format `path` gets, checked before any work.
+  func outputFormat(for path: String) throws(CodecError) -> ImageFormat {
+    try ImageFormat.output(for: path, explicit: format?.imageFormat)
+  }
+
+  /// Renders `image` into `path` in `format`; a JPEG that had to lay translucent pixels on the background says so
+  /// on stderr (one line; the exit status stays 0).
+  func write(_ image: any ImageComponent, as format: ImageFormat, to path: String, with renderer: Renderer) throws {
+    switch format {
+    case .jpeg:
+      let color = (try? Color(parsing: background)) ?? .white
+      let flattened = try renderer.renderJPEG(image, toFile: path,
+        options: JPEGOptions(quality: quality, subsampling: subsampling, background: color))
+      if flattened {
+        printError("\(path): JPEG has no alpha: transparent pixels were laid on \(color) (--background)")
+      }
+    default:
+      // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
+      // exists in memory.
+      try renderer.renderPNG(image, toFile: path, compression: compression)
+    }
+  }
+}
+
+/// The formats `--format` takes.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case png
+  case jpeg
+  case jpg
+
+  var imageFormat: ImageFormat { self == .png ? .png : .jpeg }
+}
+
+extension JPEGOptions.Subsampling: ExpressibleByArgument {}

@@ -1,0 +1,50 @@
+import DecorTesting
+import Foundation
+import Testing
+
+@testable import Decor
+
+/// JPEG output: quality, subsampling, and transparency laid on a background.
+@Suite struct JPEGEncoderTests {
+  static func photo() throws -> Raster {
+    try ImageMetrics.sample("chelsea.png").resized(width: 200, height: nil).rendered()
+  }
+
+  /// A round trip at quality 95 keeps at least 40 dB PSNR; lower quality makes smaller files.
+  @Test func aRoundTripAtQuality95KeepsFortyDecibels() throws {
+    let photo = try Self.photo()
+    let (bytes, flattened) = try JPEGEncoder.encode(photo, options: JPEGOptions(quality: 95))
+    #expect(!flattened)
+    let decoded = try JPEGDecoder().decode(bytes, source: "q95", pixelLimit: 1 << 20)
+    let comparison = try ImageComparison(decoded, photo)
+    #expect(comparison.psnr >= 40, "\(comparison)")
+    let small = try JPEGEncoder.encode(photo, options: JPEGOptions(quality: 30)).bytes
+    #expect(small.count < bytes.count / 2)
+  }
+
+  @Test func subsamplingIsWritten() throws {
+    let photo = try Self.photo()
+    for (subsampling, expected) in [(JPEGOptions.Subsampling.s420, "4:2:0"), (.s444, "4:4:4")] {
+      let bytes = try JPEGEncoder.encode(photo, options: JPEGOptions(subsampling: subsampling)).bytes
+      #expect(try JPEGHeader(bytes, source: "x").subsampling == expected)
+    }
+    #expect(JPEGOptions(quality: 0).quality == 1 && JPEGOptions(quality: 500).quality == 100)
+  }
+
+  /// Translucent pixels are laid on the background (source-over on premultiplied values), and the encoder says so.
+  @Test func transparencyIsLaidOnTheBackground() throws {
+    var raster = try Raster(width: 16, height: 16, fill: RGBA8(r: 0, g: 0, b: 255, a: 255))
+    for y in 0..<8 { for x in 0..<16 { raster[x, y] = RGBA8(straightRed: 255, green: 0, blue: 0, alpha: 128) } }
+    let (rgb, flattened) = JPEGEncoder.flatten(raster, onto: .white)
+    #expect(flattened)
+    #expect(Array(rgb[0..<3]) == [255, 127, 127])  // 128 red + 127 of white's 255
+    #expect(Array(rgb[(3 * 16 * 8)..<(3 * 16 * 8 + 3)]) == [0, 0, 255])
+    let onNavy = JPEGEncoder.flatten(raster, onto: try Color(parsing: "#223344")).rgb
+    #expect(Array(onNavy[0..<3]) == [128 + 17, 25, 34])  // #223344 = (34, 51, 68), times 127/255
+    #expect(!JPEGEncoder.flatten(try Raster(width: 2, height: 2, fill: RGBA8(r: 1, g: 2, b: 3, a: 255)), onto: .white)
+      .flattened)
+    let decoded = try JPEGDecoder().decode(JPEGEncoder.encode(raster, options: JPEGOptions(quality: 100)).bytes,
+      source: "x", pixelLimit: 1 << 20)
+    #expect(abs(Int(decoded[4, 2].g) - 127) <= 3 && decoded[4, 12].b > 245)
+  }
+}
