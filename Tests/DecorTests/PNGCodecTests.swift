@@ -184,7 +184,12 @@ import Testing
   }
 
   @Test func nonPNGDataIsUnsupported() {
-    #expect(throws: CodecError.unsupportedFormat(source: "a.jpg", leadingBytes: [0xFF, 0xD8, 0xFF, 0xE0])) {
+    let gif = Array("GIF89a".utf8)
+    #expect(throws: CodecError.unsupportedFormat(source: "a.gif", leadingBytes: gif)) {
+      try DecoderRegistry.standard.decode(gif, source: "a.gif")
+    }
+    // A JPEG's first bytes go to the JPEG decoder, which finds the rest missing.
+    #expect(throws: CodecError.corrupt(source: "a.jpg", detail: "Premature end of JPEG file")) {
       try DecoderRegistry.standard.decode([0xFF, 0xD8, 0xFF, 0xE0], source: "a.jpg")
     }
     #expect(throws: CodecError.unsupportedFormat(source: "empty.png", leadingBytes: [])) {
