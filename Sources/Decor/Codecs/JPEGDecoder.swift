@@ -34,14 +34,7 @@ public struct JPEGDecoder: ImageDecoder {
       .corrupt(source: source, detail: JPEGDecoder.message(handle))
     }
     guard data.count <= Int(UInt32.max) else { throw .corrupt(source: source, detail: "file over 4 GiB") }
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var subsampling: Int32 = 0
-    var colorspace: Int32 = 0
-    let header = data.withUnsafeBufferPointer { bytes in
-      tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
-    }
-    guard header == 0, width > 0, height > 0 else { throw failure() }
+    guard let (width, height, _, colorspace) = JPEGHeader.read(data, with: handle) else { throw failure() }
     let (w, h) = (Int(width), Int(height))
     guard (try? Raster.byteCount(width: w, height: h, pixelLimit: pixelLimit)) != nil else {
       throw .tooLarge(source: source, width: w, height: h, limit: pixelLimit)
@@ -74,12 +67,9 @@ public struct JPEGDecoder: ImageDecoder {
     let pixels = bytes.bindMemory(to: UInt8.self)
     var i = 0
     while i + 3 < pixels.count {
-      let k = UInt32(pixels[i + 3])
-      for c in 0..<3 {
-        // Rounded division by 255: (x + 128 + (x + 128) >> 8) >> 8 for x ≤ 255².
-        let x = UInt32(pixels[i + c]) * k + 128
-        pixels[i + c] = UInt8((x + (x >> 8)) >> 8)
-      }
+      // round(C × K / 255): the same rounded product as premultiplying.
+      let k = pixels[i + 3]
+      for c in 0..<3 { pixels[i + c] = Premultiplication.premultiply(pixels[i + c], k) }
       pixels[i + 3] = 255
       i += 4
     }

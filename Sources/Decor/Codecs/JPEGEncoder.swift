@@ -59,34 +59,31 @@ public enum JPEGEncoder {
   /// Three bytes a pixel: each premultiplied pixel laid over an opaque background (c + bg × (255 − a) / 255,
   /// rounded), and whether any pixel had alpha below 255.
   static func flatten(_ raster: Raster, onto background: Color) -> (rgb: [UInt8], flattened: Bool) {
+    // A translucent background would leave alpha JPEG cannot hold: it is taken as opaque, its colour
+    // un-premultiplied once, here, rather than per pixel.
     let bg = background.premultiplied
-    let (br, bgG, bb, ba) = (UInt32(bg.r), UInt32(bg.g), UInt32(bg.b), UInt32(bg.a))
+    let back = (Premultiplication.unpremultiply(bg.r, bg.a), Premultiplication.unpremultiply(bg.g, bg.a),
+      Premultiplication.unpremultiply(bg.b, bg.a))
     var translucent = false
     let count = raster.width * raster.height
     let rgb = raster.withUnsafeBytes { raw in
       let pixels = raw.bindMemory(to: UInt8.self)
       return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
         for i in 0..<count {
-          let (r, g, b, a) = (UInt32(pixels[4 * i]), UInt32(pixels[4 * i + 1]), UInt32(pixels[4 * i + 2]),
-            UInt32(pixels[4 * i + 3]))
-          if a == 255 {
-            out[3 * i] = UInt8(r)
-            out[3 * i + 1] = UInt8(g)
-            out[3 * i + 2] = UInt8(b)
+          let (r, g, b, a) = (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2], pixels[4 * i + 3])
+          guard a != 255 else {
+            (out[3 * i], out[3 * i + 1], out[3 * i + 2]) = (r, g, b)
             continue
           }
           translucent = true
+          // Source-over on premultiplied values: c + back × (255 − a) / 255, rounded.
           let rest = 255 - a
-          // A translucent background would leave alpha JPEG cannot hold: it is taken as opaque, its colour
-          // un-premultiplied, by scaling with its own alpha.
-          func over(_ c: UInt32, _ back: UInt32) -> UInt8 {
-            let backStraight = ba == 0 ? 0 : min(255, (back * 255 + ba / 2) / ba)
-            let x = backStraight * rest + 128
-            return UInt8(min(255, c + (x + (x >> 8)) >> 8))
+          func over(_ c: UInt8, _ back: UInt8) -> UInt8 {
+            UInt8(min(255, UInt32(c) + UInt32(Premultiplication.premultiply(back, rest))))
           }
-          out[3 * i] = over(r, br)
-          out[3 * i + 1] = over(g, bgG)
-          out[3 * i + 2] = over(b, bb)
+          out[3 * i] = over(r, back.0)
+          out[3 * i + 1] = over(g, back.1)
+          out[3 * i + 2] = over(b, back.2)
         }
         initialized = count * 3
       }

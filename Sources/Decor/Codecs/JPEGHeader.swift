@@ -21,25 +21,32 @@ public struct JPEGHeader: Equatable, Sendable, CustomStringConvertible {
       throw .corrupt(source: source, detail: "cannot start libjpeg-turbo's decoder")
     }
     defer { tjDestroy(handle) }
-    var w: Int32 = 0
-    var h: Int32 = 0
-    var sub: Int32 = 0
-    var space: Int32 = 0
-    let status = data.withUnsafeBufferPointer { bytes in
-      tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &w, &h, &sub, &space)
+    guard let (w, h, sub, space) = JPEGHeader.read(data, with: handle) else {
+      throw .corrupt(source: source, detail: "not a readable JPEG header")
     }
-    guard status == 0 else { throw .corrupt(source: source, detail: "not a readable JPEG header") }
     width = Int(w)
     height = Int(h)
-    colorSpace = ["RGB", "YCbCr", "grayscale", "CMYK", "YCCK"].indices.contains(Int(space))
-      ? ["RGB", "YCbCr", "grayscale", "CMYK", "YCCK"][Int(space)] : "unknown"
-    subsampling = ["4:4:4", "4:2:2", "4:2:0", nil, "4:4:0", "4:1:1"].indices.contains(Int(sub))
-      ? ["4:4:4", "4:2:2", "4:2:0", nil, "4:4:0", "4:1:1"][Int(sub)] : nil
+    // TurboJPEG's TJCS_* and TJSAMP_* values, in order (TJSAMP_GRAY has no chroma to subsample).
+    let spaces = ["RGB", "YCbCr", "grayscale", "CMYK", "YCCK"]
+    let samplings: [String?] = ["4:4:4", "4:2:2", "4:2:0", nil, "4:4:0", "4:1:1"]
+    colorSpace = spaces.indices.contains(Int(space)) ? spaces[Int(space)] : "unknown"
+    subsampling = samplings.indices.contains(Int(sub)) ? samplings[Int(sub)] : nil
     orientation = ExifOrientation(jpeg: data)
     let marker: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
     hasICCProfile = data.indices.dropLast(marker.count + 4).contains { i in
       data[i] == 0xFF && data[i + 1] == 0xE2 && data[(i + 4)...].starts(with: marker)
     }
+  }
+
+  /// TurboJPEG's reading of the headers (width, height, subsampling, colour space), shared with `JPEGDecoder`; `nil`
+  /// when it cannot read them or the size is empty.
+  static func read(_ data: [UInt8], with handle: tjhandle) -> (Int32, Int32, Int32, Int32)? {
+    var (width, height, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    let status = data.withUnsafeBufferPointer { bytes in
+      tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+    }
+    guard status == 0, width > 0, height > 0 else { return nil }
+    return (width, height, subsampling, colorspace)
   }
 
   /// `96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha, orientation 6 (shown turned 90° clockwise), no ICC profile`.
@@ -64,24 +71,5 @@ extension ExifOrientation {
     case .rightMirrored: return "transversed"
     case .left: return "shown turned 90° anticlockwise"
     }
-  }
-}
-
-extension ImageFile {
-  /// What the headers of the image file at `path` (`-` for standard input) say, without decoding its pixels: a
-  /// `JPEGHeader`'s or `PNGHeader`'s description, by the file's first bytes. A PNG on disk is read only as far as
-  /// its header.
-  ///
-  /// - Throws: `CodecError` naming the file.
-  public static func headerDescription(atPath path: String) throws(CodecError) -> String {
-    let source = displayName(path, input: true)
-    let isJPEG: ([UInt8]) -> Bool = { JPEGDecoder().recognizes($0.prefix(DecoderRegistry.sniffLength)) }
-    if path != standardStream, let leading = leadingBytesOfRegularFile(atPath: path) {
-      if isJPEG(leading) { return try JPEGHeader(readBytes(atPath: path), source: source).description }
-      return try PNGHeader(contentsOfFile: path).description
-    }
-    let bytes = try readBytes(atPath: path)
-    return isJPEG(bytes) ? try JPEGHeader(bytes, source: source).description
-      : try PNGHeader(bytes, source: source).description
   }
 }
