@@ -93,22 +93,11 @@ import Testing
     try Data(noisePNG(width: 8200, height: 16)).write(to: URL(fileURLWithPath: noise))
     var caught = false
     for _ in 0..<3 where !caught {
-      let process = Process()
-      process.executableURL = Decor.executable
-      process.arguments = ["apply", noise, "tile 8200x2000", "-o", file("out.png"), "--compression", "fast"]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try runWithSignalsUnblocked(process)
-      let deadline = Date().addingTimeInterval(120)
-      while process.isRunning && Date() < deadline {
-        if try contents().contains(where: { $0.contains(".decor-tmp-") }) {
-          kill(process.processIdentifier, signal)
-          caught = true
-          break
-        }
-        usleep(100)
-      }
-      process.waitUntilExit()
+      let process: Process
+      (process, caught) = try runAndSignal(
+        ["apply", noise, "tile 8200x2000", "-o", file("out.png"), "--compression", "fast"], signal,
+        watching: directory.path
+      ) { entries in entries.contains { $0.contains(".decor-tmp-") } }
       if caught {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
           "\(process.terminationReason) \(process.terminationStatus)")
@@ -120,6 +109,31 @@ import Testing
     }
     #expect(caught, "never caught decor while it was writing")
   }
+}
+
+/// Runs `decor arguments` (output discarded) and sends it `signal` as soon as `ready` holds of the entries of
+/// `folder`, polled, within two minutes; returns the ended process and whether the signal was sent.
+func runAndSignal(
+  _ arguments: [String], _ signal: Int32, watching folder: String, when ready: ([String]) -> Bool
+) throws -> (process: Process, signalled: Bool) {
+  let process = Process()
+  process.executableURL = Decor.executable
+  process.arguments = arguments
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try runWithSignalsUnblocked(process)
+  var signalled = false
+  let deadline = Date().addingTimeInterval(120)
+  while process.isRunning && Date() < deadline {
+    if ready((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []) {
+      kill(process.processIdentifier, signal)
+      signalled = true
+      break
+    }
+    usleep(100)
+  }
+  process.waitUntilExit()
+  return (process, signalled)
 }
 
 /// Starts `process` with SIGINT and SIGTERM deliverable. A child inherits the signal mask of the thread that
@@ -185,24 +199,11 @@ extension OutputCLITests {
     let out = file("out")
     var caught = false
     for _ in 0..<3 where !caught {
-      let process = Process()
-      process.executableURL = Decor.executable
-      process.arguments = ["batch", "--chain", "tile 8200x2000", "--output-dir", out, inputs, "--jobs", "3",
-        "--compression", "fast"]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try runWithSignalsUnblocked(process)
-      let deadline = Date().addingTimeInterval(120)
-      while process.isRunning && Date() < deadline {
-        let temporary = (try? FileManager.default.contentsOfDirectory(atPath: out))?.filter { $0.contains(".decor-tmp-") }
-        if (temporary?.count ?? 0) >= 2 {
-          kill(process.processIdentifier, SIGINT)
-          caught = true
-          break
-        }
-        usleep(100)
-      }
-      process.waitUntilExit()
+      let process: Process
+      (process, caught) = try runAndSignal(
+        ["batch", "--chain", "tile 8200x2000", "--output-dir", out, inputs, "--jobs", "3", "--compression", "fast"],
+        SIGINT, watching: out
+      ) { entries in entries.filter { $0.contains(".decor-tmp-") }.count >= 2 }
       if caught {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
         let left = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.contains(".decor-tmp-") }

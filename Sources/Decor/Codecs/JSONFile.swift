@@ -1,0 +1,45 @@
+// FoundationEssentials where it exists (Linux's swift-foundation): its JSON decoder, without the
+// internationalisation data the whole of Foundation loads.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Reading JSON files (templates and scenes) into `JSONValue`s.
+enum JSONFile {
+  /// The JSON value in the file at `path` (or standard input for `-`); `failure` makes the error for a file that
+  /// cannot be read or is not JSON.
+  static func read<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> JSONValue {
+    let bytes: [UInt8]
+    do {
+      bytes = try ImageFile.readBytes(atPath: path)
+    } catch {
+      if case .io(_, let detail) = error { throw failure(detail) }
+      throw failure("\(error)")
+    }
+    return try parse(bytes, failure: failure)
+  }
+
+  static func parse<E: Error>(_ bytes: [UInt8], failure: (String) -> E) throws(E) -> JSONValue {
+    do {
+      return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error {
+        let detail = context.underlyingError.map { " (\(describe($0)))" } ?? ""
+        throw failure("not valid JSON\(detail)")
+      }
+      throw failure("not valid JSON (\(error))")
+    } catch {
+      throw failure("not valid JSON (\(error))")
+    }
+  }
+
+  /// The decoder's reason: Foundation's `NSDebugDescription`, when its error carries one.
+  private static func describe(_ error: any Error) -> String {
+    let text = "\(error)"
+    let marker = "NSDebugDescription="
+    guard let start = text.indices.first(where: { text[$0...].hasPrefix(marker) }) else { return text }
+    return String(text[text.index(start, offsetBy: marker.count)...].prefix { $0 != "}" })
+  }
+}
