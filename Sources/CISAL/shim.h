@@ -3,5 +3,5 @@
 // imports it.
 #include <isa-l.h>
 
-// The level-1 working buffer size is a macro expression Swift cannot import.
-static inline uint32_t decor_isal_level1_buffer_size(void) { return ISAL_DEF_LVL1_DEFAULT; }
+// The level-3 working buffer size is a macro expression Swift cannot import.
+static inline uint32_t decor_isal_level3_buffer_size(void) { return ISAL_DEF_LVL3_DEFAULT; }

@@ -7,7 +7,7 @@ struct OutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp("png or jpeg (default: from the output's extension, else png).", valueName: "format"))
   var format: OutputFormat?
 
-  @Option(help: "PNG compression: fast (ISA-L level 1), default (libdeflate 7), best (12), or a level 0…12.")
+  @Option(help: "PNG compression: fast (ISA-L level 3, streamed), default (libdeflate 7), best (12), or a level 0…12.")
   var compression: PNGCompression = .default
 
   @Option(help: ArgumentHelp("JPEG quality, 1…100.", valueName: "q"))

@@ -1,6 +1,6 @@
 /// How hard the PNG encoder works to make files small, and with which compressor.
 ///
-/// - `fast`: ISA-L's level 1, streamed: bands of rows are compressed as they are rendered, on all threads, and
+/// - `fast`: ISA-L's level 3, streamed: bands of rows are compressed as they are rendered, on all threads, and
 ///   joined by full flushes into the one zlib stream PNG requires; neither the image nor its compressed form is
 ///   held whole. Four to ten times as fast as libdeflate's level 6 on one thread, files 5–20% larger.
 /// - A level `0` … `12`, and `best` (12): libdeflate at that level over the whole image at once (libdeflate has
@@ -24,12 +24,12 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
     case bySize
   }
 
-  /// The compressor's level: libdeflate's 0 … 12, or ISA-L's 1 for `fast`.
+  /// The compressor's level: libdeflate's 0 … 12, or ISA-L's 3 for `fast`.
   public let level: Int
   let method: Method
 
-  /// ISA-L level 1, streamed: speed and memory over size.
-  public static let fast = PNGCompression(level: 1, method: .streamed)
+  /// ISA-L level 3, streamed: speed and memory over size.
+  public static let fast = PNGCompression(level: 3, method: .streamed)
   /// libdeflate level 7, or `fast`'s streaming for images over `streamingThreshold`.
   public static let `default` = PNGCompression(level: 7, method: .bySize)
   /// libdeflate level 12: the smallest files, many times slower.

@@ -214,7 +214,7 @@ enum PNGEncoder {
   static func partRows(rowBytes: Int, partBytes: Int) -> Int { Swift.max(1, partBytes / (rowBytes + 1)) }
 
   /// The streamed path: rows are filtered band by band into a buffer of pending rows; every whole part of
-  /// `partRows` rows is compressed on its own (fresh ISA-L state, ending in a full flush: byte-aligned, no
+  /// `partRows` rows is compressed on its own (one ISA-L call, ending in a full flush: byte-aligned, no
   /// reference into earlier parts), parts on all threads at once, and written as they are done, so the file is
   /// one zlib stream made of independently compressed pieces. Adler-32 runs over the parts in order.
   static func encodeStreamed(
@@ -296,37 +296,42 @@ enum PNGEncoder {
     let bytes = Mutex<[UInt8]>([])
   }
 
-  /// One part as raw deflate data from a fresh ISA-L level-1 stream, ending in a full flush, or in the stream's
-  /// final block when `final`.
+  /// One part as raw deflate data, compressed in one call by ISA-L's level 3, ending in a full flush, or in the
+  /// stream's final block when `final`.
+  ///
+  /// Level 3, not 1 or 2: ISA-L 2.30's levels 1 and 2 choose their first matches by the address their state
+  /// happens to live at (about one part in two thousand, found by the bands-and-threads test under
+  /// AddressSanitizer, whose allocator moves that state between runs), so the same rows could compress to
+  /// different, equally valid bytes. Level 3 gave the same bytes at every one of 92,000 addresses tried, for about
+  /// 20% more time (`Benchmarks/README.md`).
   static func deflatePart(_ input: UnsafeRawBufferPointer, final: Bool, destination: String) throws(CodecError)
     -> [UInt8]
   {
     let stream = UnsafeMutablePointer<isal_zstream>.allocate(capacity: 1)
     defer { stream.deallocate() }
-    isal_deflate_init(stream)
-    let levelBufferSize = Int(decor_isal_level1_buffer_size())
+    isal_deflate_stateless_init(stream)
+    let levelBufferSize = Int(decor_isal_level3_buffer_size())
     let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelBufferSize)
     defer { levelBuffer.deallocate() }
-    stream.pointee.level = 1
+    stream.pointee.level = 3
     stream.pointee.level_buf = levelBuffer
     stream.pointee.level_buf_size = UInt32(levelBufferSize)
     stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
     stream.pointee.flush = UInt16(final ? NO_FLUSH : FULL_FLUSH)
     stream.pointee.end_of_stream = final ? 1 : 0
-    // Incompressible data is stored: 5 bytes of block header per 64 KiB at worst, plus the flush marker.
+    // Room for the data stored as it is (ISA-L's fallback for incompressible input): 5 bytes of block header per
+    // 64 KiB, plus the flush marker.
     let capacity = input.count + input.count / 1024 + 1024
     var status: Int32 = 0
-    var finished = false
     let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
       stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
       stream.pointee.avail_in = UInt32(input.count)
       stream.pointee.next_out = out.baseAddress!
       stream.pointee.avail_out = UInt32(capacity)
-      status = isal_deflate(stream)
-      finished = stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0
-      initialized = Int(stream.pointee.total_out)
+      status = isal_deflate_stateless(stream)
+      initialized = status == COMP_OK ? Int(stream.pointee.total_out) : 0
     }
-    guard status == COMP_OK, finished else {
+    guard status == COMP_OK, stream.pointee.avail_in == 0 else {
       throw .encodingFailed(destination: destination, detail: "ISA-L failed (status \(status))")
     }
     return output
