@@ -44,7 +44,14 @@ let package = Package(
       pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CISAL", "CTurboJPEG", .product(name: "RealModule", package: "swift-numerics")]),
+    // libwebp: WebP in and out (and its demuxer, for an animation's first frame). Only Sources/Decor/Codecs
+    // imports it.
+    .systemLibrary(
+      name: "CWebP",
+      pkgConfig: "libwebpdemux",
+      providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CISAL", "CTurboJPEG", "CWebP", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     .target(name: "DecorTesting", dependencies: ["Decor"]),

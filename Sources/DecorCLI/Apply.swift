@@ -43,6 +43,9 @@ struct Apply: ParsableCommand {
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     let decoded = try Raster(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
+    if let frames = WebPDecoder.frameCount(ofFile: input), frames > 1 {
+      printError("\(input): animated WebP: only its first frame (of \(frames)) is used")
+    }
     let image = try chain.apply(to: decoded, pixelLimit: render.maxPixels)
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.

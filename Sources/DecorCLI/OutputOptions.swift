@@ -2,16 +2,21 @@ import ArgumentParser
 import Decor
 
 /// How `apply` and `compose` write their output: the format (from the name, or `--format`), PNG's compression,
-/// and JPEG's quality, subsampling and background.
+/// JPEG's and WebP's quality, JPEG's subsampling and background, WebP's lossless mode.
 struct OutputOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("png or jpeg (default: from the output's extension, else png).", valueName: "format"))
+  @Option(help: ArgumentHelp(
+    "png, jpeg or webp (default: from the output's extension, else png; required with -o -).", valueName: "format"))
   var format: OutputFormat?
 
   @Option(help: "PNG compression: fast (ISA-L level 3, streamed), default (libdeflate 7), best (12), or a level 0…12.")
   var compression: PNGCompression = .default
 
-  @Option(help: ArgumentHelp("JPEG quality, 1…100.", valueName: "q"))
-  var quality = 90
+  @Option(help: ArgumentHelp("JPEG or lossy WebP quality, 1…100 (default: 90 for JPEG, 75 for WebP).",
+    valueName: "q"))
+  var quality: Int?
+
+  @Flag(help: "WebP: lossless (exact pixels and alpha; larger files).")
+  var lossless = false
 
   @Option(help: "JPEG chroma subsampling: 420 (smaller) or 444 (sharp colour edges).")
   var subsampling: JPEGOptions.Subsampling = .s420
@@ -21,7 +26,9 @@ struct OutputOptions: ParsableArguments {
   var background = "white"
 
   func validate() throws {
-    guard (1...100).contains(quality) else { throw ValidationError("--quality must be 1…100, got \(quality)") }
+    if let quality, !(1...100).contains(quality) {
+      throw ValidationError("--quality must be 1…100, got \(quality)")
+    }
     do {
       _ = try Color(parsing: background)
     } catch {
@@ -30,8 +37,12 @@ struct OutputOptions: ParsableArguments {
   }
 
   /// The format `path` gets, checked before any work.
-  func outputFormat(for path: String) throws(CodecError) -> ImageFormat {
-    try ImageFormat.output(for: path, explicit: format?.imageFormat)
+  func outputFormat(for path: String) throws -> ImageFormat {
+    // Standard output has no name to take a format from, and guessing PNG would surprise whoever reads it.
+    if path == "-" && format == nil {
+      throw ValidationError("-o - needs --format png, jpeg or webp (standard output has no extension)")
+    }
+    return try ImageFormat.output(for: path, explicit: format?.imageFormat)
   }
 
   /// Renders `image` into `path` in `format`; a JPEG that had to lay translucent pixels on the background says so
@@ -41,10 +52,12 @@ struct OutputOptions: ParsableArguments {
     case .jpeg:
       let color = (try? Color(parsing: background)) ?? .white
       let flattened = try renderer.renderJPEG(image, toFile: path,
-        options: JPEGOptions(quality: quality, subsampling: subsampling, background: color))
+        options: JPEGOptions(quality: quality ?? 90, subsampling: subsampling, background: color))
       if flattened {
         printError("\(path): JPEG has no alpha: transparent pixels were laid on \(color) (--background)")
       }
+    case .webp:
+      try renderer.renderWebP(image, toFile: path, options: WebPOptions(quality: quality ?? 75, lossless: lossless))
     default:
       // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
       // exists in memory.
@@ -58,8 +71,15 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
   case png
   case jpeg
   case jpg
+  case webp
 
-  var imageFormat: ImageFormat { self == .png ? .png : .jpeg }
+  var imageFormat: ImageFormat {
+    switch self {
+    case .png: .png
+    case .jpeg, .jpg: .jpeg
+    case .webp: .webp
+    }
+  }
 }
 
 extension JPEGOptions.Subsampling: ExpressibleByArgument {}

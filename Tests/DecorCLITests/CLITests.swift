@@ -89,7 +89,11 @@ struct Decor {
 
   @Test func standardInputAndOutput() throws {
     let png = try Data(contentsOf: Self.pngSuite.appendingPathComponent("basn2c08.png"))
-    let result = try Decor.run(["-", "-o", "-"], stdin: png)
+    // Standard output has no extension to take a format from.
+    let unnamed = try Decor.run(["-", "-o", "-"], stdin: png)
+    #expect(unnamed.status == 1 && unnamed.stdout.isEmpty)
+    #expect(unnamed.stderr == "decor: -o - needs --format png, jpeg or webp (standard output has no extension)\n")
+    let result = try Decor.run(["-", "-o", "-", "--format", "png"], stdin: png)
     #expect(result.status == 0)
     #expect(result.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     let info = try Decor.run(["info", "-"], stdin: result.stdout)

@@ -126,8 +126,9 @@ import Testing
   }
 
   @Test func outputNamedForAnotherFormatIsRefused() throws {
-    for name in ["out.webp", "out.gif", "out.tif", "Out.Tiff", "out.avif"] {
-      try expectFailure([], "cannot write \(file(name)): Decor writes PNG (.png) and JPEG (.jpg, .jpeg) so far", to: name)
+    for name in ["out.gif", "out.tif", "Out.Tiff", "out.avif"] {
+      try expectFailure(
+        [], "cannot write \(file(name)): Decor writes PNG (.png), JPEG (.jpg, .jpeg) and WebP (.webp) so far", to: name)
     }
     // PNG in any case, no extension, an extension that names no image format, /dev/null: written.
     for name in ["out.PNG", "out", "out.bin", ".jpg"] {

@@ -7,6 +7,7 @@ import Testing
 @Suite struct WorkflowCLITests: ScratchFolder {
   static let cutout = CLITests.repository.appendingPathComponent("SampleImages/horse-cutout.png").path
   static let photo = CLITests.repository.appendingPathComponent("SampleImages/chelsea.png").path
+  static let photoJPEG = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/photo-420.jpg").path
 
   let directory: URL
 
@@ -237,5 +238,30 @@ extension WorkflowCLITests {
       "-o", file("scene.jpg")])
     #expect(scene.status == 0 && scene.stderr.isEmpty, "\(scene.stderr)")
     #expect(try contents().sorted() == ["cutout.JPEG", "photo.jpg", "scene.jpg"])
+  }
+
+  /// WebP out and in, as the README shows: a JPEG photo to a lossy WebP, a cut-out to a lossless one (alpha kept,
+  /// exact), a WebP back to PNG and JPEG, and standard output with `--format webp`.
+  @Test func webpOutputAndInput() throws {
+    let photo = try Decor.run(["apply", Self.photoJPEG, "shadow 8 8 blur=6", "-o", file("photo.webp")])
+    #expect(photo.status == 0 && photo.stderr.isEmpty, "\(photo.stderr)")
+    #expect(try bytes("photo.webp").starts(with: Array("RIFF".utf8)))
+    let back = try Decor.run(["apply", file("photo.webp"), "rotate 10", "-o", file("photo.png")])
+    #expect(back.status == 0 && back.stderr.isEmpty, "\(back.stderr)")
+    let lossless = try Decor.run(["apply", Self.cutout, "-o", file("cutout.webp"), "--lossless"])
+    #expect(lossless.status == 0)
+    #expect(try Decor.run(["diff", file("cutout.webp"), Self.cutout]).status == 0, "lossless is exact")
+    let small = try Decor.run(["apply", Self.cutout, "-o", file("small.webp"), "--quality", "10"])
+    let (smallSize, losslessSize) = (try bytes("small.webp").count, try bytes("cutout.webp").count)
+    #expect(small.status == 0 && smallSize < losslessSize)
+    let toJPEG = try Decor.run(["apply", file("cutout.webp"), "-o", file("cutout.jpg")])
+    #expect(toJPEG.status == 0 && toJPEG.stderr.contains("JPEG has no alpha"))
+    let piped = try Decor.run(["apply", Self.photo, "-o", "-", "--format", "webp"])
+    #expect(piped.status == 0 && piped.stdout.starts(with: Array("RIFF".utf8)))
+    let animation = CLITests.repository.appendingPathComponent("Tests/Fixtures/WebP/animated.webp").path
+    let first = try Decor.run(["apply", animation, "-o", file("first.png")])
+    #expect(first.status == 0 && first.stderr == "decor: \(animation): animated WebP: only its first frame (of 3) is used\n")
+    let mismatch = try Decor.run(["apply", Self.photo, "-o", file("x.jpg"), "--format", "webp"])
+    #expect(mismatch.status == 1 && mismatch.stderr.contains("as WebP: its name says JPEG"), "\(mismatch.stderr)")
   }
 }

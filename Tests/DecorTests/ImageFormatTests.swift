@@ -17,7 +17,7 @@ import Testing
     for path in ["out", "-", "/dev/null", ".jpg", "dir.jpg/out", "notes.txt", "x.", ""] {
       #expect(ImageFormat(path: path) == nil, "\(path)")
     }
-    #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg])
+    #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp])
   }
 
   @Test func pngBytesAreNeverWrittenUnderAnotherFormatsName() throws {
@@ -36,10 +36,11 @@ import Testing
     #expect(throws: CodecError.unwritableFormat(path: png, format: .jpeg)) {
       try Renderer().renderJPEG(raster, toFile: png)
     }
-    let webp = folder.appendingPathComponent("out.webp").path
-    #expect(CodecError.unwritableFormat(path: webp, format: .webp).description
-      == "cannot write \(webp): Decor writes PNG (.png) and JPEG (.jpg, .jpeg) so far")
-    #expect(throws: CodecError.unwritableFormat(path: webp, format: .webp)) { try ImageFormat.output(for: webp) }
+    let gif = folder.appendingPathComponent("out.gif").path
+    #expect(CodecError.unwritableFormat(path: gif, format: .gif).description
+      == "cannot write \(gif): Decor writes PNG (.png), JPEG (.jpg, .jpeg) and WebP (.webp) so far")
+    #expect(throws: CodecError.unwritableFormat(path: gif, format: .gif)) { try ImageFormat.output(for: gif) }
+    #expect(try ImageFormat.output(for: folder.appendingPathComponent("out.WebP").path) == .webp)
     #expect(try ImageFormat.output(for: jpeg) == .jpeg && ImageFormat.output(for: "out") == .png)
     #expect(try ImageFormat.output(for: "-", explicit: .jpeg) == .jpeg)
     try? FileManager.default.removeItem(atPath: png)

@@ -7,12 +7,12 @@ public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
 
-  /// The built-in decoders: PNG and JPEG (which applies the EXIF orientation).
+  /// The built-in decoders: PNG, JPEG (which applies the EXIF orientation) and WebP.
   public static let standard = DecoderRegistry.standard(autoOrient: true)
 
   /// The built-in decoders, JPEG's applying the EXIF orientation or not (`decor --no-auto-orient`).
   public static func standard(autoOrient: Bool) -> DecoderRegistry {
-    DecoderRegistry(uncheckedDecoders: [PNGDecoder(), JPEGDecoder(autoOrient: autoOrient)])
+    DecoderRegistry(uncheckedDecoders: [PNGDecoder(), JPEGDecoder(autoOrient: autoOrient), WebPDecoder()])
   }
 
   /// The registered decoders, in registration order.

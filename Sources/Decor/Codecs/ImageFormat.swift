@@ -1,7 +1,7 @@
 /// An image file format, as a file name's extension names it: what an output path asks to be written as.
 ///
-/// Decor writes PNG and JPEG so far (DESIGN.md section 6 plans WebP): ``ImageFile/checkOutputFormat(_:writing:)``
-/// refuses to write one format's bytes under a name that says another, so that `-o photo.webp` never leaves a PNG
+/// Decor writes PNG, JPEG and WebP: ``ImageFile/checkOutputFormat(_:writing:)``
+/// refuses to write one format's bytes under a name that says another, so that `-o photo.gif` never leaves a PNG
 /// that image viewers and web servers would take for something else.
 public enum ImageFormat: String, Sendable, CaseIterable {
   case png
@@ -46,8 +46,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     self = format
   }
 
-  /// Whether Decor can write this format: PNG and JPEG, so far.
-  public var isWritable: Bool { self == .png || self == .jpeg }
+  /// Whether Decor can write this format: PNG, JPEG and WebP.
+  public var isWritable: Bool { self == .png || self == .jpeg || self == .webp }
 
   /// The format's usual name: `PNG`, `JPEG`, `WebP`, ….
   public var displayName: String {
@@ -58,8 +58,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
   }
 
-  /// The formats Decor writes, with their extensions, for messages: `PNG (.png) and JPEG (.jpg, .jpeg)`.
-  static let writableList = "PNG (.png) and JPEG (.jpg, .jpeg)"
+  /// The formats Decor writes, with their extensions, for messages.
+  static let writableList = "PNG (.png), JPEG (.jpg, .jpeg) and WebP (.webp)"
 
   /// The format to write to `path`: `explicit` when given (it must agree with the name's extension, if that names
   /// an image format), else the one the extension names, else PNG.

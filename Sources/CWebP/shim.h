@@ -1,0 +1,18 @@
+// libwebp (https://chromium.googlesource.com/webm/libwebp): WebP decoding and encoding, and its demuxer for the
+// first frame of an animated file. Only Sources/Decor/Codecs imports it.
+#include <webp/decode.h>
+#include <webp/demux.h>
+#include <webp/encode.h>
+
+// The version checks libwebp's init functions take are macros Swift cannot import.
+static inline int decor_webp_init_decoder_config(WebPDecoderConfig *config) { return WebPInitDecoderConfig(config); }
+static inline int decor_webp_config_init(WebPConfig *config) { return WebPConfigInit(config); }
+static inline int decor_webp_picture_init(WebPPicture *picture) { return WebPPictureInit(picture); }
+static inline WebPDemuxer *decor_webp_demux(const WebPData *data) { return WebPDemux(data); }
+static inline int decor_webp_anim_decoder_options_init(WebPAnimDecoderOptions *options) {
+  return WebPAnimDecoderOptionsInit(options);
+}
+static inline WebPAnimDecoder *decor_webp_anim_decoder_new(const WebPData *data,
+                                                            const WebPAnimDecoderOptions *options) {
+  return WebPAnimDecoderNew(data, options);
+}

@@ -1,0 +1,91 @@
+import CWebP
+
+/// How a WebP file is written: lossy at a quality, or lossless.
+public struct WebPOptions: Sendable, Equatable {
+  /// Lossy: 1 (smallest, worst) … 100 (largest, best), clamped into that range; default 75, as `cwebp`, libvips
+  /// and ImageMagick. Lossless: how hard the encoder works for a smaller file (same pixels either way).
+  public var quality: Int
+  /// Exact pixels (and alpha) instead of lossy compression; files several times larger on photos.
+  public var lossless: Bool
+
+  public init(quality: Int = 75, lossless: Bool = false) {
+    self.quality = min(100, max(1, quality))
+    self.lossless = lossless
+  }
+}
+
+/// Writes rasters as WebP through libwebp's advanced API.
+///
+/// - Alpha is kept (WebP has it, lossy or lossless; lossy files keep their alpha plane lossless): nothing is laid
+///   on a background.
+/// - Lossless keeps every pixel exactly: decoding the file gives back the same raster.
+/// - Images up to 16383 × 16383, WebP's limit; larger is an error naming it.
+/// - Not yet: ICC profiles and EXIF (not written).
+public enum WebPEncoder {
+  /// WebP's largest width and height.
+  public static let maximumDimension = Int(WEBP_MAX_DIMENSION)
+
+  /// The WebP bytes of `raster`.
+  ///
+  /// - Throws: `CodecError.encodingFailed` naming `destination`: too large for WebP, or libwebp's reason.
+  public static func encode(_ raster: Raster, options: WebPOptions = WebPOptions(), destination: String = "<memory>")
+    throws(CodecError) -> [UInt8]
+  {
+    let (width, height) = (raster.width, raster.height)
+    guard width <= maximumDimension, height <= maximumDimension else {
+      throw .encodingFailed(destination: destination,
+        detail: "\(width)×\(height) is larger than WebP allows (\(maximumDimension) × \(maximumDimension))")
+    }
+    var config = WebPConfig()
+    guard decor_webp_config_init(&config) != 0 else {
+      throw .encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
+    }
+    config.lossless = options.lossless ? 1 : 0
+    config.quality = Float(options.quality)
+    // Lossless: keep the colour under fully transparent pixels as it is (zero, from premultiplied storage), so
+    // that decoding gives back exactly the same raster.
+    config.exact = options.lossless ? 1 : 0
+    guard WebPValidateConfig(&config) != 0 else {
+      throw .encodingFailed(destination: destination, detail: "libwebp refuses quality \(options.quality)")
+    }
+    var picture = WebPPicture()
+    guard decor_webp_picture_init(&picture) != 0 else {
+      throw .encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
+    }
+    defer { WebPPictureFree(&picture) }
+    picture.width = Int32(width)
+    picture.height = Int32(height)
+    picture.use_argb = 1
+    let straight = raster.straightBytes()
+    let imported = straight.withUnsafeBufferPointer {
+      WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
+    }
+    guard imported != 0 else {
+      throw .encodingFailed(destination: destination, detail: "out of memory importing \(width)×\(height) pixels")
+    }
+    var writer = WebPMemoryWriter()
+    WebPMemoryWriterInit(&writer)
+    defer { WebPMemoryWriterClear(&writer) }
+    let encoded = withUnsafeMutablePointer(to: &writer) { writerPointer in
+      picture.writer = WebPMemoryWrite
+      picture.custom_ptr = UnsafeMutableRawPointer(writerPointer)
+      return WebPEncode(&config, &picture)
+    }
+    guard encoded != 0, let bytes = writer.mem else {
+      throw .encodingFailed(destination: destination, detail: message(picture.error_code))
+    }
+    return Array(UnsafeBufferPointer(start: bytes, count: writer.size))
+  }
+
+  /// What a libwebp encoding error means, for an error message.
+  static func message(_ error: WebPEncodingError) -> String {
+    switch error {
+    case VP8_ENC_ERROR_OUT_OF_MEMORY, VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: "out of memory encoding WebP"
+    case VP8_ENC_ERROR_BAD_DIMENSION: "dimensions WebP cannot hold"
+    case VP8_ENC_ERROR_PARTITION0_OVERFLOW, VP8_ENC_ERROR_PARTITION_OVERFLOW:
+      "a partition over WebP's 512 KiB limit (a lower --quality fits)"
+    case VP8_ENC_ERROR_FILE_TOO_BIG: "a file over WebP's 4 GiB limit"
+    default: "WebP encoding failed (libwebp error \(error.rawValue))"
+    }
+  }
+}
