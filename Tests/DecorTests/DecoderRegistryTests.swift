@@ -16,14 +16,46 @@ import Testing
   @Test func theStandardRegistryFindsPNG() throws {
     let png = try Fixtures.bytes(Fixtures.pngSuite.appendingPathComponent("basn6a08.png"))
     #expect(try DecoderRegistry.standard.decoder(for: png, source: "a.png").name == "png")
-    #expect(DecoderRegistry.standard.decoders.map(\.name) == ["png", "jpeg"])
+    #expect(DecoderRegistry.standard.decoders.map(\.name) == ["png", "jpeg", "webp"])
+  }
+
+  /// A second decoder claiming PNG's signature makes every PNG ambiguous, naming both; the standard registry is
+  /// untouched.
+  @Test func aSecondPNGDecoderIsAmbiguous() throws {
+    let png = try Fixtures.bytes(Fixtures.pngSuite.appendingPathComponent("basn6a08.png"))
+    var registry = DecoderRegistry.standard
+    try registry.register(MagicDecoder(name: "my-png", magic: PNGHeader.signature))
+    #expect(throws: CodecError.ambiguousFormat(source: "a.png", decoders: ["png", "my-png"])) {
+      try registry.decode(png, source: "a.png")
+    }
+    #expect(CodecError.ambiguousFormat(source: "a.png", decoders: ["png", "my-png"]).description
+      == "a.png: ambiguous format: decoders \"png\" and \"my-png\" both claim it")
+    #expect(try DecoderRegistry.standard.decoder(for: png, source: "a.png").name == "png")
+  }
+
+  /// Decoders are found by name too; an unknown name, and data no decoder claims, list the known ones.
+  @Test func decodersAreFoundByName() throws {
+    #expect(try DecoderRegistry.standard.decoder(named: "webp").name == "webp")
+    #expect(throws: CodecError.unknownCodec(name: "gif", known: ["png", "jpeg", "webp"])) {
+      try DecoderRegistry.standard.decoder(named: "gif")
+    }
+    #expect(CodecError.unknownCodec(name: "gif", known: ["png", "jpeg", "webp"]).description
+      == "no codec named \"gif\" (known: png, jpeg, webp)")
+    let gif = Array("GIF89a".utf8)
+    #expect(throws: CodecError.unsupportedFormat(source: "a.gif", leadingBytes: gif, known: ["png", "jpeg", "webp"])) {
+      try DecoderRegistry.standard.decode(gif, source: "a.gif")
+    }
+    #expect(CodecError.unsupportedFormat(source: "a.gif", leadingBytes: gif, known: ["png", "jpeg", "webp"])
+      .description == "a.gif: unsupported format: no decoder recognises the first bytes 47 49 46 38 39 61 "
+      + "(Decor reads png, jpeg, webp)")
   }
 
   @Test func userDecodersAreFoundByTheirFirstBytes() throws {
     var registry = DecoderRegistry.standard
     try registry.register(MagicDecoder(name: "magic", magic: Array("MAGIC".utf8)))
     #expect(try registry.decode(Array("MAGIC and more".utf8), source: "m") == Raster(width: 1, height: 1, fill: .white))
-    #expect(throws: CodecError.unsupportedFormat(source: "m", leadingBytes: Array("MAGE".utf8))) {
+    #expect(throws: CodecError.unsupportedFormat(source: "m", leadingBytes: Array("MAGE".utf8),
+      known: ["png", "jpeg", "webp", "magic"])) {
       try registry.decode(Array("MAGE".utf8), source: "m")
     }
   }

@@ -185,14 +185,14 @@ import Testing
 
   @Test func nonPNGDataIsUnsupported() {
     let gif = Array("GIF89a".utf8)
-    #expect(throws: CodecError.unsupportedFormat(source: "a.gif", leadingBytes: gif)) {
+    #expect(throws: CodecError.unsupportedFormat(source: "a.gif", leadingBytes: gif, known: ["png", "jpeg", "webp"])) {
       try DecoderRegistry.standard.decode(gif, source: "a.gif")
     }
     // A JPEG's first bytes go to the JPEG decoder, which finds the rest missing.
     #expect(throws: CodecError.corrupt(source: "a.jpg", detail: "Premature end of JPEG file")) {
       try DecoderRegistry.standard.decode([0xFF, 0xD8, 0xFF, 0xE0], source: "a.jpg")
     }
-    #expect(throws: CodecError.unsupportedFormat(source: "empty.png", leadingBytes: [])) {
+    #expect(throws: CodecError.unsupportedFormat(source: "empty.png", leadingBytes: [], known: ["png", "jpeg", "webp"])) {
       try DecoderRegistry.standard.decode([], source: "empty.png")
     }
     #expect(throws: CodecError.self) { try PNGCodec.decode(Array("not a png at all".utf8), source: "t.png") }

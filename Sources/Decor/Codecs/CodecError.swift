@@ -1,12 +1,18 @@
 /// Why an image could not be read or written. Every case names the file (or `<stdin>`, `<stdout>`, `<memory>`)
 /// so that a message can stand alone on one line.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// No registered decoder recognises the data's first bytes.
-  case unsupportedFormat(source: String, leadingBytes: [UInt8])
+  /// No registered decoder recognises the data's first bytes; `known` names the registered decoders.
+  case unsupportedFormat(source: String, leadingBytes: [UInt8], known: [String] = [])
   /// More than one registered decoder claims the data.
   case ambiguousFormat(source: String, decoders: [String])
   /// A decoder name registered twice.
   case duplicateDecoder(name: String)
+  /// An encoder name, or a file extension, registered twice.
+  case duplicateEncoder(name: String)
+  /// No registered decoder or encoder has this name; `known` lists those that do.
+  case unknownCodec(name: String, known: [String])
+  /// No registered encoder writes files named like `path`; `extensions` lists those that are written.
+  case noEncoder(path: String, extensions: [String])
   /// The data is damaged or truncated; `detail` is the decoder's own message (libpng's, for PNG).
   case corrupt(source: String, detail: String)
   /// The header declares more pixels than the limit; nothing was allocated.
@@ -20,16 +26,23 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .unsupportedFormat(let source, let leading):
+    case .unsupportedFormat(let source, let leading, let known):
       let hex = leading.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
+      let reads = known.isEmpty ? "" : " (Decor reads \(known.joined(separator: ", ")))"
       return leading.isEmpty
         ? "\(source): unsupported format: the file is empty"
-        : "\(source): unsupported format: no decoder recognises the first bytes \(hex.joined(separator: " "))"
+        : "\(source): unsupported format: no decoder recognises the first bytes \(hex.joined(separator: " "))\(reads)"
     case .ambiguousFormat(let source, let decoders):
       return "\(source): ambiguous format: decoders \(decoders.map { "\"\($0)\"" }.joined(separator: " and ")) "
         + "both claim it"
     case .duplicateDecoder(let name):
       return "a decoder named \"\(name)\" is already registered"
+    case .duplicateEncoder(let name):
+      return "an encoder named, or writing files named, \"\(name)\" is already registered"
+    case .unknownCodec(let name, let known):
+      return "no codec named \"\(name)\" (known: \(known.joined(separator: ", ")))"
+    case .noEncoder(let path, let extensions):
+      return "cannot write \(path): no encoder writes files so named (known: \(extensions.joined(separator: ", ")))"
     case .corrupt(let source, let detail):
       return "\(source): corrupt or truncated image: \(detail)"
     case .tooLarge(let source, let width, let height, let limit):

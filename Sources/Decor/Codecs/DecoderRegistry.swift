@@ -1,8 +1,10 @@
 /// The decoders Decor can read with, each found by the first bytes of a file.
 ///
 /// This is the class-cluster idea of the design: callers ask for "an image from these bytes" and the registry
-/// picks the one decoder that recognises them. No decoder is `unsupported format`; two are an error naming both,
-/// rather than a silent first-wins choice.
+/// picks the one decoder that recognises them. No decoder is `unsupported format` (naming the ones there are); two
+/// are an error naming both, rather than a silent first-wins choice. Each codec brings its own recognition
+/// (`ImageDecoder.recognizes`); `standard` lists the built-in ones, and a user's decoder is added with `register`.
+/// `EncoderRegistry` is the writing side.
 public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
@@ -40,10 +42,21 @@ public struct DecoderRegistry: Sendable {
     let leading = data.prefix(Self.sniffLength)
     let claimants = decoders.filter { $0.recognizes(leading) }
     guard let first = claimants.first else {
-      throw .unsupportedFormat(source: source, leadingBytes: Array(leading.prefix(8)))
+      throw .unsupportedFormat(source: source, leadingBytes: Array(leading.prefix(8)), known: decoders.map(\.name))
     }
     guard claimants.count == 1 else { throw .ambiguousFormat(source: source, decoders: claimants.map(\.name)) }
     return first
+  }
+
+  /// The decoder registered under `name` (`"png"`, `"jpeg"`, `"webp"`, or a user's), for data whose format is known
+  /// beforehand.
+  ///
+  /// - Throws: `CodecError.unknownCodec` listing the registered names.
+  public func decoder(named name: String) throws(CodecError) -> any ImageDecoder {
+    guard let decoder = decoders.first(where: { $0.name == name }) else {
+      throw .unknownCodec(name: name, known: decoders.map(\.name))
+    }
+    return decoder
   }
 
   /// Decodes `data` with the decoder that recognises it.
