@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for the chain and scene parsers; see README.md. A package of its own so that its fuzzing build
-// (every target compiled with -sanitize=fuzzer) never touches Decor's own.
+// libFuzzer targets for the chain and scene parsers and the PNG, JPEG and WebP decoders; see README.md. A package
+// of its own so that its fuzzing build (every target compiled with -sanitize=fuzzer) never touches Decor's own.
 import PackageDescription
 
 let package = Package(
@@ -12,6 +12,8 @@ let package = Package(
     .executableTarget(name: "FuzzChain", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
     .executableTarget(name: "FuzzScene", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
     .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
+    .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
+    .executableTarget(name: "FuzzWebP", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
   ],
   swiftLanguageModes: [.v6]
 )

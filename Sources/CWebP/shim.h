@@ -1,8 +1,9 @@
-// libwebp (https://chromium.googlesource.com/webm/libwebp): WebP decoding and encoding, and its demuxer for the
-// first frame of an animated file. Only Sources/Decor/Codecs imports it.
+// libwebp (https://chromium.googlesource.com/webm/libwebp): WebP decoding and encoding, its demuxer for the first
+// frame of an animated file, and its muxer for the ICC profile chunk. Only Sources/Decor/Codecs imports it.
 #include <webp/decode.h>
 #include <webp/demux.h>
 #include <webp/encode.h>
+#include <webp/mux.h>
 
 // The version checks libwebp's init functions take are macros Swift cannot import.
 static inline int decor_webp_init_decoder_config(WebPDecoderConfig *config) { return WebPInitDecoderConfig(config); }
@@ -16,3 +17,4 @@ static inline WebPAnimDecoder *decor_webp_anim_decoder_new(const WebPData *data,
                                                             const WebPAnimDecoderOptions *options) {
   return WebPAnimDecoderNew(data, options);
 }
+static inline WebPMux *decor_webp_mux_create(const WebPData *data) { return WebPMuxCreate(data, 1); }

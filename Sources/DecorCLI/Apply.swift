@@ -42,7 +42,8 @@ struct Apply: ParsableCommand {
     let format = try out.outputFormat(for: output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
-    let decoded = try Raster(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
+    let (decoded, metadata) = try Raster.withMetadata(
+      contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
     if let frames = WebPDecoder.frameCount(ofFile: input), frames > 1 {
       printError("\(input): animated WebP: only its first frame (of \(frames)) is used")
     }
@@ -52,7 +53,7 @@ struct Apply: ParsableCommand {
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    try out.write(image, as: format, to: output, with: renderer)
+    try out.write(image, as: format, to: output, with: renderer, metadata: metadata)
   }
 }
 

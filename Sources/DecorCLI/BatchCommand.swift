@@ -44,6 +44,9 @@ struct BatchCommand: ParsableCommand {
   @Option(help: "PNG compression: fast, default, best, or a level 0…12.")
   var compression: PNGCompression = .default
 
+  @Flag(help: "Leave out each input's ICC profile and pixel density (kept by default).")
+  var strip = false
+
   /// `--threads` here is per image (default: processors ÷ jobs); `--max-pixels` as for `apply`.
   @OptionGroup var render: RenderOptions
 
@@ -64,7 +67,7 @@ struct BatchCommand: ParsableCommand {
     let display = ProgressDisplay(
       total: batch.items.count, enabled: progress ?? (isatty(STDERR_FILENO) == 1))
     let failures = batch.run(
-      jobs: jobs, threads: render.threads, compression: compression, pixelLimit: render.maxPixels,
+      jobs: jobs, threads: render.threads, compression: compression, strip: strip, pixelLimit: render.maxPixels,
       decoders: render.decoders
     ) { outcome in
       display.finished(outcome)

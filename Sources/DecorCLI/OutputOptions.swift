@@ -18,6 +18,9 @@ struct OutputOptions: ParsableArguments {
   @Flag(help: "WebP: lossless (exact pixels and alpha; larger files).")
   var lossless = false
 
+  @Flag(help: "Leave out the input's ICC profile and pixel density (kept by default).")
+  var strip = false
+
   @Option(help: "JPEG chroma subsampling: 420 (smaller) or 444 (sharp colour edges).")
   var subsampling: JPEGOptions.Subsampling = .s420
 
@@ -47,21 +50,26 @@ struct OutputOptions: ParsableArguments {
 
   /// Renders `image` into `path` in `format`; a JPEG that had to lay translucent pixels on the background says so
   /// on stderr (one line; the exit status stays 0).
-  func write(_ image: any ImageComponent, as format: ImageFormat, to path: String, with renderer: Renderer) throws {
+  func write(
+    _ image: any ImageComponent, as format: ImageFormat, to path: String, with renderer: Renderer,
+    metadata input: ImageMetadata = .none
+  ) throws {
+    let metadata = strip ? .none : input
     switch format {
     case .jpeg:
       let color = (try? Color(parsing: background)) ?? .white
       let flattened = try renderer.renderJPEG(image, toFile: path,
-        options: JPEGOptions(quality: quality ?? 90, subsampling: subsampling, background: color))
+        options: JPEGOptions(quality: quality ?? 90, subsampling: subsampling, background: color), metadata: metadata)
       if flattened {
         printError("\(path): JPEG has no alpha: transparent pixels were laid on \(color) (--background)")
       }
     case .webp:
-      try renderer.renderWebP(image, toFile: path, options: WebPOptions(quality: quality ?? 75, lossless: lossless))
+      try renderer.renderWebP(image, toFile: path, options: WebPOptions(quality: quality ?? 75, lossless: lossless),
+        metadata: metadata)
     default:
       // Rendered band by band into the encoder, and written as it is compressed: the whole output image never
       // exists in memory.
-      try renderer.renderPNG(image, toFile: path, compression: compression)
+      try renderer.renderPNG(image, toFile: path, compression: compression, metadata: metadata)
     }
   }
 }

@@ -73,7 +73,7 @@ struct Decor {
     let result = try Decor.run(["apply", input, "-o", file("out.png")])
     #expect(result.status == 0 && result.stderr.isEmpty)
     let info = try Decor.run(["info", file("out.png")])
-    #expect(String(decoding: info.stdout, as: UTF8.self) == "\(file("out.png")): 32x32, RGBA, 8-bit, alpha, not interlaced\n")
+    #expect(String(decoding: info.stdout, as: UTF8.self) == "\(file("out.png")): 32x32, PNG, RGBA, 8-bit, alpha, not interlaced, no ICC profile\n")
     // `apply` is the default subcommand.
     #expect(try Decor.run([input, "-o", file("again.png"), "--compression", "fast"]).status == 0)
     #expect(try contents() == ["again.png", "out.png"])
@@ -97,7 +97,7 @@ struct Decor {
     #expect(result.status == 0)
     #expect(result.stdout.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     let info = try Decor.run(["info", "-"], stdin: result.stdout)
-    #expect(String(decoding: info.stdout, as: UTF8.self) == "-: 32x32, RGB, 8-bit, no alpha, not interlaced\n")
+    #expect(String(decoding: info.stdout, as: UTF8.self) == "-: 32x32, PNG, RGB, 8-bit, no alpha, not interlaced, no ICC profile\n")
   }
 
   @Test func infoDescribesEachFile() throws {
@@ -105,8 +105,9 @@ struct Decor {
     let result = try Decor.run(["info"] + files)
     #expect(result.status == 0)
     #expect(String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { $0.split(separator: ":")[1] }
-      == [" 32x32, grayscale, 1-bit, no alpha, not interlaced", " 32x32, palette, 8-bit, no alpha, not interlaced",
-        " 32x32, grayscale+alpha, 16-bit, alpha, interlaced"])
+      == [" 32x32, PNG, grayscale, 1-bit, no alpha, not interlaced, no ICC profile",
+        " 32x32, PNG, palette, 8-bit, no alpha, not interlaced, no ICC profile",
+        " 32x32, PNG, grayscale+alpha, 16-bit, alpha, interlaced, no ICC profile"])
   }
 
   /// Each bad input: exit 1, one line on stderr naming the file, and no output file (nor a temporary one) left.

@@ -167,7 +167,7 @@ import Testing
     let result = try Decor.run(["compose", file("scene/scene.json"), "-o", file("scene.png")])
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
     let info = try Decor.run(["info", file("scene.png")])
-    #expect(String(decoding: info.stdout, as: UTF8.self).contains("200x120, RGB, 8-bit, no alpha"))
+    #expect(String(decoding: info.stdout, as: UTF8.self).contains("200x120, PNG, RGB, 8-bit, no alpha"))
     try #"{"width": 10, "height": 10, "layers": [{"group": {"layers": [{"image": "gone.png"}]}}]}"#
       .write(toFile: file("scene/bad.json"), atomically: true, encoding: .utf8)
     let bad = try Decor.run(["compose", file("scene/bad.json"), "-o", file("bad.png")])
@@ -198,7 +198,7 @@ extension WorkflowCLITests {
     let result = try Decor.run(["apply", jpeg, "shadow 4 4 blur=3", "-o", file("out.png")])
     #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
     let info = try Decor.run(["info", file("out.png")])
-    #expect(String(decoding: info.stdout, as: UTF8.self).contains("114x82, RGBA"))
+    #expect(String(decoding: info.stdout, as: UTF8.self).contains("114x82, PNG, RGBA"))
     try FileManager.default.createDirectory(atPath: file("in"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: jpeg, toPath: file("in/a.JPG"))
     try FileManager.default.copyItem(atPath: Self.cutout, toPath: file("in/b.png"))
@@ -211,7 +211,7 @@ extension WorkflowCLITests {
       let turned = try Decor.run(["apply", sideways, "-o", file("turned.png")] + arguments)
       #expect(turned.status == 0, "\(turned.stderr)")
       let turnedInfo = try Decor.run(["info", file("turned.png")])
-      #expect(String(decoding: turnedInfo.stdout, as: UTF8.self).contains(": \(size), RGB"), "\(arguments)")
+      #expect(String(decoding: turnedInfo.stdout, as: UTF8.self).contains(": \(size), PNG, RGB"), "\(arguments)")
     }
   }
 }
@@ -263,5 +263,32 @@ extension WorkflowCLITests {
     #expect(first.status == 0 && first.stderr == "decor: \(animation): animated WebP: only its first frame (of 3) is used\n")
     let mismatch = try Decor.run(["apply", Self.photo, "-o", file("x.jpg"), "--format", "webp"])
     #expect(mismatch.status == 1 && mismatch.stderr.contains("as WebP: its name says JPEG"), "\(mismatch.stderr)")
+  }
+}
+
+extension WorkflowCLITests {
+  /// The input's ICC profile and density reach the output, whatever the two formats; `--strip` drops them; `info`
+  /// shows them.
+  @Test func metadataIsCarriedThrough() throws {
+    let metadata = CLITests.repository.appendingPathComponent("Tests/Fixtures/Metadata")
+    let png = metadata.appendingPathComponent("icc-300dpi.png").path
+    let jpeg = metadata.appendingPathComponent("icc-300dpi.jpg").path
+    for (input, output) in [(png, "a.jpg"), (jpeg, "b.png"), (jpeg, "c.webp"), (png, "d.png")] {
+      let result = try Decor.run(["apply", input, "rotate 90", "-o", file(output)])
+      #expect(result.status == 0, "\(result.stderr)")
+      let info = String(decoding: try Decor.run(["info", file(output)]).stdout, as: UTF8.self)
+      #expect(info.contains("ICC profile (588 bytes)"), "\(output): \(info)")
+      #expect(output.hasSuffix(".webp") || info.contains("300x300 dpi"), "\(output): \(info)")
+    }
+    let stripped = try Decor.run(["apply", png, "-o", file("e.jpg"), "--strip"])
+    #expect(stripped.status == 0)
+    #expect(String(decoding: try Decor.run(["info", file("e.jpg")]).stdout, as: UTF8.self)
+      .hasSuffix(", no ICC profile\n"))
+    try FileManager.default.createDirectory(atPath: file("in"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: jpeg, toPath: file("in/photo.jpg"))
+    let batch = try Decor.run(["batch", "--chain", "flip horizontal", "--output-dir", file("out"), file("in")])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(String(decoding: try Decor.run(["info", file("out/photo.png")]).stdout, as: UTF8.self)
+      .contains("ICC profile (588 bytes), 11811x11811 dots per metre (300x300 dpi)"))
   }
 }

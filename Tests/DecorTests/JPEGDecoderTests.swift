@@ -133,17 +133,29 @@ extension JPEGDecoderTests {
     func header(_ name: String) throws -> JPEGHeader {
       try JPEGHeader(Fixtures.bytes(Self.folder.appendingPathComponent(name)), source: name)
     }
-    #expect(try header("photo-420.jpg").description
-      == "96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha, no ICC profile")
+    #expect(try header("photo-420.jpg").description == "96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha")
     #expect(try header("photo-444.jpg").subsampling == "4:4:4")
     #expect(try header("photo-grey.jpg").colorSpace == "grayscale")
     #expect(try header("cmyk.jpg").colorSpace == "CMYK")
     #expect(try header("icc.jpg").hasICCProfile && !header("photo-420.jpg").hasICCProfile)
     #expect(try header("orientation-8.jpg").description
-      == "24x40, JPEG, YCbCr 4:2:0, 8-bit, no alpha, orientation 8 (shown turned 90° anticlockwise), no ICC profile")
+      == "24x40, JPEG, YCbCr 4:2:0, 8-bit, no alpha, orientation 8 (shown turned 90° anticlockwise)")
     #expect(throws: CodecError.self) { try header("corrupt.jpg") }
-    #expect(try ImageFile.headerDescription(atPath: Self.path("icc.jpg")).hasSuffix(", ICC profile"))
+    #expect(try ImageFile.headerDescription(atPath: Self.path("icc.jpg")).contains(", ICC profile ("))
+    #expect(try ImageFile.headerDescription(atPath: Self.path("photo-420.jpg"))
+      == "96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha, no ICC profile")
     #expect(try ImageFile.headerDescription(atPath: Fixtures.pngSuite.appendingPathComponent("basn6a08.png").path)
-      == "32x32, RGBA, 8-bit, alpha, not interlaced")
+      == "32x32, PNG, RGBA, 8-bit, alpha, not interlaced, no ICC profile")
+    let metadata = Fixtures.root.appendingPathComponent("Metadata")
+    #expect(try ImageFile.headerDescription(atPath: metadata.appendingPathComponent("icc-300dpi.jpg").path)
+      == "48x32, JPEG, YCbCr 4:2:0, 8-bit, no alpha, ICC profile (588 bytes), 300x300 dpi")
+    #expect(try ImageFile.headerDescription(atPath: metadata.appendingPathComponent("icc-300dpi.png").path)
+      == "48x32, PNG, RGB, 8-bit, no alpha, not interlaced, ICC profile (588 bytes), "
+      + "11811x11811 dots per metre (300x300 dpi)")
+    let webp = Fixtures.root.appendingPathComponent("WebP")
+    #expect(try ImageFile.headerDescription(atPath: webp.appendingPathComponent("animated.webp").path)
+      == "40x24, WebP, animation of 3 frames, 8-bit, no alpha, no ICC profile")
+    #expect(try ImageFile.headerDescription(atPath: webp.appendingPathComponent("cutout-lossy.webp").path)
+      == "64x48, WebP, lossy, 8-bit, alpha, no ICC profile")
   }
 }

@@ -88,10 +88,11 @@ public struct Batch: Sendable {
   }
 
   /// Runs every item: `jobs` at a time (default: one per processor), each rendered on `threads` threads (default:
-  /// processors ÷ jobs), `report` called as each finishes (from the worker that ran it, one call at a time).
+  /// processors ÷ jobs), `report` called as each finishes (from the worker that ran it, one call at a time). Each
+  /// output records its input's ICC profile and density (see `ImageMetadata`) unless `strip`.
   /// Returns the failed items with their errors, in input order.
   public func run(
-    jobs: Int? = nil, threads: Int? = nil, compression: PNGCompression = .default,
+    jobs: Int? = nil, threads: Int? = nil, compression: PNGCompression = .default, strip: Bool = false,
     pixelLimit: Int = Raster.defaultPixelLimit, decoders: DecoderRegistry = .standard,
     report: @Sendable (Outcome) -> Void = { _ in }
   ) -> [(item: Item, error: any Error)] {
@@ -110,10 +111,11 @@ public struct Batch: Sendable {
         let item = items[index]
         var failure: (any Error)?
         do {
-          let image = try chain.apply(
-            to: Raster(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit),
-            pixelLimit: pixelLimit)
-          try renderer.renderPNG(image, toFile: item.output, compression: compression)
+          let (input, metadata) = try Raster.withMetadata(
+            contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
+          let image = try chain.apply(to: input, pixelLimit: pixelLimit)
+          try renderer.renderPNG(image, toFile: item.output, compression: compression,
+            metadata: strip ? .none : metadata)
         } catch {
           failure = error
           errors[index].error.withLock { $0 = error }

@@ -74,23 +74,11 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
   /// The orientation value in the file's first `Exif` APP1 segment, reading only the markers before the image
   /// data; every offset is checked against the data.
   static func read(_ data: [UInt8]) -> Int? {
-    guard data.count > 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
-    var at = 2
-    while at + 4 <= data.count, data[at] == 0xFF {
-      let marker = data[at + 1]
-      // Start of scan or end of image: no metadata follows that matters here.
-      if marker == 0xDA || marker == 0xD9 { return nil }
-      let length = Int(data[at + 2]) << 8 | Int(data[at + 3])
-      guard length >= 2, at + 2 + length <= data.count else { return nil }
-      let segment = (at + 4)..<(at + 2 + length)
-      if marker == 0xE1, segment.count >= 14, Array(data[segment.lowerBound..<(segment.lowerBound + 6)])
-        == [0x45, 0x78, 0x69, 0x66, 0, 0]
-      {
-        return tiffOrientation(data, tiff: segment.lowerBound + 6, end: segment.upperBound)
-      }
-      at += 2 + length
-    }
-    return nil
+    let exif: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+    guard let segment = JPEGMarkers.segments(data).first(where: { $0.marker == 0xE1 && $0.body.count >= 14
+      && data[$0.body].starts(with: exif) })
+    else { return nil }
+    return tiffOrientation(data, tiff: segment.body.lowerBound + 6, end: segment.body.upperBound)
   }
 
   /// Tag 0x0112 of IFD0 of the TIFF structure at `tiff` (up to `end`).

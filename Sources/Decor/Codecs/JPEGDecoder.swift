@@ -13,7 +13,7 @@ import CTurboJPEG
 ///   libjpeg's first warning rather than returning a partly grey image.
 /// - With `autoOrient` (the default), the EXIF orientation is applied: the raster is the picture upright, as viewers
 ///   show it (see `ExifOrientation`); without it, the pixels come as stored.
-/// - Not yet: embedded ICC profiles (ignored).
+/// - The ICC profile and the JFIF density are read by `metadata(of:)`, not applied (see `ImageMetadata`).
 public struct JPEGDecoder: ImageDecoder {
   /// Whether the EXIF orientation is applied.
   public var autoOrient: Bool

@@ -29,10 +29,14 @@ public enum JPEGEncoder {
   /// The JPEG bytes of `raster`, flattened onto `options.background`, and whether any pixel was not opaque (so
   /// the caller can say that the transparency was flattened).
   ///
+  /// `metadata` is recorded: the ICC profile in APP2 `ICC_PROFILE` segments (split into 65 519-byte pieces, as the
+  /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment.
+  ///
   /// - Throws: `CodecError.encodingFailed` naming `destination`, with libjpeg-turbo's message.
-  public static func encode(_ raster: Raster, options: JPEGOptions = JPEGOptions(), destination: String = "<memory>")
-    throws(CodecError) -> (bytes: [UInt8], flattened: Bool)
-  {
+  public static func encode(
+    _ raster: Raster, options: JPEGOptions = JPEGOptions(), destination: String = "<memory>",
+    metadata: ImageMetadata = .none
+  ) throws(CodecError) -> (bytes: [UInt8], flattened: Bool) {
     let (w, h) = (raster.width, raster.height)
     guard w <= Int(Int32.max) / 3, h <= Int(Int32.max) else {
       throw .encodingFailed(destination: destination, detail: "\(w)x\(h) is larger than JPEG allows")
@@ -53,7 +57,50 @@ public enum JPEGEncoder {
     guard status == 0, let output else {
       throw .encodingFailed(destination: destination, detail: JPEGDecoder.message(handle))
     }
-    return (Array(UnsafeBufferPointer(start: output, count: Int(size))), flattened)
+    return (recording(metadata, in: Array(UnsafeBufferPointer(start: output, count: Int(size)))), flattened)
+  }
+
+  /// The largest piece of a profile one APP2 segment holds: 65 535 bytes less the length field and the
+  /// `ICC_PROFILE` header with its sequence number and count.
+  static let iccPieceSize = 65_535 - 2 - 14
+
+  /// TurboJPEG's file with `metadata` spliced in: the density written into its JFIF APP0 segment (one is added after
+  /// SOI if it has none), the profile's APP2 segments right after that segment.
+  static func recording(_ metadata: ImageMetadata, in file: [UInt8]) -> [UInt8] {
+    guard metadata != .none, file.count > 4, file[0] == 0xFF, file[1] == 0xD8 else { return file }
+    var bytes = file
+    var insertAt = 2
+    let app0 = JPEGMarkers.segments(bytes).first {
+      $0.marker == 0xE0 && $0.body.count >= 12 && bytes[$0.body].starts(with: JPEGDecoder.jfifSignature)
+    }
+    if let app0 {
+      insertAt = app0.body.upperBound
+      if let (unit, x, y) = metadata.density?.jfifValues {
+        let at = app0.body.lowerBound
+        bytes[at + 7] = unit
+        (bytes[at + 8], bytes[at + 9]) = (UInt8(x >> 8), UInt8(x & 0xFF))
+        (bytes[at + 10], bytes[at + 11]) = (UInt8(y >> 8), UInt8(y & 0xFF))
+      }
+    } else if let (unit, x, y) = metadata.density?.jfifValues {
+      let segment: [UInt8] = [0xFF, 0xE0, 0, 16] + JPEGDecoder.jfifSignature + [1, 1, unit]
+        + [UInt8(x >> 8), UInt8(x & 0xFF), UInt8(y >> 8), UInt8(y & 0xFF), 0, 0]
+      bytes.insert(contentsOf: segment, at: 2)
+      insertAt = 2 + segment.count
+    }
+    if let profile = metadata.iccProfile, !profile.isEmpty {
+      let count = (profile.count + iccPieceSize - 1) / iccPieceSize
+      if count <= 255 {
+        var segments: [UInt8] = []
+        for index in 0..<count {
+          let piece = profile[(index * iccPieceSize)..<Swift.min(profile.count, (index + 1) * iccPieceSize)]
+          let length = 2 + 14 + piece.count
+          segments += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + JPEGDecoder.iccSignature
+          segments += [UInt8(index + 1), UInt8(count)] + piece
+        }
+        bytes.insert(contentsOf: segments, at: insertAt)
+      }
+    }
+    return bytes
   }
 
   /// Three bytes a pixel: each premultiplied pixel laid over an opaque background (c + bg × (255 − a) / 255,

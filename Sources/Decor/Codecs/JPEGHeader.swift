@@ -32,9 +32,8 @@ public struct JPEGHeader: Equatable, Sendable, CustomStringConvertible {
     colorSpace = spaces.indices.contains(Int(space)) ? spaces[Int(space)] : "unknown"
     subsampling = samplings.indices.contains(Int(sub)) ? samplings[Int(sub)] : nil
     orientation = ExifOrientation(jpeg: data)
-    let marker: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
-    hasICCProfile = data.indices.dropLast(marker.count + 4).contains { i in
-      data[i] == 0xFF && data[i + 1] == 0xE2 && data[(i + 4)...].starts(with: marker)
+    hasICCProfile = JPEGMarkers.segments(data).contains { segment in
+      segment.marker == 0xE2 && data[segment.body].starts(with: JPEGDecoder.iccSignature)
     }
   }
 
@@ -49,11 +48,11 @@ public struct JPEGHeader: Equatable, Sendable, CustomStringConvertible {
     return (width, height, subsampling, colorspace)
   }
 
-  /// `96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha, orientation 6 (shown turned 90° clockwise), no ICC profile`.
+  /// `96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha, orientation 6 (shown turned 90° clockwise)` (`decor info` adds
+  /// the profile and density, from `JPEGDecoder.metadata(of:)`).
   public var description: String {
     var parts = ["\(width)x\(height)", "JPEG", colorSpace + (subsampling.map { " " + $0 } ?? ""), "8-bit", "no alpha"]
     if let orientation, orientation != .up { parts.append("orientation \(orientation.rawValue) (\(orientation.meaning))") }
-    parts.append(hasICCProfile ? "ICC profile" : "no ICC profile")
     return parts.joined(separator: ", ")
   }
 }

@@ -216,9 +216,11 @@ public enum PNGCodec {
   ///   - compression: how hard libdeflate works.
   ///   - threads: how many threads filter the rows (by default one per processor).
   ///   - destination: the file's name, for error messages.
+  ///   - metadata: the ICC profile and density to record (see `ImageMetadata`).
   /// - Throws: `CodecError.encodingFailed`.
   public static func encode(
-    _ raster: Raster, compression: PNGCompression = .default, threads: Int? = nil, destination: String = "<memory>"
+    _ raster: Raster, compression: PNGCompression = .default, threads: Int? = nil, destination: String = "<memory>",
+    metadata: ImageMetadata = .none
   ) throws(CodecError) -> [UInt8] {
     let width = raster.width
     do {
@@ -227,7 +229,7 @@ public enum PNGCodec {
         let pixels = bytes.bindMemory(to: UInt32.self)
         try PNGEncoder.encode(
           width: width, height: raster.height, bandHeight: 256, opaque: raster.isOpaque, compression: compression,
-          threads: threads ?? Renderer.processorCount, destination: destination, into: sink
+          threads: threads ?? Renderer.processorCount, destination: destination, metadata: metadata, into: sink
         ) { rows, body in
           try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
         }

@@ -36,7 +36,7 @@ enum PNGEncoder {
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
   static func encode(
     width: Int, height: Int, bandHeight: Int, opaque: Bool?, compression: PNGCompression, threads: Int,
-    destination: String, partBytes: Int = 1 << 20, into sink: ByteSink, rows: Rows
+    destination: String, partBytes: Int = 1 << 20, metadata: ImageMetadata = .none, into sink: ByteSink, rows: Rows
   ) throws {
     guard width > 0, height > 0 else {
       throw CodecError.encodingFailed(destination: destination, detail: "a \(width)×\(height) image has no pixels")
@@ -53,27 +53,27 @@ enum PNGEncoder {
     if opaque != false {
       do {
         return try encode(width: width, height: height, channels: 3, checkOpacity: opaque == nil, bandHeight: band,
-          compression: compression, threads: threads, destination: destination, partBytes: partBytes, into: sink,
-          rows: rows)
+          compression: compression, threads: threads, destination: destination, partBytes: partBytes,
+          metadata: metadata, into: sink, rows: rows)
       } catch is NotOpaque {
         try sink.restart()
       }
     }
     try encode(width: width, height: height, channels: 4, checkOpacity: false, bandHeight: band,
-      compression: compression, threads: threads, destination: destination, partBytes: partBytes, into: sink,
-      rows: rows)
+      compression: compression, threads: threads, destination: destination, partBytes: partBytes,
+      metadata: metadata, into: sink, rows: rows)
   }
 
   static func encode(
     width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, compression: PNGCompression,
-    threads: Int, destination: String, partBytes: Int, into sink: ByteSink, rows: Rows
+    threads: Int, destination: String, partBytes: Int, metadata: ImageMetadata, into sink: ByteSink, rows: Rows
   ) throws {
     let rowBytes = width * channels
     let filteredCount = (rowBytes + 1) * height
     if compression.streams(filteredBytes: filteredCount) {
       return try encodeStreamed(width: width, height: height, channels: channels, checkOpacity: checkOpacity,
-        bandHeight: bandHeight, threads: threads, destination: destination, partBytes: partBytes, into: sink,
-        rows: rows)
+        bandHeight: bandHeight, threads: threads, destination: destination, partBytes: partBytes,
+        metadata: metadata, into: sink, rows: rows)
     }
     // Pages of this buffer are touched (and so resident) only as bands are filtered into it.
     let filtered = try [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, initialized in
@@ -93,7 +93,7 @@ enum PNGEncoder {
       initialized = filteredCount
     }
     try sink.write(container(width: width, height: height, channels: channels, filtered: filtered,
-      compression: compression, destination: destination))
+      compression: compression, destination: destination, metadata: metadata))
   }
 
   /// What both paths do with a band handed over: check its size (and, writing RGB, its opacity), filter it into
@@ -172,13 +172,14 @@ enum PNGEncoder {
 
   /// The PNG file: signature, `IHDR`, `sRGB`, the compressed image in `IDAT` chunks, `IEND`.
   static func container(
-    width: Int, height: Int, channels: Int, filtered: [UInt8], compression: PNGCompression, destination: String
+    width: Int, height: Int, channels: Int, filtered: [UInt8], compression: PNGCompression, destination: String,
+    metadata: ImageMetadata = .none
   ) throws(CodecError) -> [UInt8] {
     guard let compressor = libdeflate_alloc_compressor(Int32(compression.level)) else {
       throw .encodingFailed(destination: destination, detail: "libdeflate has no level \(compression.level)")
     }
     defer { libdeflate_free_compressor(compressor) }
-    let header = header(width: width, height: height, channels: channels)
+    let header = header(width: width, height: height, channels: channels, metadata: metadata)
     let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
     // The compressed data goes straight into the file, after the first IDAT's length and type.
     let start = header.count + 8
@@ -219,7 +220,7 @@ enum PNGEncoder {
   /// one zlib stream made of independently compressed pieces. Adler-32 runs over the parts in order.
   static func encodeStreamed(
     width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, threads: Int, destination: String,
-    partBytes: Int, into sink: ByteSink, rows: Rows
+    partBytes: Int, metadata: ImageMetadata, into sink: ByteSink, rows: Rows
   ) throws {
     let rowBytes = width * channels
     let stride = rowBytes + 1
@@ -228,7 +229,7 @@ enum PNGEncoder {
     guard partRows * stride < Int(UInt32.max / 2) else {
       throw CodecError.encodingFailed(destination: destination, detail: "rows of \(width) pixels are too long to stream")
     }
-    try sink.write(header(width: width, height: height, channels: channels))
+    try sink.write(header(width: width, height: height, channels: channels, metadata: metadata))
     // zlib's header: deflate with a 32 KiB window, "fastest" in the informative level bits, check bits for 31.
     var pendingZlibHeader: [UInt8] = [0x78, 0x01]
     var adler: UInt32 = 1
@@ -337,14 +338,36 @@ enum PNGEncoder {
     return output
   }
 
-  /// The signature, `IHDR` and `sRGB`.
-  static func header(width: Int, height: Int, channels: Int) -> [UInt8] {
+  /// The signature and `IHDR`, then the colour space: the input's ICC profile in `iCCP` (zlib-compressed by
+  /// libdeflate) or else `sRGB` (Decor's samples are sRGB-encoded; the PNG specification forbids both), and the
+  /// density in `pHYs` when there is one.
+  static func header(width: Int, height: Int, channels: Int, metadata: ImageMetadata = .none) -> [UInt8] {
     var header = signature
     var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
     ihdr += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // depth, colour type (RGBA or RGB), deflate, adaptive, no interlace
     appendChunk("IHDR", ihdr, to: &header)
-    appendChunk("sRGB", [0], to: &header)  // rendering intent: perceptual
+    if let profile = metadata.iccProfile, let compressed = zlibCompressed(profile) {
+      appendChunk("iCCP", Array("ICC profile".utf8) + [0, 0] + compressed, to: &header)
+    } else {
+      appendChunk("sRGB", [0], to: &header)  // rendering intent: perceptual
+    }
+    if let values = metadata.density?.pngValues {
+      appendChunk("pHYs", bigEndian(values.x) + bigEndian(values.y) + [values.unit], to: &header)
+    }
     return header
+  }
+
+  /// `bytes` as a zlib stream (libdeflate, level 9), or `nil` if libdeflate fails.
+  static func zlibCompressed(_ bytes: [UInt8]) -> [UInt8]? {
+    guard let compressor = libdeflate_alloc_compressor(9) else { return nil }
+    defer { libdeflate_free_compressor(compressor) }
+    let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
+      initialized = bytes.withUnsafeBytes { input in
+        libdeflate_zlib_compress(compressor, input.baseAddress, input.count, buffer.baseAddress, bound)
+      }
+    }
+    return output.isEmpty ? nil : output
   }
 
   static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]

@@ -1,7 +1,7 @@
 extension Renderer {
   /// Renders `component` (or `region` of it) and writes it as a JPEG file (`-` for standard output), atomically as
   /// `renderPNG(_:toFile:)` writes. JPEG has no alpha: translucent pixels are laid on `options.background`, and the
-  /// result says whether any was.
+  /// result says whether any was. `metadata` is recorded (see `JPEGEncoder.encode`).
   ///
   /// The whole image is rendered before it is compressed (TurboJPEG takes whole images), unlike PNG's bands.
   /// - Throws: what `render` throws; `CodecError.unwritableFormat` when the name says another format (checked
@@ -9,12 +9,12 @@ extension Renderer {
   @discardableResult
   public func renderJPEG(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
-    options: JPEGOptions = JPEGOptions()
+    options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
   ) throws -> Bool {
     try ImageFile.checkOutputFormat(path, writing: .jpeg)
     let raster = try render(component, region: region)
     let (bytes, flattened) = try JPEGEncoder.encode(raster, options: options,
-      destination: ImageFile.displayName(path, input: false))
+      destination: ImageFile.displayName(path, input: false), metadata: metadata)
     try ImageFile.writeBytes(bytes, toPath: path)
     return flattened
   }

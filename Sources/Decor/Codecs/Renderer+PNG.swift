@@ -6,14 +6,15 @@ extension Renderer {
   /// - Parameters:
   ///   - compression: how hard, and with which compressor, the encoder works.
   ///   - destination: the file's name, for error messages.
+  ///   - metadata: the ICC profile and density to record (see `ImageMetadata`).
   /// - Throws: as `render`, and `CodecError.encodingFailed`.
   public func renderPNG(
     _ component: any ImageComponent, region: IntRect? = nil, compression: PNGCompression = .default,
-    destination: String = "<memory>", trace: RenderTrace? = nil
+    destination: String = "<memory>", metadata: ImageMetadata = .none, trace: RenderTrace? = nil
   ) throws -> [UInt8] {
     let sink = ByteSink()
-    try renderPNG(component, region: region, compression: compression, destination: destination, trace: trace,
-      into: sink)
+    try renderPNG(component, region: region, compression: compression, destination: destination,
+      metadata: metadata, trace: trace, into: sink)
     return sink.bytes
   }
 
@@ -26,26 +27,26 @@ extension Renderer {
   ///   or `.io`; a file at `path` is then left as it was.
   public func renderPNG(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
-    compression: PNGCompression = .default, trace: RenderTrace? = nil
+    compression: PNGCompression = .default, metadata: ImageMetadata = .none, trace: RenderTrace? = nil
   ) throws {
     try ImageFile.checkOutputFormat(path)
     let destination = ImageFile.displayName(path, input: false)
     try ImageFile.write(toPath: path) { sink in
-      try renderPNG(component, region: region, compression: compression, destination: destination, trace: trace,
-        into: sink)
+      try renderPNG(component, region: region, compression: compression, destination: destination,
+        metadata: metadata, trace: trace, into: sink)
     }
   }
 
   func renderPNG(
     _ component: any ImageComponent, region: IntRect?, compression: PNGCompression, destination: String,
-    trace: RenderTrace?, into sink: ByteSink
+    metadata: ImageMetadata, trace: RenderTrace?, into sink: ByteSink
   ) throws {
     let render = try prepareBands(component, region: region, trace: trace)
     let width = render.region.width
     var band = [UInt32](repeating: 0, count: width * Swift.min(render.bandHeight, render.region.height))
     try PNGEncoder.encode(
       width: width, height: render.region.height, bandHeight: render.bandHeight, opaque: nil,
-      compression: compression, threads: threadCount, destination: destination, into: sink
+      compression: compression, threads: threadCount, destination: destination, metadata: metadata, into: sink
     ) { rows, body in
       let index = rows.lowerBound / render.bandHeight
       try band.withUnsafeMutableBufferPointer { buffer in

@@ -8,7 +8,7 @@ import CWebP
 ///   `WebPDecoder.frameCount(of:)` tells a caller there were more (the command line says so on stderr).
 /// - The pixel limit is checked from the header (the canvas size), before the pixels are allocated.
 /// - A truncated or corrupt file is an error (`CodecError.corrupt` saying which), never a partial image.
-/// - Not yet: embedded ICC profiles and EXIF (ignored).
+/// - The ICC profile is read by `metadata(of:)`, not applied (see `ImageMetadata`); EXIF is ignored.
 public struct WebPDecoder: ImageDecoder {
   public init() {}
 

@@ -20,7 +20,8 @@ public struct WebPOptions: Sendable, Equatable {
 ///   on a background.
 /// - Lossless keeps every pixel exactly: decoding the file gives back the same raster.
 /// - Images up to 16383 × 16383, WebP's limit; larger is an error naming it.
-/// - Not yet: ICC profiles and EXIF (not written).
+/// - An ICC profile is recorded in an `ICCP` chunk (libwebp's muxer); WebP has no density field, so a density is
+///   dropped. Not written: EXIF.
 public enum WebPEncoder {
   /// WebP's largest width and height.
   public static let maximumDimension = Int(WEBP_MAX_DIMENSION)
@@ -28,9 +29,10 @@ public enum WebPEncoder {
   /// The WebP bytes of `raster`.
   ///
   /// - Throws: `CodecError.encodingFailed` naming `destination`: too large for WebP, or libwebp's reason.
-  public static func encode(_ raster: Raster, options: WebPOptions = WebPOptions(), destination: String = "<memory>")
-    throws(CodecError) -> [UInt8]
-  {
+  public static func encode(
+    _ raster: Raster, options: WebPOptions = WebPOptions(), destination: String = "<memory>",
+    metadata: ImageMetadata = .none
+  ) throws(CodecError) -> [UInt8] {
     let (width, height) = (raster.width, raster.height)
     guard width <= maximumDimension, height <= maximumDimension else {
       throw .encodingFailed(destination: destination,
@@ -74,7 +76,30 @@ public enum WebPEncoder {
     guard encoded != 0, let bytes = writer.mem else {
       throw .encodingFailed(destination: destination, detail: message(picture.error_code))
     }
-    return Array(UnsafeBufferPointer(start: bytes, count: writer.size))
+    let file = Array(UnsafeBufferPointer(start: bytes, count: writer.size))
+    guard let profile = metadata.iccProfile, !profile.isEmpty else { return file }
+    return try withProfile(profile, in: file, destination: destination)
+  }
+
+  /// `file` with an `ICCP` chunk holding `profile`, through libwebp's muxer (which writes the extended header).
+  static func withProfile(_ profile: [UInt8], in file: [UInt8], destination: String) throws(CodecError) -> [UInt8] {
+    let assembled: [UInt8]? = file.withUnsafeBufferPointer { fileBytes in
+      profile.withUnsafeBufferPointer { profileBytes in
+        var image = WebPData(bytes: fileBytes.baseAddress, size: fileBytes.count)
+        guard let mux = decor_webp_mux_create(&image) else { return nil }
+        defer { WebPMuxDelete(mux) }
+        var icc = WebPData(bytes: profileBytes.baseAddress, size: profileBytes.count)
+        guard WebPMuxSetChunk(mux, "ICCP", &icc, 1) == WEBP_MUX_OK else { return nil }
+        var output = WebPData()
+        guard WebPMuxAssemble(mux, &output) == WEBP_MUX_OK, let bytes = output.bytes else { return nil }
+        defer { WebPDataClear(&output) }
+        return Array(UnsafeBufferPointer(start: bytes, count: output.size))
+      }
+    }
+    guard let assembled else {
+      throw .encodingFailed(destination: destination, detail: "libwebp's muxer could not add the ICC profile")
+    }
+    return assembled
   }
 
   /// What a libwebp encoding error means, for an error message.

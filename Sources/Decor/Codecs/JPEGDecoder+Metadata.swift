@@ -1,0 +1,46 @@
+extension JPEGDecoder {
+  /// The ICC profile (APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; left out when numbers
+  /// are missing or repeated) and the JFIF density (APP0).
+  public func metadata(of data: [UInt8]) -> ImageMetadata {
+    Self.metadata(of: data)
+  }
+
+  static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
+  static let jfifSignature: [UInt8] = Array("JFIF".utf8) + [0]
+
+  static func metadata(of data: [UInt8]) -> ImageMetadata {
+    var metadata = ImageMetadata()
+    var pieces: [Int: ArraySlice<UInt8>] = [:]
+    var count = 0
+    var consistent = true
+    for segment in JPEGMarkers.segments(data) {
+      let body = data[segment.body]
+      if segment.marker == 0xE2, body.count >= 14, body.starts(with: iccSignature) {
+        let sequence = Int(body[body.startIndex + 12])
+        let total = Int(body[body.startIndex + 13])
+        if count == 0 { count = total }
+        if total != count || sequence < 1 || sequence > total || pieces[sequence] != nil { consistent = false }
+        pieces[sequence] = body.dropFirst(14)
+      } else if segment.marker == 0xE0, metadata.density == nil, body.count >= 12, body.starts(with: jfifSignature) {
+        let at = body.startIndex
+        let x = Double(Int(body[at + 8]) << 8 | Int(body[at + 9]))
+        let y = Double(Int(body[at + 10]) << 8 | Int(body[at + 11]))
+        let unit: PixelDensity.Unit? =
+          switch body[at + 7] {
+          case 0: .aspectRatio
+          case 1: .perInch
+          case 2: .perCentimeter
+          default: nil
+          }
+        // 1:1 with no unit is JFIF's way of saying nothing (TurboJPEG writes it into every file).
+        if let unit, x > 0, y > 0, !(unit == .aspectRatio && x == y) {
+          metadata.density = PixelDensity(horizontal: x, vertical: y, unit: unit)
+        }
+      }
+    }
+    if consistent, count > 0, pieces.count == count {
+      metadata.iccProfile = (1...count).flatMap { Array(pieces[$0]!) }
+    }
+    return metadata
+  }
+}
