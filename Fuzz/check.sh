@@ -8,7 +8,11 @@ flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 swift build "${flags[@]}" --product FuzzChain
 swift build "${flags[@]}" --product FuzzScene
 swift build "${flags[@]}" --product FuzzJPEG
+swift build "${flags[@]}" --product FuzzPNG
+swift build "${flags[@]}" --product FuzzWebP
 .build/release/FuzzChain -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/chain
 .build/release/FuzzScene -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/scene
 .build/release/FuzzJPEG -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/jpeg
+.build/release/FuzzPNG -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/png
+.build/release/FuzzWebP -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/webp
 echo "check: the fuzz targets build and replay their corpora with no finding"
