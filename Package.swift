@@ -32,11 +32,11 @@ let package = Package(
       pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
     ),
-    // ISA-L: the PNG encoder's streaming compressor (large images, `fast`). Only Sources/Decor/Codecs imports it.
+    // zlib: the PNG encoder's streamed compressor (large images, `fast`). Only Sources/Decor/Codecs imports it.
     .systemLibrary(
-      name: "CISAL",
-      pkgConfig: "libisal",
-      providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
     // libjpeg-turbo's TurboJPEG API: JPEG files. Only Sources/Decor/Codecs imports it.
     .systemLibrary(
@@ -51,7 +51,7 @@ let package = Package(
       pkgConfig: "libwebpdemux",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CISAL", "CTurboJPEG", "CWebP", .product(name: "RealModule", package: "swift-numerics")]),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CWebP", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     .target(name: "DecorTesting", dependencies: ["Decor"]),

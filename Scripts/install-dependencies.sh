@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the system libraries Decor builds against, when missing: libpng, libdeflate, ISA-L, libjpeg-turbo's
+# Installs the system libraries Decor builds against, when missing: libpng, libdeflate, zlib, libjpeg-turbo's
 # TurboJPEG, libwebp and pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or Homebrew (macOS).
 # Prints what it installs; installs nothing when everything is there. The README's first command and .ci/run use it.
 set -euo pipefail
@@ -8,7 +8,7 @@ set -euo pipefail
 libraries=(
   "libpng libpng-dev libpng"
   "libdeflate libdeflate-dev libdeflate"
-  "libisal libisal-dev isa-l"
+  "zlib zlib1g-dev zlib"
   "libturbojpeg libturbojpeg0-dev jpeg-turbo"
   "libwebpdemux libwebp-dev webp"
 )

@@ -1,14 +1,15 @@
 /// How hard the PNG encoder works to make files small, and with which compressor.
 ///
-/// - `fast`: ISA-L's level 3, streamed: bands of rows are compressed as they are rendered, on all threads, and
+/// - `fast`: zlib's level 1, streamed: bands of rows are compressed as they are rendered, on all threads, and
 ///   joined by full flushes into the one zlib stream PNG requires; neither the image nor its compressed form is
-///   held whole. Four to ten times as fast as libdeflate's level 6 on one thread, files 5–20% larger.
+///   held whole. A 36 Mpx rotation writes in 1.25 s against libdeflate 6's 2.72 s on two cores, its file a third
+///   larger (measured, `Benchmarks/README.md`).
 /// - A level `0` … `12`, and `best` (12): libdeflate at that level over the whole image at once (libdeflate has
 ///   no streaming interface), on one thread. 0 stores; 1 is fastest; 6 makes files as small as zlib's 9; 12 is
 ///   libdeflate's smallest, ten to twenty times slower than 6.
 /// - `default`: libdeflate's level 7 for images of up to `streamingThreshold` bytes of filtered rows (32 MiB:
-///   about 8 Mpx RGBA or 11 Mpx RGB); above it, the streamed compressor, whose files are 2–14% larger on photos
-///   but which is several times faster there and holds no whole-image buffer. Level 7 rather than zlib's usual 6:
+///   about 8 Mpx RGBA or 11 Mpx RGB); above it, the streamed compressor, whose files are larger but which is about
+///   twice as fast there on two cores and holds no whole-image buffer. Level 7 rather than zlib's usual 6:
 ///   on the benchmarks' cut-out it makes files 2% smaller than 6 (smaller than ImageMagick's and Pillow's) for
 ///   0.05 s more.
 ///
@@ -18,18 +19,18 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
   enum Method: Hashable, Sendable {
     /// libdeflate over the whole image.
     case whole
-    /// ISA-L over bands.
+    /// zlib over bands.
     case streamed
     /// `whole` up to `streamingThreshold`, `streamed` above.
     case bySize
   }
 
-  /// The compressor's level: libdeflate's 0 … 12, or ISA-L's 3 for `fast`.
+  /// The compressor's level: libdeflate's 0 … 12, or zlib's 1 for `fast`.
   public let level: Int
   let method: Method
 
-  /// ISA-L level 3, streamed: speed and memory over size.
-  public static let fast = PNGCompression(level: 3, method: .streamed)
+  /// zlib level 1, streamed: memory, and speed on several cores, over size.
+  public static let fast = PNGCompression(level: 1, method: .streamed)
   /// libdeflate level 7, or `fast`'s streaming for images over `streamingThreshold`.
   public static let `default` = PNGCompression(level: 7, method: .bySize)
   /// libdeflate level 12: the smallest files, many times slower.

@@ -1,5 +1,5 @@
-import CISAL
 import CLibDeflate
+import CZlib
 import Synchronization
 
 /// Writes a PNG file from rows of premultiplied pixels that arrive band by band, in order.
@@ -215,7 +215,7 @@ enum PNGEncoder {
   static func partRows(rowBytes: Int, partBytes: Int) -> Int { Swift.max(1, partBytes / (rowBytes + 1)) }
 
   /// The streamed path: rows are filtered band by band into a buffer of pending rows; every whole part of
-  /// `partRows` rows is compressed on its own (one ISA-L call, ending in a full flush: byte-aligned, no
+  /// `partRows` rows is compressed on its own (a fresh zlib stream, ending in a full flush: byte-aligned, no
   /// reference into earlier parts), parts on all threads at once, and written as they are done, so the file is
   /// one zlib stream made of independently compressed pieces. Adler-32 runs over the parts in order.
   static func encodeStreamed(
@@ -225,7 +225,7 @@ enum PNGEncoder {
     let rowBytes = width * channels
     let stride = rowBytes + 1
     let partRows = partRows(rowBytes: rowBytes, partBytes: partBytes)
-    // ISA-L counts in 32 bits.
+    // zlib counts in 32 bits.
     guard partRows * stride < Int(UInt32.max / 2) else {
       throw CodecError.encodingFailed(destination: destination, detail: "rows of \(width) pixels are too long to stream")
     }
@@ -254,7 +254,7 @@ enum PNGEncoder {
           let compressed = try deflatePart(input, final: last && part == parts - 1, destination: destination)
           slots[part].bytes.withLock { $0 = compressed }
         }
-        adler = isal_adler32(adler, buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt64(count * stride))
+        adler = UInt32(libdeflate_adler32(adler, buffer.baseAddress!, count * stride))
       }
       // One IDAT chunk a part, so that the chunks too are the same whatever the bands.
       for (index, slot) in slots.enumerated() {
@@ -297,43 +297,35 @@ enum PNGEncoder {
     let bytes = Mutex<[UInt8]>([])
   }
 
-  /// One part as raw deflate data, compressed in one call by ISA-L's level 3, ending in a full flush, or in the
-  /// stream's final block when `final`.
+  /// One part as raw deflate data from a fresh zlib stream at level 1, ending in a full flush (byte-aligned, no
+  /// reference into earlier parts), or in the stream's final block when `final`.
   ///
-  /// Level 3, not 1 or 2: ISA-L 2.30's levels 1 and 2 choose their first matches by the address their state
-  /// happens to live at (about one part in two thousand, found by the bands-and-threads test under
-  /// AddressSanitizer, whose allocator moves that state between runs), so the same rows could compress to
-  /// different, equally valid bytes. Level 3 gave the same bytes at every one of 92,000 addresses tried, for about
-  /// 20% more time (`Benchmarks/README.md`).
+  /// zlib, not ISA-L (used until issue 13): ISA-L 2.30 gave different, equally valid encodings of the same rows from
+  /// one call to the next (at levels 1 and 2 by the address its state lived at; at level 3 now and then on a
+  /// process's first calls), which broke the promise that a file depends on the image alone. zlib's output depends
+  /// only on the input and the settings. `Benchmarks/README.md` has the measurements and the cost.
   static func deflatePart(_ input: UnsafeRawBufferPointer, final: Bool, destination: String) throws(CodecError)
     -> [UInt8]
   {
-    let stream = UnsafeMutablePointer<isal_zstream>.allocate(capacity: 1)
-    defer { stream.deallocate() }
-    isal_deflate_stateless_init(stream)
-    let levelBufferSize = Int(decor_isal_level3_buffer_size())
-    let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: levelBufferSize)
-    defer { levelBuffer.deallocate() }
-    stream.pointee.level = 3
-    stream.pointee.level_buf = levelBuffer
-    stream.pointee.level_buf_size = UInt32(levelBufferSize)
-    stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
-    stream.pointee.flush = UInt16(final ? NO_FLUSH : FULL_FLUSH)
-    stream.pointee.end_of_stream = final ? 1 : 0
-    // Room for the data stored as it is (ISA-L's fallback for incompressible input): 5 bytes of block header per
-    // 64 KiB, plus the flush marker.
-    let capacity = input.count + input.count / 1024 + 1024
-    var status: Int32 = 0
-    let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
-      stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
-      stream.pointee.avail_in = UInt32(input.count)
-      stream.pointee.next_out = out.baseAddress!
-      stream.pointee.avail_out = UInt32(capacity)
-      status = isal_deflate_stateless(stream)
-      initialized = status == COMP_OK ? Int(stream.pointee.total_out) : 0
+    var stream = z_stream()
+    guard decor_deflate_init_raw(&stream, 1) == Z_OK else {
+      throw .encodingFailed(destination: destination, detail: "zlib could not start")
     }
-    guard status == COMP_OK, stream.pointee.avail_in == 0 else {
-      throw .encodingFailed(destination: destination, detail: "ISA-L failed (status \(status))")
+    defer { deflateEnd(&stream) }
+    // deflateBound covers Z_FINISH; a full flush may add an empty stored block (5 bytes) and a partial one.
+    let capacity = Int(deflateBound(&stream, uLong(input.count))) + 64
+    var status: Int32 = Z_OK
+    let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
+      stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+      stream.avail_in = uInt(input.count)
+      stream.next_out = out.baseAddress!
+      stream.avail_out = uInt(capacity)
+      status = deflate(&stream, final ? Z_FINISH : Z_FULL_FLUSH)
+      initialized = capacity - Int(stream.avail_out)
+    }
+    let done = final ? status == Z_STREAM_END : status == Z_OK && stream.avail_out > 0
+    guard done, stream.avail_in == 0 else {
+      throw .encodingFailed(destination: destination, detail: "zlib failed (status \(status))")
     }
     return output
   }
