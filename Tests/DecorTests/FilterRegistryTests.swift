@@ -153,6 +153,28 @@ import Testing
     #expect(registry.filters.count == before.count + 1)
   }
 
+  /// A name or alias no step could ever write is refused when registered, saying why; nothing is added. Every
+  /// built-in filter passes the same rule (none was dropped from `standard`).
+  @Test func namesAreValidatedWhenRegistered() throws {
+    var registry = FilterRegistry.standard
+    let before = registry.filters.map(\.name)
+    for (word, reason) in [("", "it is empty"), ("drop shadow", "it contains white space"),
+      ("a|b", "it contains \"|\""), ("k=v", "it contains \"=\""), ("it's", "it contains \"'\""),
+      ("@mine", "it starts with \"@\", which marks a template step"), ("-x", "it starts with \"-\", which marks an option")]
+    {
+      let error = Self.registrationError(Self.stub("ok-name", aliases: [word]), into: &registry)
+      #expect(error == .invalidName(word: word, filter: "ok-name", reason: reason), "\(word)")
+      #expect(registry.filters.map(\.name) == before)
+    }
+    #expect(RegistryError.invalidName(word: "a|b", filter: "ok", reason: "it contains \"|\"").description
+      == "cannot register filter \"ok\": \"a|b\" cannot name a step: it contains \"|\" (a name is one word, without "
+      + "white space, \"|\", \"=\" or quotes, not starting with \"@\" or \"-\")")
+    for filter in FilterRegistry.standard.filters {
+      for word in [filter.name] + filter.aliases { #expect(FilterRegistry.problem(with: word) == nil, "\(word)") }
+    }
+    #expect(FilterRegistry.standard.filters.count == StandardFilters.all.count)
+  }
+
   @Test func anUnknownNameSuggestsTheClosest() {
     let rotat = Self.lookupError("rotat")
     #expect(rotat?.description == "unknown filter \"rotat\"; did you mean \"rotate\"?")

@@ -22,10 +22,15 @@ public struct FilterRegistry: Sendable {
 
   /// Adds a filter under its name and aliases.
   ///
-  /// - Throws: `RegistryError.duplicate` if its name or one of its aliases is already taken (nothing is added).
+  /// A name or alias must be one word a step can start with: not empty, without white space, `|`, `=` or a quote,
+  /// and not starting with `@` (a template step) or `-` (an option), or no step could ever name it.
+  ///
+  /// - Throws: `RegistryError.invalidName` for such a word, `.duplicate` if its name or one of its aliases is
+  ///   already taken (nothing is added either way).
   public mutating func register(_ filter: Filter) throws(RegistryError) {
     var seen: Set<String> = []
     for word in [filter.name] + filter.aliases {
+      if let reason = Self.problem(with: word) { throw .invalidName(word: word, filter: filter.name, reason: reason) }
       if let existing = index[word] {
         let other = filters[existing]
         throw .duplicate(word: word, filter: filter.name, existingFilter: other.name, existingIsAlias: other.name != word)
@@ -37,6 +42,16 @@ public struct FilterRegistry: Sendable {
     }
     for word in seen { index[word] = filters.count }
     filters.append(filter)
+  }
+
+  /// Why `word` cannot name a filter, or `nil` when it can.
+  static func problem(with word: String) -> String? {
+    if word.isEmpty { return "it is empty" }
+    if word.contains(where: \.isWhitespace) { return "it contains white space" }
+    if let bad = word.first(where: { "|=\"'".contains($0) }) { return "it contains \"\(bad)\"" }
+    if word.hasPrefix("@") { return "it starts with \"@\", which marks a template step" }
+    if word.hasPrefix("-") { return "it starts with \"-\", which marks an option" }
+    return nil
   }
 
   /// The filter with this name or alias.
@@ -61,12 +76,17 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
   case duplicate(word: String, filter: String, existingFilter: String, existingIsAlias: Bool)
   /// No filter has this name; `closest` are the nearest registered names.
   case unknown(name: String, closest: [String])
+  /// `word`, wanted by `filter`, could never be written in a step, for `reason`.
+  case invalidName(word: String, filter: String, reason: String)
 
   public var description: String {
     switch self {
     case .duplicate(let word, let filter, let existing, let isAlias):
       return "cannot register filter \"\(filter)\": \"\(word)\" is already "
         + (isAlias ? "an alias of filter \"\(existing)\"" : "the name of filter \"\(existing)\"")
+    case .invalidName(let word, let filter, let reason):
+      return "cannot register filter \"\(filter)\": \"\(word)\" cannot name a step: \(reason) (a name is one word, "
+        + "without white space, \"|\", \"=\" or quotes, not starting with \"@\" or \"-\")"
     case .unknown(let name, let closest):
       let near = closest.filter { editDistance($0, name) <= max(2, name.count / 3) }
       if !near.isEmpty { return "unknown filter \"\(name)\"; did you mean \(listing(near))?" }
