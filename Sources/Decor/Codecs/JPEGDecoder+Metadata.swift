@@ -38,8 +38,10 @@ extension JPEGDecoder {
         }
       }
     }
-    if consistent, count > 0, pieces.count == count {
-      metadata.iccProfile = (1...count).flatMap { Array(pieces[$0]!) }
+    // Every sequence number from 1 to the count, each once: otherwise a piece is missing and the profile is left out.
+    let ordered = (0..<count).compactMap { pieces[$0 + 1] }
+    if consistent, count > 0, ordered.count == count {
+      metadata.iccProfile = ordered.flatMap(Array.init)
     }
     return metadata
   }
