@@ -30,10 +30,32 @@ struct DecorCommand: ParsableCommand {
       // Help, version, and subcommands that already reported their failures (`throw ExitCode(1)`).
       if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
       let line = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-      printError(line + (negativeNumberHint(line).map { " (\($0))" } ?? ""))
+      printError(filterListHint(line) + (negativeNumberHint(line).map { " (\($0))" } ?? ""))
       terminate(1)
     }
   }
+}
+
+/// `line` with `(decor filters lists them all)` after the library's list of the closest names, when a step names
+/// no filter and none is close (the library's error says which names are closest, in its own terms; where the full
+/// list is, is the command line's to say). It goes before a hint to quote the step, if there is one.
+func filterListHint(_ line: String) -> String {
+  // Where `text` first occurs in `line` at or after `start` (no Foundation here).
+  func find(_ text: String, from start: String.Index) -> Range<String.Index>? {
+    var index = start
+    while index < line.endIndex {
+      if line[index...].hasPrefix(text) { return index..<line.index(index, offsetBy: text.count) }
+      index = line.index(after: index)
+    }
+    return nil
+  }
+  guard let unknown = find("unknown filter \"", from: line.startIndex),
+    let closest = find("; the closest are ", from: unknown.upperBound)
+  else { return line }
+  let quoting = find(" (each step is one argument", from: closest.upperBound)
+  var hinted = line
+  hinted.insert(contentsOf: " (decor filters lists them all)", at: quoting?.lowerBound ?? line.endIndex)
+  return hinted
 }
 
 /// ArgumentParser takes a negative number outside quotes (`decor apply in.png blur -5 -o out.png`) for an

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 
 @testable import Decor
 
@@ -475,5 +476,49 @@ extension ChainTests {
     #expect(throws: ChainError(step: 1, text: "blend normal overlay at=1,1", message: "no image named \"overlay\"")) {
       try chain.apply(to: overlay, images: [:])
     }
+  }
+}
+
+extension ChainTests {
+  /// `withImages` finds each named image once and keeps it in the steps: the chain then applies to any number
+  /// of inputs without looking again, stays equal to itself unloaded, and gives the same pixels.
+  @Test func imagesAreFoundOncePerChainNotPerApply() throws {
+    let overlay = try Raster(width: 2, height: 2, fill: RGBA8(r: 0, g: 0, b: 255, a: 255))
+    let chain = try Chain(parsing: ["blend normal overlay at=1,1 | rotate 10 | blend screen overlay"])
+    let lookups = Mutex(0)
+    let kept = try chain.withImages { name in
+      lookups.withLock { $0 += 1 }
+      guard name == "overlay" else { throw FilterError("no image named \"\(name)\"") }
+      return overlay
+    }
+    #expect(lookups.withLock { $0 } == 1)
+    #expect(kept == chain)
+    let inputs = try (0..<4).map { i in try Raster(width: 6 + i, height: 5, fill: RGBA8(r: 200, g: 50, b: 0, a: 255)) }
+    for input in inputs {
+      let fromKept = try kept.apply(to: input) { name in throw FilterError("looked for \(name) again") }
+      #expect(try fromKept.rendered() == chain.apply(to: input, images: ["overlay": overlay]).rendered())
+    }
+    // Keeping again keeps what is kept; a missing name is an error naming its step.
+    #expect(try kept.withImages([:]) == chain)
+    #expect(throws: ChainError(step: 1, text: "blend normal overlay at=1,1", message: "no image named \"overlay\"")) {
+      try chain.withImages([:])
+    }
+  }
+
+  /// A registry set for a scope is the one every parse in it uses, without passing it.
+  @Test func aRegistrySetForAScopeIsUsedByEveryParseInIt() throws {
+    var registry = FilterRegistry.standard
+    try registry.register(Filter("mirror", summary: "a horizontal flip, under another name", arguments: []) {
+      _, input in input.flipped(.horizontal)
+    })
+    #expect(throws: ChainError.self) { try Chain(parsing: ["mirror"]) }
+    let chain = try FilterRegistry.$current.withValue(registry) {
+      try Chain(parsing: ["mirror | rotate 90"])
+    }
+    #expect(chain.steps.map(\.filter.name) == ["mirror", "rotate"])
+    let template = chain.template
+    #expect(throws: TemplateError.self) { try Chain(template: template) }
+    let reread = try FilterRegistry.$current.withValue(registry) { try Chain(template: template) }
+    #expect(reread == chain)
   }
 }

@@ -130,6 +130,28 @@ import Testing
     #expect(canvas == (try Raster(width: 4, height: 4, fill: .white)))
   }
 
+  /// An infinite component is clipped where it is by both rectangle calls, neither scaled nor moved nor
+  /// repeated: each canvas pixel inside the rectangle is the gradient's own pixel at that point.
+  @Test func bothRectangleCallsClipAnInfiniteComponentInItsOwnCoordinates() throws {
+    let gradient = LinearGradient(from: Point(0, 0), to: Point(40, 0), stops: [
+      GradientStop(location: 0, color: Color(red: 1, green: 0, blue: 0)),
+      GradientStop(location: 1, color: Color(red: 0, green: 0, blue: 1)),
+    ])
+    let rect = Rect(x: 10, y: 4, width: 12, height: 6)
+    let own = try gradient.rendered(IntRect(x: 0, y: 0, width: 40, height: 20))
+    var drawn = try Raster(width: 40, height: 20, fill: .white)
+    try drawn.draw(gradient, in: rect, blendMode: .copy)
+    var patterned = try Raster(width: 40, height: 20, fill: .white)
+    try patterned.drawAsPattern(gradient, in: rect, blendMode: .copy)
+    #expect(drawn == patterned)
+    for y in 0..<20 {
+      for x in 0..<40 {
+        let inside = (10..<22).contains(x) && (4..<10).contains(y)
+        #expect(drawn[x, y] == (inside ? own[x, y] : .white), "(\(x), \(y))")
+      }
+    }
+  }
+
   // MARK: - draw(_:in:)
 
   @Test func drawingInARectangleScalesToIt() throws {

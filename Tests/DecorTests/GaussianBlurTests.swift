@@ -241,7 +241,7 @@ extension GaussianBlurTests {
     do {
       _ = try Renderer(pixelLimit: 1000).render(blurred)
       Issue.record("rendered over the limit")
-    } catch let error as RenderError {
+    } catch {
       guard case .stageTooLarge(let component, _, _, let limit) = error else {
         Issue.record("\(error)")
         return

@@ -134,10 +134,10 @@ import Testing
     let image = try Self.scene()
     let template = try Chain(parsing: ["shadow 5 5 blur=4", "shadow 3 3 blur=9", "blur 7", "rotate 3"]).apply(
       to: image)
-    let alone = try Renderer(threads: 1).render(template)
+    let alone = try await Renderer(threads: 1).render(template)
     let results = try await withThrowingTaskGroup(of: Raster.self) { group in
       for task in 0..<8 {
-        group.addTask { try Renderer(tileSize: 16 + 8 * task, threads: 1 + task % 3).render(template) }
+        group.addTask { try await Renderer(tileSize: 16 + 8 * task, threads: 1 + task % 3).render(template) }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }
@@ -190,6 +190,8 @@ extension RenderCombinationTests {
       .cropped(to: IntRect(x: 0, y: 0, width: 64, height: 64))
     let plan = try Renderer(tileSize: 16).plan(shrunk)
     #expect(plan.stages.count == 5 && plan.stages[4].pixels == Int.max)
-    #expect(throws: RasterError.self) { try Renderer(tileSize: 16, threads: 2).render(shrunk) }
+    #expect(throws: RenderError.raster(.tooLarge(width: 190_000, height: 190_000, limit: Raster.defaultPixelLimit))) {
+      try Renderer(tileSize: 16, threads: 2).render(shrunk)
+    }
   }
 }

@@ -85,7 +85,7 @@ import Testing
     let inputs = try (0..<8).map { i in try photo.cropped(to: IntRect(x: i * 40, y: i * 20, width: 120, height: 90)) }
     let shared = try await withThrowingTaskGroup(of: (Int, Raster).self) { group in
       for (i, input) in inputs.enumerated() {
-        group.addTask { (i, try chain.apply(to: input).rendered()) }
+        group.addTask { (i, try await chain.apply(to: input).rendered()) }
       }
       var results = [Raster?](repeating: nil, count: inputs.count)
       for try await (i, raster) in group { results[i] = raster }
@@ -93,7 +93,7 @@ import Testing
     }
     for (i, input) in inputs.enumerated() {
       let fresh = try Chain(parsing: ["rotate 33 interpolation=bicubic", "scale 0.5", "pad 2 color=#336699"])
-      #expect(shared[i] == (try fresh.apply(to: input).rendered()), "input \(i)")
+      #expect(shared[i] == (try await fresh.apply(to: input).rendered()), "input \(i)")
     }
   }
 
@@ -111,7 +111,7 @@ import Testing
   @Test func rendererErrorsAreTyped() throws {
     #expect(throws: RenderError.infiniteExtent(component: "solid #ffffff")) { try SolidColor(.white).rendered() }
     #expect(throws: RenderError.self) { try Raster(width: 4, height: 4).scaled(by: 0).rendered() }
-    #expect(throws: RasterError.self) {
+    #expect(throws: RenderError.raster(.tooLarge(width: 100, height: 100, limit: 1000))) {
       try Renderer(pixelLimit: 1000).render(SolidColor(.white), region: IntRect(x: 0, y: 0, width: 100, height: 100))
     }
     // A region beyond the extent renders transparent there.

@@ -147,10 +147,12 @@ import Testing
   @Test func oneTemplateFromManyTasks() async throws {
     let chain = try Self.roundTrip(try Chain(parsing: ["rotate 20 | shadow 4 4 blur=5 | blur 3.5 | sepia 0.6"]))
     let image = try RandomChainTests.image()
-    let expected = try chain.apply(to: image).rendered()
+    let expected = try await chain.apply(to: image).rendered()
     let results = try await withThrowingTaskGroup(of: Raster.self) { group in
       for n in 0..<8 {
-        group.addTask { try Renderer(tileSize: n % 2 == 0 ? 64 : 128, threads: 1 + n % 3).render(chain.apply(to: image)) }
+        group.addTask {
+          try await Renderer(tileSize: n % 2 == 0 ? 64 : 128, threads: 1 + n % 3).render(chain.apply(to: image))
+        }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }

@@ -103,7 +103,8 @@ public struct Batch: Sendable {
     let finished = Mutex<Int>(0)
     let errors = (0..<items.count).map { _ in ErrorSlot() }
     let items = items
-    let chain = chain
+    // The images the steps name are read once for the whole batch; if one cannot be, every item fails with that.
+    let loaded = Result { () throws(ChainError) in try chain.loadingImageFiles(pixelLimit: pixelLimit) }
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while true {
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -113,7 +114,7 @@ public struct Batch: Sendable {
         do {
           let (input, metadata) = try Raster.withMetadata(
             contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
-          let image = try chain.apply(to: input, pixelLimit: pixelLimit)
+          let image = try loaded.get().apply(to: input, pixelLimit: pixelLimit)
           try renderer.renderPNG(image, toFile: item.output, compression: compression,
             metadata: strip ? .none : metadata)
         } catch {

@@ -15,12 +15,20 @@ extension Chain {
     }
   }
 
+  /// This chain with the image files its steps name (the `blend` step's) read now, each once, and kept in its
+  /// steps (see `withImages(_:)`): applying the result to any number of inputs reads no file.
+  ///
+  /// - Throws: `ChainError` naming the step whose file cannot be read (and why), or is over `pixelLimit`.
+  public func loadingImageFiles(pixelLimit: Int = Raster.defaultPixelLimit) throws(ChainError) -> Chain {
+    try withImages { path throws(CodecError) in try Raster(contentsOfFile: path, pixelLimit: pixelLimit) }
+  }
+
   /// Reads a template saved by `writeTemplate(toFile:)` or `decor apply … --save-chain`. Relative image names in
   /// it are relative to the template's folder, and come back relative to the current folder.
   ///
   /// - Throws: `TemplateError` naming the file (and the step and key when one is wrong): an unreadable file,
   ///   text that is not JSON, or a template this library cannot read.
-  public init(contentsOfTemplate path: String, registry: FilterRegistry = .standard) throws(TemplateError) {
+  public init(contentsOfTemplate path: String, registry: FilterRegistry = .current) throws(TemplateError) {
     let name = ImageFile.displayName(path, input: true)
     let value = try JSONFile.read(path) { message in TemplateError(source: name, message: message) }
     do {
@@ -45,7 +53,7 @@ extension Chain {
   }
 
   /// A loader for `Chain(parsing:registry:templates:)` that reads `@FILE` steps as template files.
-  public static func templateFiles(registry: FilterRegistry = .standard) -> (String) throws(TemplateError) -> Chain {
+  public static func templateFiles(registry: FilterRegistry = .current) -> (String) throws(TemplateError) -> Chain {
     { path throws(TemplateError) in try Chain(contentsOfTemplate: path, registry: registry) }
   }
 }

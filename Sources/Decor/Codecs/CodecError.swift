@@ -23,6 +23,19 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case io(path: String, detail: String)
   /// The output path's extension names an image format Decor cannot write (`out.jpg`); nothing was written.
   case unwritableFormat(path: String, format: ImageFormat)
+  /// Rendering straight into a file or its bytes (`Renderer.renderPNG` and the like) failed before the image was
+  /// complete; nothing was written. Described as the render error alone, which says what failed.
+  case render(RenderError)
+
+  /// `error` as a `CodecError`: itself if it is one, `.render` for a `RenderError`, and `.encodingFailed` for
+  /// anything else (only what a caller's closure could throw).
+  static func typed(_ error: any Error, destination: String) -> CodecError {
+    switch error {
+    case let error as CodecError: return error
+    case let error as RenderError: return .render(error)
+    default: return .encodingFailed(destination: destination, detail: "\(error)")
+    }
+  }
 
   public var description: String {
     switch self {
@@ -57,6 +70,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       }
       // A writable format under a name that says another writable one.
       return "cannot write \(path) as \(format.displayName): its name says \(named.displayName)"
+    case .render(let error):
+      return error.description
     }
   }
 }

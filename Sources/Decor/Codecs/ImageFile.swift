@@ -74,10 +74,8 @@ public enum ImageFile {
   public static func writeBytes(_ bytes: [UInt8], toPath path: String) throws(CodecError) {
     do {
       try write(toPath: path) { sink in try sink.write(bytes) }
-    } catch let error as CodecError {
-      throw error
     } catch {
-      throw .io(path: path, detail: "\(error)")  // `write` only passes on what the closure throws
+      throw .typed(error, destination: path)  // only the write's own `CodecError`s: the closure throws no other
     }
   }
 
@@ -86,8 +84,11 @@ public enum ImageFile {
   /// returns; if it throws, the temporary file is removed and the error passed on. A device, a FIFO or standard
   /// output (`-`) is sent the bytes only once `produce` has returned, so a failure sends nothing.
   ///
+  /// Internal: its `produce` may throw anything (a render into the sink), which a typed public API could not pass
+  /// on; the public writes are `writeBytes(_:toPath:)`, the renderers' `toFile:` calls and `EncoderRegistry`.
+  ///
   /// - Throws: `CodecError.io` naming `path`, or what `produce` throws; a file is then left as it was.
-  public static func write(toPath path: String, _ produce: (ByteSink) throws -> Void) throws {
+  static func write(toPath path: String, _ produce: (ByteSink) throws -> Void) throws {
     func buffered(_ send: ([UInt8]) throws(CodecError) -> Void) throws {
       let sink = ByteSink()
       try produce(sink)

@@ -4,15 +4,20 @@ extension Renderer {
   /// result says whether any was. `metadata` is recorded (see `JPEGEncoder.encode`).
   ///
   /// The whole image is rendered before it is compressed (TurboJPEG takes whole images), unlike PNG's bands.
-  /// - Throws: what `render` throws; `CodecError.unwritableFormat` when the name says another format (checked
+  /// - Throws: `CodecError.render` with what `render` throws; `.unwritableFormat` when the name says another format (checked
   ///   first), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
   @discardableResult
   public func renderJPEG(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
     options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
-  ) throws -> Bool {
+  ) throws(CodecError) -> Bool {
     try ImageFile.checkOutputFormat(path, writing: .jpeg)
-    let raster = try render(component, region: region)
+    let raster: Raster
+    do {
+      raster = try render(component, region: region)
+    } catch {
+      throw .render(error)
+    }
     let (bytes, flattened) = try JPEGEncoder.encode(raster, options: options,
       destination: ImageFile.displayName(path, input: false), metadata: metadata)
     try ImageFile.writeBytes(bytes, toPath: path)

@@ -7,14 +7,18 @@ extension Renderer {
   ///   - compression: how hard, and with which compressor, the encoder works.
   ///   - destination: the file's name, for error messages.
   ///   - metadata: the ICC profile and density to record (see `ImageMetadata`).
-  /// - Throws: as `render`, and `CodecError.encodingFailed`.
+  /// - Throws: `CodecError.render` with what `render` throws, or `.encodingFailed`.
   public func renderPNG(
     _ component: any ImageComponent, region: IntRect? = nil, compression: PNGCompression = .default,
     destination: String = "<memory>", metadata: ImageMetadata = .none, trace: RenderTrace? = nil
-  ) throws -> [UInt8] {
+  ) throws(CodecError) -> [UInt8] {
     let sink = ByteSink()
-    try renderPNG(component, region: region, compression: compression, destination: destination,
-      metadata: metadata, trace: trace, into: sink)
+    do {
+      try renderPNG(component, region: region, compression: compression, destination: destination,
+        metadata: metadata, trace: trace, into: sink)
+    } catch {
+      throw .typed(error, destination: destination)
+    }
     return sink.bytes
   }
 
@@ -23,17 +27,21 @@ extension Renderer {
   /// a large output is held neither as pixels nor as compressed bytes.
   ///
   /// - Throws: `CodecError.unwritableFormat` when `path` names another format (`out.jpg`, see
-  ///   `ImageFile.checkOutputFormat(_:)`), before anything is rendered; as `render`, `CodecError.encodingFailed`
-  ///   or `.io`; a file at `path` is then left as it was.
+  ///   `ImageFile.checkOutputFormat(_:)`), before anything is rendered; `.render` with what `render` throws,
+  ///   `.encodingFailed` or `.io`; a file at `path` is then left as it was.
   public func renderPNG(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
     compression: PNGCompression = .default, metadata: ImageMetadata = .none, trace: RenderTrace? = nil
-  ) throws {
+  ) throws(CodecError) {
     try ImageFile.checkOutputFormat(path)
     let destination = ImageFile.displayName(path, input: false)
-    try ImageFile.write(toPath: path) { sink in
-      try renderPNG(component, region: region, compression: compression, destination: destination,
-        metadata: metadata, trace: trace, into: sink)
+    do {
+      try ImageFile.write(toPath: path) { sink in
+        try renderPNG(component, region: region, compression: compression, destination: destination,
+          metadata: metadata, trace: trace, into: sink)
+      }
+    } catch {
+      throw .typed(error, destination: destination)
     }
   }
 

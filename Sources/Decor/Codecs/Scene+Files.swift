@@ -3,7 +3,7 @@ extension Scene {
   /// them against the scene's folder.
   ///
   /// - Throws: `SceneError` naming the file and the place in it.
-  public init(contentsOfFile path: String, registry: FilterRegistry = .standard) throws(SceneError) {
+  public init(contentsOfFile path: String, registry: FilterRegistry = .current) throws(SceneError) {
     let name = ImageFile.displayName(path, input: true)
     let value = try JSONFile.read(path) { message in SceneError(source: name, path: "", message: message) }
     do {

@@ -30,7 +30,7 @@ public struct BandedRender: Sendable {
   ///
   /// - Throws: the first error a tile met; nothing is rendered for a `buffer` of the wrong size or a band outside
   ///   `0 ..< bandCount` (`RenderError.invalidParameter`).
-  public func render(band index: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws {
+  public func render(band index: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(RenderError) {
     let rows = rows(ofBand: index)
     let width = region.width
     guard (0..<bandCount).contains(index), buffer.count == width * rows.count, let base = buffer.baseAddress else {
@@ -49,10 +49,14 @@ public struct BandedRender: Sendable {
     // number and does not outlive this call.
     let address = Int(bitPattern: base)
     let component = component
-    try context.parallel(count: tiles.count, threads: threads) { index, context in
-      let tile = tiles[index]
-      let destination = UnsafeMutablePointer<UInt32>(bitPattern: address)! + ((tile.y - top) * width + tile.x - band.x)
-      try Renderer.render(component, tile, into: destination, stride: width, context: context)
+    do {
+      try context.parallel(count: tiles.count, threads: threads) { index, context in
+        let tile = tiles[index]
+        let destination = UnsafeMutablePointer<UInt32>(bitPattern: address)! + ((tile.y - top) * width + tile.x - band.x)
+        try Renderer.render(component, tile, into: destination, stride: width, context: context)
+      }
+    } catch {
+      throw .wrapping(error, in: String(describing: component))
     }
   }
 }

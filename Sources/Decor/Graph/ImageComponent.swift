@@ -33,7 +33,9 @@ public protocol ImageComponent: Sendable {
   ///
   /// Ask inputs for pixels with `context.render(_:_:)` or `context.renderClipped(_:_:)`, never with their `render`
   /// directly, so that tracing and limits apply.
-  /// - Throws: `RenderError`, or an error of an input (a `RasterError` when a region exceeds the pixel limit).
+  /// Throwing: untyped, so that a decorator of yours can throw its own errors; the renderer hands them to its
+  /// caller as `RenderError.failed`, naming the component.
+  /// - Throws: `RenderError` (its `.raster` case when a region exceeds the pixel limit), or an error of your own.
   func render(_ region: IntRect, context: RenderContext) throws -> Raster
 
   /// The first meaningless parameter of this component or of any component it is built on, as
@@ -44,7 +46,10 @@ public protocol ImageComponent: Sendable {
   var parameterError: RenderError? { get }
 }
 
-/// Why rendering failed.
+/// Why rendering failed: what `rendered()`, `Renderer.render` and the draw calls throw.
+///
+/// A component's own `render` may throw any error (the protocol requirement is untyped so that your decorators
+/// can throw theirs); the renderer hands it on as `.failed`, naming the component, with the error itself inside.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The whole of a component with an infinite extent was asked for; give a region (or crop it first).
   case infiniteExtent(component: String)
@@ -54,6 +59,38 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidParameter(component: String, reason: String)
   /// A stage computed once for the whole render (a large blur) needs a region with more pixels than the limit.
   case stageTooLarge(component: String, width: Int, height: Int, limit: Int)
+  /// The output, or a region a stage asked for, could not be made: over the renderer's pixel limit
+  /// (`RasterError.tooLarge`) or otherwise unusable.
+  case raster(RasterError)
+  /// The task awaiting an `async` render was cancelled; the render stopped between tiles and its result is gone.
+  case cancelled
+  /// A component's `render` threw an error of its own (one that is none of the above), handed on unchanged.
+  case failed(component: String, error: any Error)
+
+  /// `error` as a `RenderError`: itself if it is one, `.raster` for a `RasterError`, else `.failed` naming
+  /// `component`.
+  static func wrapping(_ error: any Error, in component: @autoclosure () -> String) -> RenderError {
+    switch error {
+    case let error as RenderError: return error
+    case let error as RasterError: return .raster(error)
+    default: return .failed(component: component(), error: error)
+    }
+  }
+
+  /// Two `.failed` errors are equal when they name the same component and describe their errors alike (an
+  /// `any Error` has no equality of its own); every other case compares its values.
+  public static func == (lhs: RenderError, rhs: RenderError) -> Bool {
+    switch (lhs, rhs) {
+    case (.infiniteExtent(let a), .infiniteExtent(let b)), (.emptyExtent(let a), .emptyExtent(let b)): return a == b
+    case (.invalidParameter(let a, let x), .invalidParameter(let b, let y)): return a == b && x == y
+    case (.stageTooLarge(let a, let w, let h, let l), .stageTooLarge(let b, let v, let g, let m)):
+      return a == b && w == v && h == g && l == m
+    case (.raster(let a), .raster(let b)): return a == b
+    case (.cancelled, .cancelled): return true
+    case (.failed(let a, let x), .failed(let b, let y)): return a == b && "\(x)" == "\(y)"
+    default: return false
+    }
+  }
 
   public var description: String {
     switch self {
@@ -65,6 +102,12 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(component): \(reason)"
     case .stageTooLarge(let component, let width, let height, let limit):
       return "\(component): needs a region of \(width)x\(height) pixels at once, over the limit of \(limit) pixels"
+    case .raster(let error):
+      return error.description
+    case .cancelled:
+      return "the render was cancelled"
+    case .failed(let component, let error):
+      return "\(component): \(error)"
     }
   }
 }
@@ -78,7 +121,7 @@ public struct InputDemand: Sendable {
 
   public init(_ component: any ImageComponent, _ region: IntRect, input index: Int = 0) {
     self.index = index
-    self.component = component
+    self.component = component.unwrapped
     self.region = region
   }
 }
@@ -90,12 +133,24 @@ extension ImageComponent {
   /// `nil`: a component without parameters of its own, or whose initialiser refuses nothing, has no problem.
   public var parameterError: RenderError? { nil }
 
-  /// Renders `region` (by default the whole extent) into a raster, in tiles on all cores.
+  /// Renders `region` (by default the whole extent) into a raster, in tiles on all cores, blocking the calling
+  /// thread until it is done. From a task, `await` the `async` form instead.
   ///
   /// - Throws: `RenderError.invalidParameter` (the component's `parameterError`), `.infiniteExtent` for an
-  ///   unbounded component without a region, `.emptyExtent`, or a `RasterError` if the region exceeds the
-  ///   renderer's pixel limit.
-  public func rendered(_ region: IntRect? = nil, renderer: Renderer = Renderer()) throws -> Raster {
+  ///   unbounded component without a region, `.emptyExtent`, `.raster` if the region exceeds the renderer's pixel
+  ///   limit, or `.failed` for an error a component threw.
+  public func rendered(_ region: IntRect? = nil, renderer: Renderer = Renderer()) throws(RenderError) -> Raster {
     try renderer.render(self, region: region)
+  }
+
+  /// Renders `region` (by default the whole extent) as the blocking `rendered` does, on the renderer's threads
+  /// rather than the caller's, so awaiting it holds no thread of Swift's concurrency pool. Cancelling the awaiting
+  /// task stops the render between tiles and throws `RenderError.cancelled`.
+  ///
+  /// - Throws: as the blocking form, and `.cancelled`.
+  public func rendered(_ region: IntRect? = nil, renderer: Renderer = Renderer()) async throws(RenderError)
+    -> Raster
+  {
+    try await renderer.render(self, region: region)
   }
 }

@@ -16,29 +16,41 @@ public struct RenderContext: Sendable {
   let threads: Int
   /// Results computed once for this render before the tiles, by path: see `Materialising`.
   let materialised: [[Int]: Intermediate]
+  /// Set when the task awaiting an `async` render is cancelled: checked before every tile and stage.
+  let cancellation: RenderCancellation?
 
   public init(pixelLimit: Int = Raster.defaultPixelLimit, trace: RenderTrace? = nil) {
-    self.init(pixelLimit: pixelLimit, trace: trace, path: [], threads: 1, materialised: [:])
+    self.init(pixelLimit: pixelLimit, trace: trace, path: [], threads: 1, materialised: [:], cancellation: nil)
   }
 
-  init(pixelLimit: Int, trace: RenderTrace?, path: [Int], threads: Int, materialised: [[Int]: Intermediate]) {
+  init(
+    pixelLimit: Int, trace: RenderTrace?, path: [Int], threads: Int, materialised: [[Int]: Intermediate],
+    cancellation: RenderCancellation?
+  ) {
     self.pixelLimit = pixelLimit
     self.trace = trace
     self.path = path
     self.threads = threads
     self.materialised = materialised
+    self.cancellation = cancellation
   }
 
   /// Runs `count` jobs on up to `threads` threads (see `ParallelLoop`), each with this context; when tracing, each
-  /// job records into a trace of its own, merged into this one afterwards, so that the threads share no lock.
+  /// job records into a trace of its own, merged into this one afterwards, so that the threads share no lock. A
+  /// cancelled render starts no further job (`RenderError.cancelled`).
   func parallel(count: Int, threads: Int, _ job: @Sendable (Int, RenderContext) throws -> Void) throws {
+    let cancellation = cancellation
     guard let trace else {
-      try ParallelLoop.run(count: count, threads: threads) { index in try job(index, self) }
+      try ParallelLoop.run(count: count, threads: threads) { index in
+        try cancellation?.check()
+        try job(index, self)
+      }
       return
     }
     let traces = (0..<count).map { _ in RenderTrace() }
     defer { for jobTrace in traces { trace.merge(jobTrace) } }
     try ParallelLoop.run(count: count, threads: threads) { index in
+      try cancellation?.check()
       var context = self
       context.trace = traces[index]
       try job(index, context)
@@ -49,9 +61,13 @@ public struct RenderContext: Sendable {
   var intermediate: Intermediate? { materialised.isEmpty ? nil : materialised[path] }
 
   /// Renders the root component (the one this context's path leads to) over `region`, recording the request.
-  func renderRoot(_ component: any ImageComponent, _ region: IntRect) throws -> Raster {
+  func renderRoot(_ component: any ImageComponent, _ region: IntRect) throws(RenderError) -> Raster {
     trace?.record(path: path, component: component, region: region)
-    return try component.render(region, context: self)
+    do {
+      return try component.render(region, context: self)
+    } catch {
+      throw .wrapping(error, in: String(describing: component))
+    }
   }
 
   /// The context of input number `index` of the component that owns this context.
@@ -62,19 +78,32 @@ public struct RenderContext: Sendable {
   }
 
   /// Renders `region` of `input`, the input number `index` of the component that owns this context.
-  public func render(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0) throws -> Raster {
+  ///
+  /// - Throws: `RenderError.raster` when `region` is over the pixel limit, what `input` throws as a
+  ///   `RenderError`, and any other error it throws as `.failed` naming it.
+  public func render(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0) throws(RenderError)
+    -> Raster
+  {
     let child = child(index)
-    _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
-    trace?.record(path: child.path, component: input, region: region)
-    return try input.render(region, context: child)
+    let input = input.unwrapped
+    do {
+      _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
+      trace?.record(path: child.path, component: input, region: region)
+      return try input.render(region, context: child)
+    } catch {
+      throw .wrapping(error, in: String(describing: input))
+    }
   }
 
   /// Renders the part of `region` that `input` covers, or returns `nil` if `region` misses its extent: the way to
   /// ask for pixels without paying for the transparent surroundings. The result may cover more than was asked
   /// (a raster input is handed over whole, without copying); use its `rect`.
-  public func renderClipped(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0) throws
-    -> RenderedRegion?
+  ///
+  /// - Throws: as `render(_:_:input:)`.
+  public func renderClipped(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0)
+    throws(RenderError) -> RenderedRegion?
   {
+    let input = input.unwrapped
     let covered = region.intersection(input.extent)
     guard !covered.isEmpty else { return nil }
     if let raster = input as? Raster {

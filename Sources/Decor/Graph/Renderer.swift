@@ -23,6 +23,8 @@ public struct Renderer: Sendable {
   public var threads: Int
   /// The most pixels the output, or any region a stage asks for, may have.
   public var pixelLimit: Int
+  /// Set for the renders of an `async` call, whose cancellation handler sets it; `nil` for a blocking call.
+  var cancellation: RenderCancellation?
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
     self.tileSize = tileSize
@@ -39,14 +41,18 @@ public struct Renderer: Sendable {
   public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
   /// The region a render of `component` covers: `region`, or the extent when it is `nil`.
-  func target(_ component: any ImageComponent, _ region: IntRect?) throws -> IntRect {
+  func target(_ component: any ImageComponent, _ region: IntRect?) throws(RenderError) -> IntRect {
     if let problem = component.parameterError { throw problem }
     let target = region ?? component.extent
     if region == nil && target.isInfinite {
-      throw RenderError.infiniteExtent(component: String(describing: component))
+      throw .infiniteExtent(component: String(describing: component))
     }
-    if target.isEmpty { throw RenderError.emptyExtent(component: String(describing: component)) }
-    _ = try Raster.byteCount(width: target.width, height: target.height, pixelLimit: pixelLimit)
+    if target.isEmpty { throw .emptyExtent(component: String(describing: component)) }
+    do {
+      _ = try Raster.byteCount(width: target.width, height: target.height, pixelLimit: pixelLimit)
+    } catch {
+      throw .raster(error)
+    }
     return target
   }
 
@@ -64,18 +70,60 @@ public struct Renderer: Sendable {
   /// What rendering `region` of `component` (by default its extent) will ask of every stage; nothing is rendered.
   ///
   /// - Throws: as `render`, for an unusable region.
-  public func plan(_ component: any ImageComponent, region: IntRect? = nil) throws -> RenderPlan {
-    RenderPlan(component, requests: tiles(of: try target(component, region)))
+  public func plan(_ component: any ImageComponent, region: IntRect? = nil) throws(RenderError) -> RenderPlan {
+    let component = component.unwrapped
+    return RenderPlan(component, requests: tiles(of: try target(component, region)))
   }
 
-  /// Renders `region` of `component` (by default its extent), recording each stage's requests in `trace`.
+  /// Renders `region` of `component` (by default its extent), recording each stage's requests in `trace`,
+  /// blocking the calling thread until it is done (its tiles render on `threads` threads).
   ///
+  /// - Parameters:
+  ///   - component: what to render.
+  ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
+  ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: `RenderError.invalidParameter` (the component's `parameterError`), `.infiniteExtent` or
-  ///   `.emptyExtent` when no region is given and the extent is unusable, `RasterError` when the region or one a
-  ///   stage asks for is over the pixel limit, or the first error any tile met.
-  public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) throws
-    -> Raster
+  ///   `.emptyExtent` when no region is given and the extent is unusable, `.raster` when the region or one a
+  ///   stage asks for is over the pixel limit, `.stageTooLarge`, or the first error any tile met (a component's
+  ///   own error as `.failed`).
+  public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil)
+    throws(RenderError) -> Raster
   {
+    do {
+      return try renderUntyped(component, region: region, trace: trace)
+    } catch {
+      throw .wrapping(error, in: String(describing: component))
+    }
+  }
+
+  /// Renders as the blocking `render` does, on a thread of its own rather than the caller's, so that awaiting it
+  /// holds no thread of Swift's concurrency pool. Cancelling the awaiting task stops the render before its next
+  /// tile (or stage) and throws `RenderError.cancelled`; the tiles under way finish first.
+  ///
+  /// - Throws: as the blocking `render`, and `.cancelled`.
+  public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) async
+    throws(RenderError) -> Raster
+  {
+    let cancellation = RenderCancellation()
+    let renderer = { var renderer = self; renderer.cancellation = cancellation; return renderer }()
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Result<Raster, RenderError>, Never>) in
+        // A thread outside the concurrency pool: the render blocks it until the tiles are done.
+        DispatchQueue.global(qos: .userInitiated).async {
+          continuation.resume(returning: Result { () throws(RenderError) in
+            try cancellation.check()
+            return try renderer.render(component, region: region, trace: trace)
+          })
+        }
+      }
+    } onCancel: {
+      cancellation.cancel()
+    }
+    return try result.get()
+  }
+
+  func renderUntyped(_ component: any ImageComponent, region: IntRect?, trace: RenderTrace?) throws -> Raster {
+    let component = component.unwrapped
     let target = try target(component, region)
     let tiles = tiles(of: target)
     let materialised = try materialise(component, RenderPlan(component, requests: tiles), trace: trace)
@@ -85,7 +133,7 @@ public struct Renderer: Sendable {
       return raster
     }
     let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threadCount,
-      materialised: materialised)
+      materialised: materialised, cancellation: cancellation)
     if tiles.count == 1 && !(component is any DirectRendering) {
       return try context.renderRoot(component, target)
     }
@@ -107,21 +155,31 @@ public struct Renderer: Sendable {
   /// Prepares `region` of `component` (by default its extent) to be rendered band by band: plans it and computes
   /// its once-per-render stages now; the bands are rendered when asked, in any order, as often as asked.
   ///
-  /// - Parameter bandHeight: the rows of one band, rounded up to whole rows of tiles (by default enough rows of
-  ///   tiles for four tiles per thread, up to about four million pixels).
+  /// - Parameters:
+  ///   - component: what to render.
+  ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
+  ///   - bandHeight: the rows of one band, rounded up to whole rows of tiles (by default enough rows of tiles for
+  ///     four tiles per thread, up to about four million pixels).
+  ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: as `render`.
   public func prepareBands(
     _ component: any ImageComponent, region: IntRect? = nil, bandHeight: Int? = nil, trace: RenderTrace? = nil
-  ) throws -> BandedRender {
+  ) throws(RenderError) -> BandedRender {
+    let component = component.unwrapped
     let target = try target(component, region)
     let side = tileSide
     let columns = (target.width + side - 1) / side
     let tileRows = bandHeight.map { ($0 + side - 1) / side }
       ?? Swift.min((4 * threadCount + columns - 1) / columns, Swift.max(1, (1 << 22) / (target.width * side)))
     let plan = RenderPlan(component, requests: tiles(of: target))
-    let materialised = try materialise(component, plan, trace: trace)
+    let materialised: [[Int]: Intermediate]
+    do {
+      materialised = try materialise(component, plan, trace: trace)
+    } catch {
+      throw .wrapping(error, in: String(describing: component))
+    }
     let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threadCount,
-      materialised: materialised)
+      materialised: materialised, cancellation: cancellation)
     return BandedRender(component: component, region: target, bandHeight: Swift.max(1, tileRows) * side,
       tileSide: side, threads: threadCount, context: context)
   }
@@ -134,8 +192,9 @@ public struct Renderer: Sendable {
     var materialised: [[Int]: Intermediate] = [:]
     for stage in plan.stages.reversed() where stage.materialised {
       guard let node = stage.node as? any Materialising else { continue }
+      try cancellation?.check()
       let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threadCount,
-        materialised: materialised)
+        materialised: materialised, cancellation: cancellation)
       let region = stage.region.intersection(stage.extent)
       do {
         _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)

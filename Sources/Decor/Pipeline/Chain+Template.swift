@@ -23,7 +23,7 @@ extension Chain: Codable, Equatable {
   /// The version of the JSON form that this library writes and reads.
   public static let templateVersion = 1
 
-  /// The registry `init(from:)` looks filters up in, set in a decoder's `userInfo`; `FilterRegistry.standard` when
+  /// The registry `init(from:)` looks filters up in, set in a decoder's `userInfo`; `FilterRegistry.current` when
   /// absent.
   public static let registryKey = CodingUserInfoKey(rawValue: "Decor.FilterRegistry")!
 
@@ -43,7 +43,7 @@ extension Chain: Codable, Equatable {
   /// - Throws: `TemplateError` naming the step and the key: an unknown filter or key, or a value the argument
   ///   refuses.
   public mutating func append(
-    _ filter: String, _ arguments: KeyValuePairs<String, JSONValue> = [:], registry: FilterRegistry = .standard
+    _ filter: String, _ arguments: KeyValuePairs<String, JSONValue> = [:], registry: FilterRegistry = .current
   ) throws(TemplateError) {
     let object = JSONValue.object([(key: "filter", value: .string(filter))] + arguments.map { (key: $0.0, value: $0.1) })
     steps.append(try Chain.step(from: object, number: steps.count + 1, registry: registry))
@@ -51,7 +51,7 @@ extension Chain: Codable, Equatable {
 
   /// This chain with one more step (see `append(_:_:registry:)`).
   public func appending(
-    _ filter: String, _ arguments: KeyValuePairs<String, JSONValue> = [:], registry: FilterRegistry = .standard
+    _ filter: String, _ arguments: KeyValuePairs<String, JSONValue> = [:], registry: FilterRegistry = .current
   ) throws(TemplateError) -> Chain {
     var chain = self
     try chain.append(filter, arguments, registry: registry)
@@ -77,7 +77,7 @@ extension Chain: Codable, Equatable {
   /// A chain from its JSON form, its filters found in `registry`.
   ///
   /// - Throws: `TemplateError` naming the step (from 1) and the key that is wrong.
-  public init(template: JSONValue, registry: FilterRegistry = .standard) throws(TemplateError) {
+  public init(template: JSONValue, registry: FilterRegistry = .current) throws(TemplateError) {
     guard case .object(let pairs) = template else {
       throw TemplateError(message: "an object with \"version\" and \"steps\" expected, got \(template.shortDescription)")
     }
@@ -102,7 +102,7 @@ extension Chain: Codable, Equatable {
   }
 
   public init(from decoder: any Decoder) throws {
-    let registry = decoder.userInfo[Chain.registryKey] as? FilterRegistry ?? .standard
+    let registry = decoder.userInfo[Chain.registryKey] as? FilterRegistry ?? .current
     try self.init(template: JSONValue(from: decoder), registry: registry)
   }
 

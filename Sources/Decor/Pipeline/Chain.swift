@@ -25,7 +25,7 @@ public struct Chain: Sendable, CustomStringConvertible {
   /// A step that is one word starting with `@` (`@frame.json`) stands for the steps of a saved template, which
   /// `templates` loads (`Chain(parsing:)` in the codecs reads them as files); without it such a step is an error.
   public init(
-    parsing texts: [String], registry: FilterRegistry = .standard,
+    parsing texts: [String], registry: FilterRegistry = .current,
     templates: ((String) throws(TemplateError) -> Chain)? = nil
   ) throws(ChainError) {
     steps = []
@@ -70,7 +70,7 @@ public struct Chain: Sendable, CustomStringConvertible {
 
   /// `each step is one argument: quote it, as in 'rotate 30'` when the string at `position` of `texts` (steps, or
   /// a whole command line) looks like one word of a step that a shell split (see `splitStep`), or `nil`.
-  public static func quotingHint(_ texts: [String], at position: Int, registry: FilterRegistry = .standard)
+  public static func quotingHint(_ texts: [String], at position: Int, registry: FilterRegistry = .current)
     -> String?
   {
     guard texts.indices.contains(position), let split = splitStep(texts, at: position, registry: registry) else {
@@ -170,14 +170,23 @@ public struct Chain: Sendable, CustomStringConvertible {
     to input: any ImageComponent, pixelLimit: Int = Raster.defaultPixelLimit,
     images: (String) throws -> any ImageComponent
   ) throws(ChainError) -> any ImageComponent {
+    try withImages(images).applyKeptImages(to: input, pixelLimit: pixelLimit)
+  }
+
+  /// This chain with the images its steps name (the `blend` step's) found now by `images`, once per name, and kept
+  /// in its steps: applying the result looks for no image again, so a chain applied to many inputs (a batch, many
+  /// tasks) reads each file once. Images already kept (by an earlier call) are kept as they are. The names stay in
+  /// the steps, so the chain still saves as the same template and compares equal to its unloaded self.
+  ///
+  /// - Throws: `ChainError` naming the step whose image `images` could not give (with its error as the message).
+  public func withImages(_ images: (String) throws -> any ImageComponent) throws(ChainError) -> Chain {
     var loaded: [String: any ImageComponent] = [:]
-    var component = input
-    // The first step of the run of steps, up to the current one, whose results are all over the limit.
-    var overSince: (step: Step, extent: IntRect)?
-    for step in steps {
-      var arguments = step.arguments
+    var chain = self
+    for (position, step) in steps.enumerated() {
       for argument in step.filter.arguments {
-        guard case .image = argument.kind, let name = arguments.imageName(argument.name) else { continue }
+        guard case .image = argument.kind, step.arguments.images[argument.name] == nil,
+          let name = step.arguments.imageName(argument.name)
+        else { continue }
         if loaded[name] == nil {
           do {
             loaded[name] = try images(name)
@@ -185,8 +194,29 @@ public struct Chain: Sendable, CustomStringConvertible {
             throw ChainError(step: step.index, text: step.text, message: "\(error)")
           }
         }
-        arguments.images[argument.name] = loaded[name]
+        chain.steps[position].arguments.images[argument.name] = loaded[name]
       }
+    }
+    return chain
+  }
+
+  /// `withImages(_:)` with the images from a dictionary by name: in-memory images for `blend` steps.
+  ///
+  /// - Throws: `ChainError` naming the first step whose image is not in `images`.
+  public func withImages(_ images: [String: any ImageComponent]) throws(ChainError) -> Chain {
+    try withImages { name in
+      guard let image = images[name] else { throw FilterError("no image named \"\(name)\"") }
+      return image
+    }
+  }
+
+  /// `apply`, once the images are kept in the steps.
+  func applyKeptImages(to input: any ImageComponent, pixelLimit: Int) throws(ChainError) -> any ImageComponent {
+    var component = input
+    // The first step of the run of steps, up to the current one, whose results are all over the limit.
+    var overSince: (step: Step, extent: IntRect)?
+    for step in steps {
+      let arguments = step.arguments
       do {
         component = try step.filter.build(arguments, component)
       } catch {
@@ -218,10 +248,7 @@ public struct Chain: Sendable, CustomStringConvertible {
   public func apply(
     to input: any ImageComponent, pixelLimit: Int = Raster.defaultPixelLimit, images: [String: any ImageComponent]
   ) throws(ChainError) -> any ImageComponent {
-    try apply(to: input, pixelLimit: pixelLimit) { name in
-      guard let image = images[name] else { throw FilterError("no image named \"\(name)\"") }
-      return image
-    }
+    try withImages(images).applyKeptImages(to: input, pixelLimit: pixelLimit)
   }
 
   public var description: String { steps.map(\.text).joined(separator: " | ") }

@@ -3,6 +3,19 @@
 ///
 /// A value: copy `FilterRegistry.standard` and register your own filters into the copy. Registering a name or
 /// alias that is taken is an error naming both filters; an unknown name is an error listing the closest names.
+///
+/// Every API that parses steps (`Chain(parsing:)`, templates, scenes) takes a `registry:` argument whose default is
+/// `FilterRegistry.current`: `standard`, unless a task has set another for the code it runs. Set yours once,
+/// around the code that parses, instead of passing it to each call:
+///
+///     var registry = FilterRegistry.standard
+///     try registry.register(vignette)
+///     let chain = try FilterRegistry.$current.withValue(registry) {
+///       try Chain(parsing: ["vignette 0.4 | rotate 3"])   // nested `@frame.json` templates see it too
+///     }
+///
+/// A task-local value rather than a global one: it is set for a scope and the tasks it starts, never changed
+/// under another thread, and parsing stays a pure function of its inputs.
 public struct FilterRegistry: Sendable {
   /// The built-in filters of DESIGN.md section 3 available so far.
   public static let standard: FilterRegistry = {
@@ -13,6 +26,10 @@ public struct FilterRegistry: Sendable {
     }
     return registry
   }()
+
+  /// The registry that parsing uses when none is passed: `standard` unless set for a scope with
+  /// `FilterRegistry.$current.withValue(_:operation:)` (inherited by the tasks started in it).
+  @TaskLocal public static var current: FilterRegistry = .standard
 
   /// The registered filters, in registration order.
   public private(set) var filters: [Filter] = []
@@ -90,7 +107,7 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknown(let name, let closest):
       let near = closest.filter { editDistance($0, name) <= max(2, name.count / 3) }
       if !near.isEmpty { return "unknown filter \"\(name)\"; did you mean \(listing(near))?" }
-      return "unknown filter \"\(name)\"; the closest are \(listing(closest)) (decor filters lists them all)"
+      return "unknown filter \"\(name)\"; the closest are \(listing(closest))"
     }
   }
 }

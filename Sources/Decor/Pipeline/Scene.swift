@@ -41,7 +41,7 @@ public struct Scene: Sendable, Codable, Equatable {
   /// The registry scene chains are parsed with, set in a decoder's `userInfo` (`Chain.registryKey`); the standard
   /// one when absent.
   public init(from decoder: any Decoder) throws {
-    let registry = decoder.userInfo[Chain.registryKey] as? FilterRegistry ?? .standard
+    let registry = decoder.userInfo[Chain.registryKey] as? FilterRegistry ?? .current
     try self.init(json: JSONValue(from: decoder), registry: registry)
   }
 
@@ -50,7 +50,7 @@ public struct Scene: Sendable, Codable, Equatable {
   /// A scene from its JSON form.
   ///
   /// - Throws: `SceneError` naming the place in the JSON (`layers[2].group.layers[0].opacity`) and what was expected.
-  public init(json: JSONValue, registry: FilterRegistry = .standard) throws(SceneError) {
+  public init(json: JSONValue, registry: FilterRegistry = .current) throws(SceneError) {
     let object = try SceneReader(json, at: "", registry: registry)
     try object.allowKeys(["version", "width", "height", "background", "layers"])
     if let version = object.value("version"), version != .number(1) {
