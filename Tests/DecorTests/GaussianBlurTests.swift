@@ -253,3 +253,16 @@ extension GaussianBlurTests {
     #expect(try Renderer(pixelLimit: 1 << 20).render(blurred).width == 4)
   }
 }
+
+extension GaussianBlurTests {
+  /// The unit is in the label: `radius:` (Core Graphics, canvas, SwiftUI) is 2σ, for the blur and both shadows.
+  @Test func aRadiusIsTwoSigmas() throws {
+    let image = try Raster(width: 12, height: 10, fill: RGBA8(r: 200, g: 100, b: 50, a: 255)).padded(by: 6)
+    #expect(try image.blurred(radius: 8, edge: .transparent).rendered()
+      == image.blurred(sigma: 4, edge: .transparent).rendered())
+    #expect(try image.dropShadow(offset: Point(3, 2), radius: 6, opacity: 0.7).rendered()
+      == image.dropShadow(offset: Point(3, 2), sigma: 3, opacity: 0.7).rendered())
+    #expect(try image.innerShadow(radius: 5).rendered() == image.innerShadow(sigma: 2.5).rendered())
+    #expect(image.blurred(radius: 8).sigma == 4)
+  }
+}

@@ -102,4 +102,13 @@ extension ImageComponent {
   ) -> DropShadow {
     DropShadow(self, offset: offset, sigma: sigma, color: color, opacity: opacity, spread: spread, shadowOnly: only)
   }
+
+  /// `dropShadow(offset:sigma:…)` with the blur given as a *radius*, as SwiftUI's `shadow(radius:)`, Core
+  /// Graphics' `setShadow(offset:blur:)` and canvas's `shadowBlur` give it: σ = `radius` / 2.
+  public func dropShadow(
+    offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
+    only: Bool = false
+  ) -> DropShadow {
+    dropShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity, spread: spread, only: only)
+  }
 }

@@ -73,4 +73,12 @@ extension ImageComponent {
   ) -> InnerShadow {
     InnerShadow(self, offset: offset, sigma: sigma, color: color, opacity: opacity)
   }
+
+  /// `innerShadow(offset:sigma:…)` with the blur given as a *radius* (Core Graphics, canvas, SwiftUI): σ =
+  /// `radius` / 2.
+  public func innerShadow(
+    offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5
+  ) -> InnerShadow {
+    innerShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity)
+  }
 }

@@ -1,0 +1,56 @@
+import Decor
+import DecorTesting
+import Testing
+import Tour
+
+/// The tour's examples, checked: a golden image for the drawing sheet and the poster, the same cards from
+/// concurrent tasks as from one, and errors that say what went wrong.
+@Suite struct TourTests {
+  /// A small synthetic photo: deterministic, so the goldens do not depend on a sample file.
+  static func photo() throws -> Raster {
+    var raster = try Raster(width: 160, height: 120)
+    for y in 0..<120 {
+      for x in 0..<160 {
+        raster[x, y] = RGBA8(r: UInt8(40 + x), g: UInt8(60 + y), b: UInt8((x * y) % 200), a: 255)
+      }
+    }
+    return raster
+  }
+
+  @Test func theDrawingSheetMatchesItsGolden() throws {
+    try Golden.assert(try drawingSheet(Self.photo()), named: "tour/drawing")
+  }
+
+  @Test func thePosterMatchesItsGolden() throws {
+    let cutout = try Self.photo().cropped(to: IntRect(x: 20, y: 20, width: 80, height: 80))
+    try Golden.assert(try poster(Self.photo(), cutout: cutout).rendered(), named: "tour/poster")
+  }
+
+  @Test func cardsFromConcurrentTasksAreTheCardsOfOne() async throws {
+    let template = try Chain(parsing: ["resize 80x_ | pad 4 color=white | rotate 4 | shadow 3 3 blur=2"])
+    // In an async function the `async` rendered() is the one called, so each render is awaited.
+    let photos = try await [Self.photo(), Self.photo().flipped(.vertical).rendered(), Self.photo().sepia().rendered()]
+    let cards = try await cards(from: photos, template: template)
+    #expect(cards.count == 3)
+    for (photo, card) in zip(photos, cards) {
+      let alone = try await template.apply(to: photo).rendered(renderer: Renderer(threads: 1))
+      #expect(card == alone)
+    }
+  }
+
+  @Test func aConditionalCardHasOneType() throws {
+    let plain = try card(Self.photo(), tilted: false).rendered()
+    let tilted = try card(Self.photo(), tilted: true).rendered()
+    #expect(plain.width < tilted.width)
+  }
+
+  @Test func posterizeIsAStepOnceItsRegistryIsCurrent() throws {
+    let result = try posterizedFromSteps(Self.photo())
+    let opaque = stride(from: 0, to: result.bytes.count, by: 4).filter { result.bytes[$0 + 3] == 255 }
+    #expect(!opaque.isEmpty && opaque.allSatisfy { [0, 85, 170, 255].contains(result.bytes[$0]) })
+    // Outside that scope the step is unknown, and the error names the step in the library's terms.
+    #expect(describeFailure(of: "posterize 4", on: try Self.photo()).hasPrefix("step 1: unknown filter \"posterize\""))
+    #expect(describeFailure(of: "rotate 30 | blurr 4", on: try Self.photo())
+      == "step 2: unknown filter \"blurr\"; did you mean \"blur\"?")
+  }
+}
