@@ -10,7 +10,7 @@ let package = Package(
   targets: [
     // The examples, as a library so that the tests can call them.
     .target(name: "Tour", dependencies: [.product(name: "Decor", package: "Decor")]),
-    // `swift run decor-tour SAMPLE OUTPUT-FOLDER`: every example, writing its images.
+    // `swift run decor-tour PHOTO CUTOUT OUTPUT-FOLDER`: every example, writing its images.
     .executableTarget(name: "decor-tour", dependencies: ["Tour"], path: "Sources/DecorTour"),
     .testTarget(
       name: "TourTests",

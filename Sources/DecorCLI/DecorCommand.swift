@@ -16,7 +16,7 @@ struct DecorCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "decor",
     abstract: "Render PNG images through chains of decorators.",
-    version: DecorVersion.current,
+    version: LibraryVersion.current,
     subcommands: [Apply.self, BatchCommand.self, Compose.self, Info.self, Filters.self, Diff.self],
     defaultSubcommand: Apply.self)
 

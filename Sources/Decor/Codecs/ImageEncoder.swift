@@ -10,7 +10,9 @@ public protocol ImageEncoder: Sendable {
   var fileExtensions: [String] { get }
   /// The file's bytes for `raster` (premultiplied, as every raster is).
   ///
-  /// - Parameter destination: the file's name, for error messages.
+  /// - Parameters:
+  ///   - raster: the image to encode.
+  ///   - destination: the file's name, for error messages.
   /// - Throws: `CodecError.encodingFailed`.
   func encode(_ raster: Raster, destination: String) throws(CodecError) -> [UInt8]
 }

@@ -4,9 +4,12 @@ extension Renderer {
   /// straight-alpha copy of it is ever held (see `PNGEncoder`). The pixels are those `render` gives.
   ///
   /// - Parameters:
+  ///   - component: what to render.
+  ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
   ///   - compression: how hard, and with which compressor, the encoder works.
   ///   - destination: the file's name, for error messages.
   ///   - metadata: the ICC profile and density to record (see `ImageMetadata`).
+  ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: `CodecError.render` with what `render` throws, or `.encodingFailed`.
   public func renderPNG(
     _ component: any ImageComponent, region: IntRect? = nil, compression: PNGCompression = .default,

@@ -103,8 +103,9 @@ extension ImageComponent {
     DropShadow(self, offset: offset, sigma: sigma, color: color, opacity: opacity, spread: spread, shadowOnly: only)
   }
 
-  /// `dropShadow(offset:sigma:…)` with the blur given as a *radius*, as SwiftUI's `shadow(radius:)`, Core
-  /// Graphics' `setShadow(offset:blur:)` and canvas's `shadowBlur` give it: σ = `radius` / 2.
+  /// `dropShadow(offset:sigma:…)` with the blur given as a *radius*, as CSS `box-shadow`, canvas's `shadowBlur` and
+  /// Core Graphics' `setShadow(offset:blur:)` give it: σ = `radius` / 2. SwiftUI's `shadow(radius:)` is not this
+  /// one: see the article "Units".
   public func dropShadow(
     offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
     only: Bool = false

@@ -97,9 +97,9 @@ extension ImageComponent {
     GaussianBlur(self, sigma: sigma, edge: edge)
   }
 
-  /// This component blurred by a blur *radius* as Core Graphics, canvas (`shadowBlur`), SwiftUI's `blur(radius:)`
-  /// and CSS `box-shadow` give it: σ = `radius` / 2, so `blurred(radius: 20)` is `blurred(sigma: 10)` (a problem
-  /// with the value is reported as one with σ).
+  /// This component blurred by a blur *radius* as CSS `box-shadow`, canvas (`shadowBlur`) and Core Graphics'
+  /// shadows give it: σ = `radius` / 2, so `blurred(radius: 20)` is `blurred(sigma: 10)` (a problem with the value
+  /// is reported as one with σ). SwiftUI's and Core Animation's `radius` is not this one: see the article "Units".
   public func blurred(radius: Double, edge: EdgeMode = .extend) -> GaussianBlur {
     GaussianBlur(self, sigma: radius / 2, edge: edge)
   }

@@ -74,7 +74,7 @@ extension ImageComponent {
     InnerShadow(self, offset: offset, sigma: sigma, color: color, opacity: opacity)
   }
 
-  /// `innerShadow(offset:sigma:…)` with the blur given as a *radius* (Core Graphics, canvas, SwiftUI): σ =
+  /// `innerShadow(offset:sigma:…)` with the blur given as a *radius*, as CSS `box-shadow: inset` gives it: σ =
   /// `radius` / 2.
   public func innerShadow(
     offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5

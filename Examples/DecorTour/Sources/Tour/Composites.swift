@@ -1,6 +1,6 @@
-import Decor
-
 // The article "Templates and composites" quotes this file: keep the two in step.
+
+import Decor
 
 /// A tree of layers treated as one component: a group inside a group, each layer placed, blended and faded.
 public func poster(_ photo: Raster, cutout: Raster) throws -> some ImageComponent {

@@ -1,6 +1,6 @@
-import Decor
-
 // The article "Getting started" quotes this file (drawing): keep the two in step.
+
+import Decor
 
 /// The five draw calls on a canvas: at a point, at a point with a blend mode and alpha, scaled into a rectangle,
 /// into a rectangle with a blend mode and alpha, and repeated as a pattern.

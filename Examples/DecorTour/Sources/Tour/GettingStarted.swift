@@ -1,6 +1,6 @@
-import Decor
-
 // The article "Getting started" quotes this file: keep the two in step.
+
+import Decor
 
 /// Load, chain, save: a photo resized, framed, tilted and shadowed.
 public func framePhoto(_ input: String, to output: String) throws {
@@ -9,7 +9,7 @@ public func framePhoto(_ input: String, to output: String) throws {
     .resized(width: 480, height: nil)  // the height follows the aspect ratio
     .padded(by: 12, color: .white)
     .rotated(by: .degrees(-6), interpolation: .bicubic)
-    .dropShadow(offset: Point(8, 10), radius: 16, opacity: 0.45)  // radius as SwiftUI's: σ = 8
+    .dropShadow(offset: Point(8, 10), radius: 16, opacity: 0.45)  // a radius as CSS box-shadow's: σ = 8
   try framed.rendered().writePNG(toFile: output)
 }
 

@@ -1,6 +1,6 @@
-import Decor
-
 // The article "Writing your own decorator" quotes this file: keep the two in step.
+
+import Decor
 
 /// Each channel reduced to `levels` evenly spaced values (2…255), on straight colour.
 public struct Posterize: ImageComponent, CustomStringConvertible {
