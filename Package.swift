@@ -54,10 +54,13 @@ let package = Package(
     .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CWebP", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
+    // Golden-image assertions for tests (Swift Testing and XCTest, each when it can be imported); only test targets
+    // should depend on it. The comparison itself is Decor's (`ImageComparison`), so `decor diff` links no test
+    // framework.
     .target(name: "DecorTesting", dependencies: ["Decor"]),
     .executableTarget(
       name: "DecorCLI",
-      dependencies: ["Decor", "DecorTesting", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: ["Decor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
     ),
     // Throughput benchmarks (`swift run -c release decor-bench`); not a product.
     .executableTarget(name: "decor-bench", dependencies: ["Decor"], path: "Sources/DecorBench"),

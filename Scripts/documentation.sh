@@ -20,7 +20,7 @@ import json, re, sys
 graph, landing, target = sys.argv[1:]
 symbols = json.load(open(graph))["symbols"]
 top = {s["names"]["title"] for s in symbols if len(s["pathComponents"]) == 1}
-curated = set(re.findall(r"``([A-Za-z0-9_]+)``", open(landing).read()))
+curated = set(re.findall(r"``([^`]+)``", open(landing).read()))
 missing = sorted(top - curated)
 for name in missing:
     print(f"documentation: {target}.{name} is in no Topics group of {landing}")

@@ -3,7 +3,7 @@
 # file may name a type declared in a lower layer (comments excepted). Exit 1, listing each use, if one does.
 set -euo pipefail
 cd "$(dirname "$0")/../Sources/Decor"
-layers=(Geometry Raster Compositing Graph Components Decorators Drawing Pipeline Codecs)
+layers=(Geometry Raster Compositing Graph Components Decorators Drawing Pipeline Codecs Comparison)
 status=0
 for ((i = 0; i < ${#layers[@]}; i++)); do
   lower=()

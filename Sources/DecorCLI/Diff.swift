@@ -1,6 +1,6 @@
 import ArgumentParser
 import Decor
-import DecorTesting
+
 
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -11,8 +11,13 @@ import Decor
 
 /// Golden-image assertions: compare a rendered image with a committed reference PNG.
 ///
-///     try Golden.assert(image, named: "transforms/rotate-30")                  // exact
-///     try Golden.assert(image, named: "blur/sigma-6", tolerance: GoldenTolerance(maxChannelDelta: 1))
+///     Golden.expect(image, named: "transforms/rotate-30")                      // Swift Testing
+///     assertGolden(image, named: "transforms/rotate-30")                       // XCTest
+///     try Golden.assert(image, named: "blur/sigma-6", tolerance: GoldenTolerance(maxChannelDelta: 1))  // any
+///
+/// `expect` records a Swift Testing issue, and `assertGolden` an XCTest failure, at the line of the call (a thrown
+/// error is reported by Swift Testing at the `@Test` line and by XCTest at `<EXPR>:0`); the throwing `assert`
+/// works with any framework or none, and its error's description starts with the calling file and line.
 ///
 /// References live in a `Goldens` folder: the nearest one found walking up from the calling test file, or, if
 /// there is none, one created beside it; `named` is a path inside it without `.png` (`area/case`). On failure,
@@ -54,14 +59,30 @@ public enum Golden {
   ///   - tolerance: how far the image may be from the reference; exact by default.
   ///   - goldens: the goldens folder, if not the one found from `file`.
   ///   - file: the calling test file; leave the default.
-  /// - Throws: `GoldenError` naming the reference, the comparison's numbers and the paths of the written images.
+  ///   - line: the calling line; leave the default.
+  /// - Throws: `GoldenError` naming the calling file and line, the reference, the comparison's numbers and the
+  ///   paths of the written images.
   public static func assert(
     _ image: Raster, named name: String, tolerance: GoldenTolerance = .exact, goldens: String? = nil,
-    file: StaticString = #filePath
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws(GoldenError) {
+    try assert(image, named: name, tolerance: tolerance, goldens: goldens, filePath: "\(file)", line: Int(line))
+  }
+
+  /// `assert` from a caller that knows its file and line as values (`Golden.expect`, `assertGolden`).
+  static func assert(
+    _ image: Raster, named name: String, tolerance: GoldenTolerance, goldens: String?, filePath: String, line: Int
   ) throws(GoldenError) {
     let ci = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
-    try check(image, named: name, tolerance: tolerance, goldens: goldens, mode: recordMode, ci: ci,
-      testFile: URL(fileURLWithPath: "\(file)"))
+    do {
+      try check(image, named: name, tolerance: tolerance, goldens: goldens, mode: recordMode, ci: ci,
+        testFile: URL(fileURLWithPath: filePath))
+    } catch {
+      var located = error
+      located.file = filePath
+      located.line = line
+      throw located
+    }
   }
 
   /// `assert` with the record mode and the CI flag given rather than read from the environment.
@@ -160,6 +181,27 @@ public enum Golden {
     }
   }
 
+  /// Writes `actual`, `reference` and (with a comparison) the diff panel to `<failures folder>/<name>/` and
+  /// prints their paths: the folder of `assert`'s failures, found from `near` (a file or folder inside the calling
+  /// package; the current directory, which `swift test` sets to the package root, by default) or
+  /// `$DECOR_GOLDEN_FAILURES`. For other harnesses (DecorSnapshotTesting's strategy) to put their images where the
+  /// golden assertions put theirs.
+  ///
+  /// - Returns: the paths written.
+  /// - Throws: `GoldenError` when a folder or file cannot be written.
+  public static func writeFailureImages(
+    named name: String, actual: Raster, reference: Raster, comparison: ImageComparison?, near: String? = nil
+  ) throws(GoldenError) -> [String] {
+    let start = near ?? FileManager.default.currentDirectoryPath
+    // `failuresFolder` walks up from a file's folder: stand for a file inside the folder given.
+    var location = URL(fileURLWithPath: start)
+    if (try? location.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+      location = location.appendingPathComponent("_")
+    }
+    return try writeFailure(name: name, actual: actual, reference: reference, comparison: comparison,
+      file: location)
+  }
+
   static func writeFailure(
     name: String, actual: Raster, reference: Raster, comparison: ImageComparison?, file: URL
   ) throws(GoldenError) -> [String] {
@@ -182,13 +224,31 @@ public enum Golden {
   }
 }
 
-/// A golden assertion that failed: its description says why and where the images are.
+/// A golden assertion that failed: its description says where it was called, why it failed and where the images
+/// are.
 public struct GoldenError: Error, Sendable, CustomStringConvertible {
   public var message: String
   /// The images written for inspection: actual, reference and (when the sizes match) the diff panel.
   public var artifacts: [String] = []
+  /// The test file and line of the assertion, when known.
+  public var file: String?
+  public var line: Int?
 
-  public var description: String {
+  public init(message: String, artifacts: [String] = [], file: String? = nil, line: Int? = nil) {
+    self.message = message
+    self.artifacts = artifacts
+    self.file = file
+    self.line = line
+  }
+
+  /// `message` with the images' paths, as a test framework records it (which says the location itself).
+  public var failureMessage: String {
     artifacts.isEmpty ? message : message + "\n  " + artifacts.joined(separator: "\n  ")
+  }
+
+  /// `file:line: ` (when known), then `failureMessage`: the form compilers and editors link to the line.
+  public var description: String {
+    guard let file, let line else { return failureMessage }
+    return "\(file):\(line): " + failureMessage
   }
 }

@@ -144,4 +144,38 @@ import Testing
       }
     }
   }
+
+  /// A failure is located at the assertion: the thrown error names the calling file and line, and
+  /// `Golden.expect` records its issue at the line of the call, not at the `@Test` function.
+  @Test func failuresAreLocatedAtTheAssertion() throws {
+    let sandbox = try Sandbox()
+    defer { try? FileManager.default.removeItem(at: sandbox.root) }
+    let image = try GoldenScenes.cutout()
+    _ = sandbox.check(image, .missing)
+    let changed = try image.translated(by: Point(1, 0)).rendered(image.bounds)
+    let goldens = sandbox.goldens.path
+    // The images of these failures go to the repository's own (git-ignored) failures folder; removed after.
+    let written = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(".golden-failures/area/case")
+    defer { try? FileManager.default.removeItem(at: written) }
+
+    let assertLine = #line + 2
+    do {
+      try Golden.assert(changed, named: "area/case", goldens: goldens)
+      Issue.record("matched")
+    } catch {
+      #expect(error.file == #filePath && error.line == assertLine)
+      #expect(error.description.hasPrefix("\(#filePath):\(assertLine): area/case does not match its reference"))
+      #expect(error.artifacts.count == 3)
+    }
+
+    let expectLine = #line + 2
+    withKnownIssue {
+      #expect(!Golden.expect(changed, named: "area/case", goldens: goldens))
+    } matching: { issue in
+      issue.sourceLocation?.line == expectLine && issue.sourceLocation?.fileName == "DecorTestingTests.swift"
+        && "\(issue)".contains("area/case does not match its reference")
+    }
+    #expect(Golden.expect(image, named: "area/case", goldens: goldens))
+  }
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// The DocC articles' Swift code is compiled code: every ```swift block of both catalogues must appear, line for
 /// line (indentation and blank lines aside), in a Swift file that a build compiles (the tour and golden example
-/// packages, their manifests, the tests). An article whose code drifts from the compiled copy fails here.
+/// packages, DecorSnapshotTesting, their manifests, the tests). An article whose code drifts from the compiled copy fails here.
 @Suite struct DocumentationSnippetTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -18,7 +18,7 @@ import Testing
 
   /// Every Swift file under the compiled folders.
   static func compiledFiles() -> [URL] {
-    ["Examples", "Tests"].flatMap { folder -> [URL] in
+    ["Examples", "Packages", "Tests"].flatMap { folder -> [URL] in
       let base = root.appendingPathComponent(folder)
       guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
       return walker.compactMap { $0 as? URL }.filter {

@@ -8,9 +8,12 @@ import SnapshotTesting
 ///     assertSnapshot(of: try badge.render(), as: .image)
 ///     assertSnapshot(of: try chart.rendered(), as: .image(tolerance: GoldenTolerance(maxChannelDelta: 1)))
 ///
-/// References are PNG files in `__Snapshots__`, as usual with that library; comparisons are DecorTesting's
-/// `ImageComparison` (premultiplied, so transparent pixels are equal whatever their colour), and a failure attaches
-/// the diff panel. Works on Linux, where the library's own image strategies do not exist.
+/// References are PNG files in `__Snapshots__`, as usual with that library; comparisons are Decor's
+/// `ImageComparison` (premultiplied, so transparent pixels are equal whatever their colour). A failure writes the
+/// actual image, the reference and the diff panel where DecorTesting's golden assertions write theirs,
+/// `.golden-failures/snapshots/<digest>/` at the package root (or under `$DECOR_GOLDEN_FAILURES`), names them in
+/// its message and prints them, and attaches the diff panel too. Works on Linux, where the library's own image
+/// strategies do not exist.
 extension Snapshotting where Value == Raster, Format == Raster {
   /// Exact comparison with a PNG reference.
   public static var image: Snapshotting { .image(tolerance: .exact) }
@@ -39,7 +42,16 @@ extension Diffing where Value == Raster {
         let attachment = (panel.flatMap { try? PNGCodec.encode($0) }).map {
           DiffAttachment.data(Data($0), name: "difference.png")
         }
-        return ("image does not match within \(tolerance): \(comparison)", attachment.map { [$0] } ?? [])
+        var message = "image does not match within \(tolerance): \(comparison)"
+        // The strategy is not told the test's name: the images' folder is named by a digest of the two images.
+        do {
+          let paths = try Golden.writeFailureImages(named: "snapshots/" + digest(actual, reference), actual: actual,
+            reference: reference, comparison: comparison)
+          message += "\n  " + paths.joined(separator: "\n  ")
+        } catch {
+          message += " (\(error))"
+        }
+        return (message, attachment.map { [$0] } ?? [])
       })
   }
 }
@@ -48,3 +60,16 @@ extension Diffing where Value == Raster {
 let unreadableReference: Raster = {
   do { return try Raster(width: 1, height: 1) } catch { preconditionFailure("a 1×1 raster is always valid") }
 }()
+
+/// Twelve hexadecimal digits of a 64-bit FNV-1a hash over both images' sizes and bytes: a stable folder name for
+/// one failing comparison.
+func digest(_ actual: Raster, _ reference: Raster) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  for image in [actual, reference] {
+    for value in [image.width, image.height] { withUnsafeBytes(of: value.littleEndian) { $0.forEach(mix) } }
+    image.bytes.forEach(mix)
+  }
+  let hex = String(hash, radix: 16)
+  return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(12))
+}

@@ -23,6 +23,15 @@ final class SnapshotStrategyTests: XCTestCase {
     changed[5, 5] = .black
     let failure = try XCTUnwrap(diffing.diffV2(reference, changed))
     XCTAssertTrue(failure.0.contains("1 of 2304 pixels differ"), failure.0)
+    // The images are written where the golden assertions write theirs, and the message names them.
+    let folder = FileManager.default.currentDirectoryPath + "/.golden-failures/snapshots"
+    let written = failure.0.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+    XCTAssertEqual(written.map { ($0 as NSString).lastPathComponent }, ["actual.png", "reference.png", "diff.png"])
+    for path in written {
+      XCTAssertTrue(path.hasPrefix(folder + "/"), path)
+      XCTAssertTrue(FileManager.default.fileExists(atPath: path), path)
+    }
+    XCTAssertEqual(try PNGCodec.decode(contentsOfFile: written[0], source: "actual"), changed)
     XCTAssertNil(Diffing<Raster>.raster(tolerance: GoldenTolerance(maxDifferingFraction: 0.001)).diffV2(reference, changed))
     // PNG round trip through the strategy's data conversion.
     XCTAssertEqual(diffing.fromData(diffing.toData(reference)), reference)

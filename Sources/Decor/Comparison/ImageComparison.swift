@@ -1,5 +1,3 @@
-import Decor
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -43,9 +41,9 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
   /// Compares `actual` with `reference` under `tolerance`.
   ///
   /// - Throws: `ImageComparison.Failure.sizeMismatch` when the sizes differ.
-  public init(_ actual: Raster, _ reference: Raster, tolerance: GoldenTolerance = .exact) throws {
+  public init(_ actual: Raster, _ reference: Raster, tolerance: GoldenTolerance = .exact) throws(Failure) {
     guard actual.width == reference.width, actual.height == reference.height else {
-      throw Failure.sizeMismatch(actual: "\(actual.width)x\(actual.height)",
+      throw .sizeMismatch(actual: "\(actual.width)x\(actual.height)",
         reference: "\(reference.width)x\(reference.height)")
     }
     width = actual.width
@@ -102,16 +100,24 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
   /// A panel for people: the reference, the actual image and a map of the differences side by side, each over a
   /// checkerboard so transparency shows. In the map, differing pixels are red (brighter for larger deltas),
   /// excused antialiased ones yellow, and equal ones a faded grey copy of the reference.
-  public func diffPanel(actual: Raster, reference: Raster) throws -> Raster {
+  ///
+  /// - Throws: `RenderError` (its `.raster` case) when the panel, three images wide, is over the pixel limit.
+  public func diffPanel(actual: Raster, reference: Raster) throws(RenderError) -> Raster {
     let gap = 4
-    var panel = try Raster(width: width * 3 + gap * 2, height: height, fill: .white)
+    var panel: Raster
+    var map: Raster
+    do {
+      panel = try Raster(width: width * 3 + gap * 2, height: height, fill: .white)
+      map = try Raster(width: width, height: height)
+    } catch {
+      throw .raster(error)
+    }
     let board = Checkerboard(squareSize: 8)
     for (index, image) in [reference, actual].enumerated() {
       let x = index * (width + gap)
       try panel.draw(board.cropped(to: IntRect(x: 0, y: 0, width: width, height: height)), at: Point(Double(x), 0))
       try panel.draw(image, at: Point(Double(x), 0))
     }
-    var map = try Raster(width: width, height: height)
     for p in 0..<width * height {
       let (x, y) = (p % width, p / width)
       let r = reference[x, y]

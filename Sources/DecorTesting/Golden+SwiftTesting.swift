@@ -1,0 +1,31 @@
+#if canImport(Testing)
+  import Decor
+  import Testing
+
+  extension Golden {
+    /// Swift Testing: compares `image` with the reference `named` as `assert` does, and records an issue at the
+    /// line of this call (not at the `@Test` function) when it does not match, with the paths of the written
+    /// images. Returns whether it matched, so that a test can stop early (`guard Golden.expect(…) else { return }`).
+    ///
+    /// - Parameters:
+    ///   - image: the rendered image.
+    ///   - name: the reference's path inside the goldens folder, without `.png`, such as `badges/blue`.
+    ///   - tolerance: how far the image may be from the reference; exact by default.
+    ///   - goldens: the goldens folder, if not the one found from the calling file.
+    ///   - sourceLocation: the calling line; leave the default.
+    @discardableResult
+    public static func expect(
+      _ image: Raster, named name: String, tolerance: GoldenTolerance = .exact, goldens: String? = nil,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+      do {
+        try assert(image, named: name, tolerance: tolerance, goldens: goldens, filePath: sourceLocation.filePath,
+          line: sourceLocation.line)
+        return true
+      } catch {
+        Issue.record(Comment(rawValue: error.failureMessage), sourceLocation: sourceLocation)
+        return false
+      }
+    }
+  }
+#endif
