@@ -42,18 +42,17 @@ struct Apply: ParsableCommand {
     let format = try out.outputFormat(for: output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
-    let (decoded, metadata) = try Raster.withMetadata(
-      contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
-    if let frames = WebPDecoder.frameCount(ofFile: input), frames > 1 {
-      printError("\(input): animated WebP: only its first frame (of \(frames)) is used")
+    let decoded = try DecodedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
+    if decoded.frameCount > 1 {
+      printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")
     }
-    let image = try chain.apply(to: decoded, pixelLimit: render.maxPixels)
+    let image = try chain.apply(to: decoded.raster, pixelLimit: render.maxPixels)
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    try out.write(image, as: format, to: output, with: renderer, metadata: metadata)
+    try out.write(image, as: format, to: output, with: renderer, metadata: decoded.metadata)
   }
 }
 

@@ -260,7 +260,7 @@ extension WorkflowCLITests {
     #expect(piped.status == 0 && piped.stdout.starts(with: Array("RIFF".utf8)))
     let animation = CLITests.repository.appendingPathComponent("Tests/Fixtures/WebP/animated.webp").path
     let first = try Decor.run(["apply", animation, "-o", file("first.png")])
-    #expect(first.status == 0 && first.stderr == "decor: \(animation): animated WebP: only its first frame (of 3) is used\n")
+    #expect(first.status == 0 && first.stderr == "decor: \(animation): animated image: only its first frame (of 3) is used\n")
     let mismatch = try Decor.run(["apply", Self.photo, "-o", file("x.jpg"), "--format", "webp"])
     #expect(mismatch.status == 1 && mismatch.stderr.contains("as WebP: its name says JPEG"), "\(mismatch.stderr)")
   }

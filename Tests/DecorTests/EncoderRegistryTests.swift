@@ -66,6 +66,10 @@ import Testing
     try encoders.write(raster, toFile: path)
     #expect(try Raster(contentsOfFile: path, decoders: decoders) == raster)
     #expect(throws: CodecError.self) { try Raster(contentsOfFile: path) }
+    // `decor info`'s description asks the decoder, so a user's format appears too (the default: size and name).
+    #expect(try ImageFile.headerDescription(atPath: path, decoders: decoders) == "17x\(raster.height), raw, no ICC profile")
+    let image = try DecodedImage(contentsOfFile: path, decoders: decoders)
+    #expect(image.raster == raster && image.frameCount == 1 && image.metadata == .none)
     try encoders.write(raster, toFile: file("scene.webp"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: file("scene.webp"))).starts(with: Array("RIFF".utf8)))
     #expect(throws: CodecError.noEncoder(path: file("scene.gif"),

@@ -42,6 +42,10 @@ import Testing
     #expect(WebPDecoder.frameCount(of: try Fixtures.bytes(Self.folder.appendingPathComponent("animated.webp"))) == 3)
     #expect(WebPDecoder.frameCount(of: try Fixtures.bytes(Self.folder.appendingPathComponent("photo-lossy.webp"))) == 1)
     #expect(WebPDecoder.frameCount(of: Array("RIFF\0\0\0\0WEBPVP8 ".utf8)) == nil)
+    // Read once for the pixels, the metadata and the frame count together.
+    let image = try DecodedImage(contentsOfFile: Self.path("animated.webp"))
+    #expect(image.raster == reference && image.frameCount == 3 && image.metadata == .none)
+    #expect(try DecodedImage(contentsOfFile: Self.path("photo-lossy.webp")).frameCount == 1)
   }
 
   @Test func theRegistryClaimsWebPByItsFirstBytes() throws {

@@ -26,6 +26,20 @@ public protocol ImageDecoder: Sendable {
   func metadata(of data: [UInt8]) -> ImageMetadata
   /// As `metadata(of:)`, for the file at `path`; the default reads the whole file and calls `metadata(of:)`.
   func metadata(ofFile path: String) -> ImageMetadata
+  /// How many frames the file holds (an animation's); the decoders give the first. The default is 1.
+  func frameCount(of data: [UInt8]) -> Int
+  /// What the file's headers say, as `decor info` prints it: size and format first (`96x64, JPEG, …`), then the
+  /// format's particulars, without the metadata (which `ImageFile.headerDescription` adds). The default decodes the
+  /// file and says `WxH, NAME`.
+  ///
+  /// - Throws: `CodecError.corrupt` or `.tooLarge`.
+  func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String
+  /// The pixels, metadata and frame count of the regular file at `path`, each byte read once for all three. The
+  /// default reads the whole file and calls `decodeImage(_:source:pixelLimit:)`; a decoder that reads as it
+  /// decodes (PNG's) reads the file as `decode(contentsOfFile:…)` does and its metadata as `metadata(ofFile:)`.
+  ///
+  /// - Throws: `CodecError.io`, `.corrupt` or `.tooLarge`.
+  func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage
 }
 
 extension ImageDecoder {
@@ -37,5 +51,26 @@ extension ImageDecoder {
 
   public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
     try decode(ImageFile.readBytes(atPath: path), source: source, pixelLimit: pixelLimit)
+  }
+
+  public func frameCount(of data: [UInt8]) -> Int { 1 }
+
+  public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
+    let raster = try decode(data, source: source, pixelLimit: Raster.defaultPixelLimit)
+    return "\(raster.width)x\(raster.height), \(name)"
+  }
+
+  public func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError)
+    -> DecodedImage
+  {
+    try decodeImage(ImageFile.readBytes(atPath: path), source: source, pixelLimit: pixelLimit)
+  }
+
+  /// The pixels, metadata and frame count of a whole file held in memory.
+  ///
+  /// - Throws: as `decode(_:source:pixelLimit:)`.
+  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    DecodedImage(raster: try decode(data, source: source, pixelLimit: pixelLimit), metadata: metadata(of: data),
+      frameCount: frameCount(of: data))
   }
 }

@@ -1,4 +1,9 @@
 extension JPEGDecoder {
+  /// `96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha` and the EXIF orientation (from the frame header and APP1).
+  public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
+    try JPEGHeader(data, source: source).description
+  }
+
   /// The ICC profile (APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; left out when numbers
   /// are missing or repeated) and the JFIF density (APP0).
   public func metadata(of data: [UInt8]) -> ImageMetadata {

@@ -55,6 +55,9 @@ public struct WebPDecoder: ImageDecoder {
     }
   }
 
+  /// How many frames the data holds: 1 for a still image, or when the demuxer cannot read it (decoding says why).
+  public func frameCount(of data: [UInt8]) -> Int { Self.frameCount(of: data) ?? 1 }
+
   /// How many frames the regular file at `path` has, when it is a WebP file: read only if its first bytes say WebP.
   /// `nil` for another format, standard input (`-`), or a file that cannot be read or parsed.
   public static func frameCount(ofFile path: String) -> Int? {

@@ -1,0 +1,33 @@
+/// An image file read once: its pixels, the metadata it records, and how many frames it holds (the first is the
+/// one decoded).
+public struct DecodedImage: Sendable {
+  public var raster: Raster
+  /// The ICC profile and density, to be written into an output made from it (see `ImageMetadata`).
+  public var metadata: ImageMetadata
+  /// 1 for a still image; more for an animation, of which `raster` is the first frame.
+  public var frameCount: Int
+
+  public init(raster: Raster, metadata: ImageMetadata = .none, frameCount: Int = 1) {
+    self.raster = raster
+    self.metadata = metadata
+    self.frameCount = frameCount
+  }
+
+  /// Reads the image file at `path` (`-` for standard input) with the decoder that recognises it, each byte read
+  /// once for the pixels, the metadata and the frame count together (see `ImageDecoder.decodeImage`).
+  ///
+  /// - Throws: `CodecError`: `.io` if the file cannot be read, `.unsupportedFormat`, `.corrupt`, `.tooLarge`.
+  public init(
+    contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
+  ) throws(CodecError) {
+    let source = ImageFile.displayName(path, input: true)
+    if path != ImageFile.standardStream, let leading = ImageFile.leadingBytesOfRegularFile(atPath: path) {
+      self = try decoders.decoder(for: leading, source: source)
+        .decodeImage(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+      return
+    }
+    // Standard input, a FIFO: read once, then decoded from memory.
+    let bytes = try ImageFile.readBytes(atPath: path)
+    self = try decoders.decoder(for: bytes, source: source).decodeImage(bytes, source: source, pixelLimit: pixelLimit)
+  }
+}
