@@ -20,14 +20,11 @@ public struct DecodedImage: Sendable {
   public init(
     contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
-    let source = ImageFile.displayName(path, input: true)
-    if path != ImageFile.standardStream, let leading = ImageFile.leadingBytesOfRegularFile(atPath: path) {
-      self = try decoders.decoder(for: leading, source: source)
-        .decodeImage(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-      return
+    let input = try ImageFile.decoderInput(path, decoders: decoders)
+    if let bytes = input.bytes {
+      self = try input.decoder.decodeImage(bytes, source: input.source, pixelLimit: pixelLimit)
+    } else {
+      self = try input.decoder.decodeImage(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
     }
-    // Standard input, a FIFO: read once, then decoded from memory.
-    let bytes = try ImageFile.readBytes(atPath: path)
-    self = try decoders.decoder(for: bytes, source: source).decodeImage(bytes, source: source, pixelLimit: pixelLimit)
   }
 }

@@ -241,6 +241,21 @@ public enum ImageFile {
     TemporaryFileCleanup.install()
   }
 
+  /// The registry's decoder for the file at `path`, the file's name for messages, and the file's bytes when it
+  /// must be decoded from memory. A regular file is shown to the registry by its first bytes only (`bytes` is `nil`)
+  /// and handed to the decoder by path, so that a decoder that reads as it decodes (PNG's) never holds the whole
+  /// file; standard input or a FIFO is read whole, once.
+  static func decoderInput(_ path: String, decoders: DecoderRegistry) throws(CodecError)
+    -> (decoder: any ImageDecoder, source: String, bytes: [UInt8]?)
+  {
+    let source = displayName(path, input: true)
+    if path != standardStream, let leading = leadingBytesOfRegularFile(atPath: path) {
+      return (try decoders.decoder(for: leading, source: source), source, nil)
+    }
+    let bytes = try readBytes(atPath: path)
+    return (try decoders.decoder(for: bytes, source: source), source, bytes)
+  }
+
   /// How a path appears in messages: `<stdin>` and `<stdout>` for `-`.
   public static func displayName(_ path: String, input: Bool) -> String {
     path == standardStream ? (input ? "<stdin>" : "<stdout>") : path
@@ -355,16 +370,12 @@ extension Raster {
   public init(
     contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
-    let source = ImageFile.displayName(path, input: true)
-    // A regular file is shown to the registry by its first bytes and handed to the decoder by path, so that a
-    // decoder that reads as it decodes (PNG's) never holds the whole file; anything else is read whole first.
-    if path != ImageFile.standardStream, let leading = ImageFile.leadingBytesOfRegularFile(atPath: path) {
-      self = try decoders.decoder(for: leading, source: source)
-        .decode(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-      return
+    let input = try ImageFile.decoderInput(path, decoders: decoders)
+    if let bytes = input.bytes {
+      self = try input.decoder.decode(bytes, source: input.source, pixelLimit: pixelLimit)
+    } else {
+      self = try input.decoder.decode(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
     }
-    let bytes = try ImageFile.readBytes(atPath: path)
-    self = try decoders.decode(bytes, source: source, pixelLimit: pixelLimit)
   }
 
   /// Writes the raster as a PNG file (`-` for standard output): atomically to a regular file, straight through to
