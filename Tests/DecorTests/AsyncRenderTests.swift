@@ -48,18 +48,48 @@ import Testing
     #expect(awaited == blocking)
   }
 
+  /// Cancels the task it is given when a render of its own reaches its fourth tile: cancellation at a known
+  /// point of the render, whatever the machine's load.
+  final class CancelAtTile: Sendable {
+    let task = Mutex<Task<Raster, any Error>?>(nil)
+    let count = Atomic<Int>(0)
+  }
+
+  struct CancellingTiles: ImageComponent, CustomStringConvertible {
+    let control: CancelAtTile
+    let extent = IntRect(x: 0, y: 0, width: 64, height: 64)
+    var description: String { "cancelling tiles" }
+
+    func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+      if control.count.wrappingAdd(1, ordering: .relaxed).newValue == 4 {
+        control.task.withLock { $0?.cancel() }
+      }
+      usleep(200)  // long beside the time a cancellation takes to reach the flag
+      return try Raster(width: region.width, height: region.height, fill: .white)
+    }
+  }
+
+  /// A render of `CancellingTiles` from a task whose handle the component holds before the render starts.
+  static func cancelledRender(threads: Int) async -> (Result<Raster, any Error>, tiles: Int) {
+    let control = CancelAtTile()
+    let task = Task {
+      // Rendering waits until the handle is stored, so that the fourth tile can always cancel.
+      while control.task.withLock({ $0 == nil }) { await Task.yield() }
+      return try await CancellingTiles(control: control).rendered(renderer: Renderer(tileSize: 2, threads: threads))
+    }
+    control.task.withLock { $0 = task }
+    return (await task.result, control.count.load(ordering: .relaxed))
+  }
+
   @Test func cancellingTheTaskStopsTheRenderBetweenTiles() async throws {
-    let counter = TileCounter()
-    // 1024 tiles of 2×2 on one thread, 2 ms each: two seconds if nothing stops it.
-    let slow = SlowTiles(counter: counter)
-    let task = Task { try await slow.rendered(renderer: Renderer(tileSize: 2, threads: 1)) }
-    // Cancelled once the render is under way (on a loaded machine its thread may take a while to start).
-    for _ in 0..<1000 where counter.count.load(ordering: .relaxed) < 4 { try await Task.sleep(for: .milliseconds(5)) }
-    task.cancel()
-    let result = await task.result
-    #expect(throws: RenderError.cancelled) { try result.get() }
-    let rendered = counter.count.load(ordering: .relaxed)
-    #expect(rendered >= 4 && rendered < 1024, "\(rendered) tiles rendered")
+    // 1024 tiles of 2×2. On one thread the fourth cancels the task, so no fifth starts.
+    let (alone, tiles) = await Self.cancelledRender(threads: 1)
+    #expect(throws: RenderError.cancelled) { try alone.get() }
+    #expect(tiles == 4)
+    // On two threads each stops before its next tile: a few tiles more at most, far from all 1024.
+    let (shared, sharedTiles) = await Self.cancelledRender(threads: 2)
+    #expect(throws: RenderError.cancelled) { try shared.get() }
+    #expect(sharedTiles >= 4 && sharedTiles < 64, "\(sharedTiles) tiles")
   }
 
   @Test func aTaskCancelledBeforeItStartsRendersNothing() async throws {
