@@ -127,7 +127,10 @@ public enum Golden {
       let paths = try writeFailure(name: name, actual: image, reference: reference, comparison: nil, file: testFile)
       throw GoldenError(message: "\(name): \(error) (reference \(referencePath))", artifacts: paths)
     }
-    if comparison.passes && (mode != .all || comparison.maxChannelDelta == 0) { return }
+    if comparison.passes && (mode != .all || comparison.maxChannelDelta == 0) {
+      removeFailureImages(in: failuresFolder(near: testFile).appendingPathComponent(name))
+      return
+    }
     if mode == .failed || mode == .all {
       try record(image, at: referenceURL)
       throw GoldenError(message: "re-recorded \(referencePath): it was \(comparison)")
@@ -181,7 +184,8 @@ public enum Golden {
     }
   }
 
-  /// Writes `actual`, `reference` and (with a comparison) the diff panel to `<failures folder>/<name>/` and
+  /// Writes `actual`, `reference` and the diff panel (`comparison`'s, or the size-mismatch panel when there is
+  /// none: see `ImageComparison.sizeMismatchPanel`) to `<failures folder>/<name>/`, replacing what was there, and
   /// prints their paths: the folder of `assert`'s failures, found from `near` (a file or folder inside the calling
   /// package; the current directory, which `swift test` sets to the package root, by default) or
   /// `$DECOR_GOLDEN_FAILURES`. For other harnesses (DecorSnapshotTesting's strategy) to put their images where the
@@ -208,9 +212,12 @@ public enum Golden {
     let folder = failuresFolder(near: file).appendingPathComponent(name)
     var paths: [String] = []
     do {
+      // Images of an earlier failure must not pass for this one's.
+      removeFailureImages(in: folder)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      var images: [(String, Raster)] = [("actual", actual), ("reference", reference)]
-      if let comparison { images.append(("diff", try comparison.diffPanel(actual: actual, reference: reference))) }
+      let diff = try comparison?.diffPanel(actual: actual, reference: reference)
+        ?? ImageComparison.sizeMismatchPanel(actual: actual, reference: reference)
+      let images: [(String, Raster)] = [("actual", actual), ("reference", reference), ("diff", diff)]
       for (label, image) in images {
         let path = folder.appendingPathComponent(label + ".png").path
         try image.writePNG(toFile: path)
@@ -222,13 +229,25 @@ public enum Golden {
     for path in paths { print("golden: wrote \(path)") }
     return paths
   }
+
+  /// The names of the images a failure writes into its folder.
+  static let failureImageNames = ["actual.png", "reference.png", "diff.png"]
+
+  /// Removes the images a failure of this name left (its folder too, once empty): a test that passes again leaves
+  /// nothing behind, and a new failure never sits beside an old one's diff. The folders of other names (`a/b`
+  /// beside `a`) are left alone.
+  static func removeFailureImages(in folder: URL) {
+    let manager = FileManager.default
+    for image in failureImageNames { try? manager.removeItem(at: folder.appendingPathComponent(image)) }
+    if (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true { try? manager.removeItem(at: folder) }
+  }
 }
 
 /// A golden assertion that failed: its description says where it was called, why it failed and where the images
 /// are.
 public struct GoldenError: Error, Sendable, CustomStringConvertible {
   public var message: String
-  /// The images written for inspection: actual, reference and (when the sizes match) the diff panel.
+  /// The images written for inspection: actual, reference and the diff panel.
   public var artifacts: [String] = []
   /// The test file and line of the assertion, when known.
   public var file: String?

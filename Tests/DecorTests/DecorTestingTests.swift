@@ -109,8 +109,41 @@ import Testing
     #expect(try Raster(contentsOfFile: failure.artifacts[0]) == changed)
     #expect(try Raster(contentsOfFile: failure.artifacts[1]) == image)
     #expect(try Raster(contentsOfFile: failure.artifacts[2]).width == image.width * 3 + 8)
-    // Within a tolerance that allows it, the same change passes.
+    // Within a tolerance that allows it, the same change passes, and the failure's images are gone.
     #expect(sandbox.check(changed, tolerance: GoldenTolerance(maxChannelDelta: 255)) == nil)
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+  }
+
+  /// Images of another size: no comparison, but all three images (the diff a size-mismatch panel), and none of an
+  /// earlier failure left beside them.
+  @Test func aSizeMismatchWritesTheThreeImagesAndReplacesOldOnes() throws {
+    let sandbox = try Sandbox()
+    defer { try? FileManager.default.removeItem(at: sandbox.root) }
+    let image = try GoldenScenes.cutout()
+    _ = sandbox.check(image, .missing)
+    let folder = sandbox.failures.appendingPathComponent("area/case")
+    let diff = folder.appendingPathComponent("diff.png").path
+    // An earlier failure's diff, and a file of the user's that must stay.
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Raster(width: 1, height: 1, fill: .white).writePNG(toFile: diff)
+    let notes = folder.appendingPathComponent("notes.txt")
+    try Data("mine".utf8).write(to: notes)
+    let smaller = try image.cropped(to: IntRect(x: 0, y: 0, width: image.width - 5, height: image.height - 3))
+    let failure = try #require(sandbox.check(smaller))
+    #expect(failure.message.contains("sizes differ: \(image.width - 5)x\(image.height - 3) against "
+      + "\(image.width)x\(image.height)"))
+    #expect(failure.artifacts.map { URL(fileURLWithPath: $0).lastPathComponent }
+      == ["actual.png", "reference.png", "diff.png"])
+    let panel = try Raster(contentsOfFile: diff)
+    #expect(panel.width == (image.width - 5) + image.width + image.width + 8 && panel.height == image.height)
+    // The map's last column is where only the reference has pixels; its first pixel, equal in both, is grey.
+    let mapX = (image.width - 5) + image.width + 8
+    #expect(panel[mapX + image.width - 1, 0] == RGBA8(r: 255, g: 0, b: 255, a: 255))
+    #expect(panel[mapX, 0].r == panel[mapX, 0].g && panel[mapX, 0].g == panel[mapX, 0].b)
+    // Passing again removes the three images, keeps the user's file and so the folder.
+    #expect(sandbox.check(image) == nil)
+    #expect(!FileManager.default.fileExists(atPath: diff))
+    #expect(FileManager.default.fileExists(atPath: notes.path))
   }
 
   @Test func recordModesReplaceReferences() throws {

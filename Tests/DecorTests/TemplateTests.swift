@@ -198,6 +198,43 @@ import Testing
     do { _ = try Chain(contentsOfTemplate: path) } catch { #expect(error.source == path && error.message.hasPrefix("not valid JSON")) }
   }
 
+  /// Images named in memory keep their names through a saved template, wherever it is saved and read from; file
+  /// names around them are still rewritten for the template's folder.
+  @Test func inMemoryImageNamesAreNotFiles() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let logo = try Raster(width: 3, height: 3, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
+    // Named relative to the current folder, as a command line names it.
+    let file = FilePaths.relative(folder.appendingPathComponent("file.png").path, to: ".")
+    try logo.writePNG(toFile: file)
+    let path = folder.appendingPathComponent("nested/t.json").path
+    try FileManager.default.createDirectory(atPath: FilePaths.folder(of: path), withIntermediateDirectories: true)
+    let parsed = try Chain(parsing: ["pad 1 | blend multiply logo at=1,1 | blend screen \"\(file)\""])
+    let chain = try parsed.withImages(["logo": logo, file: logo])
+    try chain.writeTemplate(toFile: path)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.contains("\"image\": \"logo\""))
+    // Read back, the name is found as the file wrote it, and the chain saves it as it is again.
+    let loaded = try Chain(contentsOfTemplate: path)
+    #expect(loaded.steps[1].arguments.imageName("image") == FilePaths.resolve("logo", against: FilePaths.folder(of: path)))
+    let given = try loaded.withImages(["logo": logo, file: logo])
+    #expect(given.steps[1].arguments.imageName("image") == "logo" && given.steps[1].text.contains(" logo "))
+    let input = try Raster(width: 4, height: 4, fill: RGBA8(r: 0, g: 0, b: 255, a: 255))
+    #expect(try given.apply(to: input, images: [:]).rendered() == chain.apply(to: input, images: [:]).rendered())
+    try given.writeTemplate(toFile: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+    // A file name of a chain whose images were not given in memory is rewritten for the template's folder.
+    try parsed.writeTemplate(toFile: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"image\": \"../file.png\""))
+    // A name in neither form is named in the error as the template wrote it.
+    do {
+      _ = try loaded.withImages(["other": logo])
+      Issue.record("a missing in-memory image was accepted")
+    } catch {
+      #expect(error.step == 2 && error.message == "no image named \"logo\"")
+    }
+  }
+
   @Test func pathsAreResolvedLexically() {
     #expect(FilePaths.resolve("a.png", against: "/x/y") == "/x/y/a.png")
     #expect(FilePaths.resolve("../a.png", against: "t") == "a.png")

@@ -39,16 +39,25 @@ extension Chain {
       throw error
     }
     let folder = FilePaths.folder(of: path)
-    self = mappingImageNames { FilePaths.resolve($0, against: folder) }
+    self = mappingImageNames(skippingInMemory: false, recordingAsWritten: true) {
+      FilePaths.resolve($0, against: folder)
+    }
   }
 
-  /// Writes the chain as a template (JSON, version 1, one step per line), with relative image names rewritten
-  /// relative to the template's folder. The file is replaced atomically, as images are.
+  /// Writes the chain as a template (JSON, version 1, one step per line). The file is replaced atomically, as
+  /// images are.
+  ///
+  /// Image names are taken as files relative to the current folder, and rewritten relative to the template's
+  /// folder so that the template names the same files wherever it is read from; absolute names stay. The names
+  /// of images kept in memory (`withImages(_:)` with a dictionary) are names, not files, and are written as
+  /// they are.
   ///
   /// - Throws: `CodecError.io` naming the file.
   public func writeTemplate(toFile path: String) throws(CodecError) {
     let folder = FilePaths.folder(of: path)
-    let portable = mappingImageNames { $0.hasPrefix("/") ? $0 : FilePaths.relative($0, to: folder) }
+    let portable = mappingImageNames(skippingInMemory: true, recordingAsWritten: false) {
+      $0.hasPrefix("/") ? $0 : FilePaths.relative($0, to: folder)
+    }
     try ImageFile.writeBytes(Array((portable.template.serialized(indent: 2) + "\n").utf8), toPath: path)
   }
 

@@ -130,13 +130,62 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
       case 2:
         map[x, y] = RGBA8(r: 255, g: 210, b: 0, a: 255)
       default:
-        let luma = UInt8((Int(r.r) * 54 + Int(r.g) * 183 + Int(r.b) * 19) >> 8)
-        let faded = UInt8(min(255, 160 + Int(luma) * 95 / 255))
-        map[x, y] = RGBA8(r: faded, g: faded, b: faded, a: 255)
+        map[x, y] = Self.fadedGrey(r)
       }
     }
     try panel.draw(map, at: Point(Double(2 * (width + gap)), 0))
     return panel
+  }
+
+  /// The panel of two images whose sizes differ, which no comparison can be made of: the reference and the actual
+  /// image side by side, each over a checkerboard at its own size, then a map as large as both together: magenta
+  /// where only one of them has pixels, red (brighter for larger differences) where both have pixels that differ,
+  /// and a faded grey copy of the reference where they are equal.
+  ///
+  /// - Throws: `RenderError` (its `.raster` case) when the panel is over the pixel limit.
+  public static func sizeMismatchPanel(actual: Raster, reference: Raster) throws(RenderError) -> Raster {
+    let gap = 4
+    let width = max(actual.width, reference.width)
+    let height = max(actual.height, reference.height)
+    var panel: Raster
+    var map: Raster
+    do {
+      panel = try Raster(width: reference.width + actual.width + width + gap * 2, height: height, fill: .white)
+      map = try Raster(width: width, height: height)
+    } catch {
+      throw .raster(error)
+    }
+    let board = Checkerboard(squareSize: 8)
+    var x = 0
+    for image in [reference, actual] {
+      try panel.draw(board.cropped(to: IntRect(x: 0, y: 0, width: image.width, height: image.height)),
+        at: Point(Double(x), 0))
+      try panel.draw(image, at: Point(Double(x), 0))
+      x += image.width + gap
+    }
+    for y in 0..<height {
+      for x in 0..<width {
+        let inActual = x < actual.width && y < actual.height
+        let inReference = x < reference.width && y < reference.height
+        guard inActual && inReference else {
+          map[x, y] = RGBA8(r: 255, g: 0, b: 255, a: 255)
+          continue
+        }
+        let (a, r) = (actual[x, y], reference[x, y])
+        let delta = max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b)),
+          abs(Int(a.a) - Int(r.a)))
+        map[x, y] = delta > 0 ? RGBA8(r: UInt8(min(255, 128 + delta)), g: 0, b: 0, a: 255) : fadedGrey(r)
+      }
+    }
+    try panel.draw(map, at: Point(Double(x), 0))
+    return panel
+  }
+
+  /// A pixel of the reference as the diff maps show an equal one: its luma, faded towards white.
+  static func fadedGrey(_ r: RGBA8) -> RGBA8 {
+    let luma = UInt8((Int(r.r) * 54 + Int(r.g) * 183 + Int(r.b) * 19) >> 8)
+    let faded = UInt8(min(255, 160 + Int(luma) * 95 / 255))
+    return RGBA8(r: faded, g: faded, b: faded, a: 255)
   }
 
   /// pixelmatch's test, simplified: a pixel is on an antialiased edge if, among its neighbours in `image`, it has

@@ -111,13 +111,25 @@ extension Chain: Codable, Equatable {
   /// The chain with every image name (the `blend` step's file) passed through `transform`: how the files layer
   /// makes a template's paths relative to the template's folder, and back.
   public func mappingImageNames(_ transform: (String) -> String) -> Chain {
+    mappingImageNames(skippingInMemory: false, recordingAsWritten: false, transform)
+  }
+
+  /// `mappingImageNames(_:)` that leaves the names of images kept in memory as they are (`skippingInMemory`), and
+  /// remembers each name as it was before (`recordingAsWritten`): what saving and reading a template file need.
+  func mappingImageNames(skippingInMemory: Bool, recordingAsWritten: Bool, _ transform: (String) -> String)
+    -> Chain
+  {
     var chain = self
     for s in chain.steps.indices {
       var step = chain.steps[s]
       var changed = false
       for argument in step.filter.arguments {
-        guard case .image = argument.kind, let name = step.arguments.imageName(argument.name) else { continue }
-        step.arguments.setValue(.image(transform(name)), for: argument.name)
+        guard case .image = argument.kind, let name = step.arguments.imageName(argument.name),
+          !(skippingInMemory && step.arguments.imagesInMemory.contains(argument.name))
+        else { continue }
+        let mapped = transform(name)
+        if recordingAsWritten && mapped != name { step.arguments.imageNamesAsWritten[argument.name] = name }
+        step.arguments.setValue(.image(mapped), for: argument.name)
         changed = true
       }
       if changed { step.text = Chain.text(of: step.filter, step.arguments.values) }

@@ -176,38 +176,65 @@ public struct Chain: Sendable, CustomStringConvertible {
   /// This chain with the images its steps name (the `blend` step's) found now by `images`, once per name, and kept
   /// in its steps: applying the result looks for no image again, so a chain applied to many inputs (a batch, many
   /// tasks) reads each file once. Images already kept (by an earlier call) are kept as they are. The names stay in
-  /// the steps, so the chain still saves as the same template and compares equal to its unloaded self.
+  /// the steps, so the chain compares equal to its unloaded self and saves as the same template (its names taken as
+  /// files, as the names of images not yet kept are: see `withImages(_:)` with a dictionary for names in memory).
   ///
   /// - Throws: `ChainError` naming the step whose image `images` could not give (with its error as the message).
   public func withImages(_ images: (String) throws -> any ImageComponent) throws(ChainError) -> Chain {
-    var loaded: [String: any ImageComponent] = [:]
+    try keepingImages(inMemory: false) { name, _ in (name, try images(name)) }
+  }
+
+  /// `withImages(_:)` with the images from a dictionary by name: in-memory images for `blend` steps.
+  ///
+  /// Names given here are names, not files: a template saved from the result (`writeTemplate(toFile:)`) writes
+  /// them as they are, wherever it is saved. A step read from a template file is found under the name as the file
+  /// wrote it (`overlay`) as well as under that name seen from the current folder (`templates/overlay`).
+  ///
+  /// - Throws: `ChainError` naming the first step whose image is not in `images`.
+  public func withImages(_ images: [String: any ImageComponent]) throws(ChainError) -> Chain {
+    try keepingImages(inMemory: true) { name, asWritten in
+      if let image = images[name] { return (name, image) }
+      if let asWritten, let image = images[asWritten] { return (asWritten, image) }
+      throw FilterError("no image named \"\(asWritten ?? name)\"")
+    }
+  }
+
+  /// The images found by `find` (given each name, and the name as a template file wrote it, if it was rewritten;
+  /// returning the name it found the image under, which the step then holds) kept in the steps, each name looked
+  /// up once; `inMemory` marks them as not being files.
+  func keepingImages(
+    inMemory: Bool, _ find: (_ name: String, _ asWritten: String?) throws -> (name: String, image: any ImageComponent)
+  ) throws(ChainError) -> Chain {
+    var found: [[String?]: (name: String, image: any ImageComponent)] = [:]
     var chain = self
     for (position, step) in steps.enumerated() {
       for argument in step.filter.arguments {
         guard case .image = argument.kind, step.arguments.images[argument.name] == nil,
           let name = step.arguments.imageName(argument.name)
         else { continue }
-        if loaded[name] == nil {
+        let asWritten = step.arguments.imageNamesAsWritten[argument.name]
+        let image: (name: String, image: any ImageComponent)
+        if let known = found[[name, asWritten]] {
+          image = known
+        } else {
           do {
-            loaded[name] = try images(name)
+            image = try find(name, asWritten)
           } catch {
             throw ChainError(step: step.index, text: step.text, message: "\(error)")
           }
+          found[[name, asWritten]] = image
         }
-        chain.steps[position].arguments.images[argument.name] = loaded[name]
+        var kept = chain.steps[position]
+        if image.name != name {
+          kept.arguments.setValue(.image(image.name), for: argument.name)
+          kept.text = Chain.text(of: kept.filter, kept.arguments.values)
+        }
+        kept.arguments.images[argument.name] = image.image
+        if inMemory { kept.arguments.imagesInMemory.insert(argument.name) }
+        chain.steps[position] = kept
       }
     }
     return chain
-  }
-
-  /// `withImages(_:)` with the images from a dictionary by name: in-memory images for `blend` steps.
-  ///
-  /// - Throws: `ChainError` naming the first step whose image is not in `images`.
-  public func withImages(_ images: [String: any ImageComponent]) throws(ChainError) -> Chain {
-    try withImages { name in
-      guard let image = images[name] else { throw FilterError("no image named \"\(name)\"") }
-      return image
-    }
   }
 
   /// `apply`, once the images are kept in the steps.

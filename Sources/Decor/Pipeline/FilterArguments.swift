@@ -9,6 +9,12 @@ public struct FilterArguments: Sendable, Equatable {
   /// The images the `.image` arguments name, by argument name: loaded by `Chain.apply(to:images:)` just before
   /// the step is built, so a filter never reads files itself.
   var images: [String: any ImageComponent] = [:]
+  /// The `.image` arguments whose kept image was given in memory (by name, not read from a file): a template
+  /// saved from the chain writes their names as they are, where a file's name is rewritten for the new folder.
+  var imagesInMemory: Set<String> = []
+  /// An `.image` argument's name as a template file wrote it, before it was made relative to the current folder
+  /// (`Chain(contentsOfTemplate:)`): the name an in-memory image may be given under.
+  var imageNamesAsWritten: [String: String] = [:]
 
   /// Equal when the same values were written (the loaded images follow from them).
   public static func == (a: FilterArguments, b: FilterArguments) -> Bool {
