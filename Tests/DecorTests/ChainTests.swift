@@ -520,5 +520,32 @@ extension ChainTests {
     #expect(throws: TemplateError.self) { try Chain(template: template) }
     let reread = try FilterRegistry.$current.withValue(registry) { try Chain(template: template) }
     #expect(reread == chain)
+    // `whileCurrent` is the same scope with the error's type kept (this `do` would not compile otherwise), in a
+    // task started inside it too.
+    do throws(ChainError) {
+      let typed = try registry.whileCurrent { () throws(ChainError) in try Chain(parsing: ["mirror | rotate 90"]) }
+      #expect(typed == chain)
+      _ = try registry.whileCurrent { () throws(ChainError) in try Chain(parsing: ["mirrror"]) }
+      Issue.record("an unknown filter was accepted")
+    } catch {
+      #expect(error.step == 1 && error.message.contains("did you mean \"mirror\""))
+    }
+  }
+
+  @Test func aRegistrySetForAnAsyncScopeReachesItsTasks() async throws {
+    var registry = FilterRegistry.standard
+    try registry.register(Filter("mirror", summary: "a horizontal flip, under another name", arguments: []) {
+      _, input in input.flipped(.horizontal)
+    })
+    let names = try await registry.whileCurrent { () async throws(ChainError) -> [String] in
+      let task = Task { try Chain(parsing: ["mirror"]).steps.map(\.filter.name) }
+      do {
+        return try await task.value
+      } catch {
+        throw ChainError(step: 0, text: "", message: "\(error)")
+      }
+    }
+    #expect(names == ["mirror"])
+    #expect(throws: ChainError.self) { try Chain(parsing: ["mirror"]) }
   }
 }

@@ -23,7 +23,8 @@ public struct Chain: Sendable, CustomStringConvertible {
   ///   unquoted `rotate 30` gives `rotate` and `30`), the message ends with a hint to quote it.
   ///
   /// A step that is one word starting with `@` (`@frame.json`) stands for the steps of a saved template, which
-  /// `templates` loads (`Chain(parsing:)` in the codecs reads them as files); without it such a step is an error.
+  /// `templates` loads: pass `templates: Chain.templateFiles()` to read them as files. Without it such a step is an
+  /// error saying so.
   public init(
     parsing texts: [String], registry: FilterRegistry = .current,
     templates: ((String) throws(TemplateError) -> Chain)? = nil
@@ -38,7 +39,8 @@ public struct Chain: Sendable, CustomStringConvertible {
         }
         if words.count == 1, name.hasPrefix("@"), name.count > 1 {
           guard let templates else {
-            throw ChainError(step: number, text: stepText, message: "a template step needs a way to load templates")
+            throw ChainError(step: number, text: stepText, message: "a template step needs a way to load templates "
+              + "(templates: Chain.templateFiles() reads them as files)")
           }
           do {
             let template = try templates(String(name.dropFirst()))

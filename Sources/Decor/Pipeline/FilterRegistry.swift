@@ -11,8 +11,11 @@
 ///     var registry = FilterRegistry.standard
 ///     try registry.register(vignette)
 ///     let chain = try FilterRegistry.$current.withValue(registry) {
-///       try Chain(parsing: ["vignette 0.4 | rotate 3"])   // nested `@frame.json` templates see it too
-///     }
+///       try Chain(parsing: ["vignette 0.4 | rotate 3 | @frame.json"], templates: Chain.templateFiles())
+///     }                                    // the template file's steps are looked up in it too
+///
+/// `withValue` is Swift's, and rethrows untyped errors; `whileCurrent(_:)` does the same and keeps the error's
+/// type: `try registry.whileCurrent { () throws(ChainError) in try Chain(parsing: steps) }`.
 ///
 /// A task-local value rather than a global one: it is set for a scope and the tasks it starts, never changed
 /// under another thread, and parsing stays a pure function of its inputs.
@@ -30,6 +33,28 @@ public struct FilterRegistry: Sendable {
   /// The registry that parsing uses when none is passed: `standard` unless set for a scope with
   /// `FilterRegistry.$current.withValue(_:operation:)` (inherited by the tasks started in it).
   @TaskLocal public static var current: FilterRegistry = .standard
+
+  /// Runs `operation` with this registry as `FilterRegistry.current` (and so the default of every parse in it,
+  /// in the tasks it starts too), throwing what `operation` throws, with its type.
+  public func whileCurrent<Result, Failure: Error>(_ operation: () throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    try FilterRegistry.$current.withValue(self) { Swift.Result { () throws(Failure) in try operation() } }.get()
+  }
+
+  /// The `async` form of `whileCurrent(_:)`.
+  public func whileCurrent<Result: Sendable, Failure: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    let result: Swift.Result<Result, Failure> = await FilterRegistry.$current.withValue(self) {
+      do throws(Failure) {
+        return .success(try await operation())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
 
   /// The registered filters, in registration order.
   public private(set) var filters: [Filter] = []

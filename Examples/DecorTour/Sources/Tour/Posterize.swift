@@ -53,7 +53,7 @@ public func registryWithPosterize() throws -> FilterRegistry {
 
 /// Set the registry once for a scope: every parse in it (templates included) knows `posterize`.
 public func posterizedFromSteps(_ photo: Raster) throws -> Raster {
-  let chain = try FilterRegistry.$current.withValue(try registryWithPosterize()) {
+  let chain = try registryWithPosterize().whileCurrent { () throws(ChainError) in
     try Chain(parsing: ["resize 240x_ | posterize 4"])
   }
   return try chain.apply(to: photo).rendered()
