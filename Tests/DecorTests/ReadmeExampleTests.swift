@@ -12,12 +12,14 @@ import Testing
 
     let photo = try ImageMetrics.sample("chelsea.png")
     let framed = photo
-      .rotated(by: .degrees(-12), interpolation: .bicubic)
       .padded(by: 8, color: .white)
+      .rotated(by: .degrees(-12), interpolation: .bicubic)
+      .padded(by: 16)
       .background(try Color(parsing: "#2b3a55"))
     try framed.rendered().writePNG(toFile: output)
+    try framed.rendered().writeJPEG(toFile: directory.appendingPathComponent("out.jpg").path)
 
-    let chain = try Chain(parsing: ["resize 300x_ | rotate 5", "pad 4 color=white"])
+    let chain = try Chain(parsing: ["resize 280x_ | pad 4 color=white", "rotate 5"])
     let thumbnail = try chain.apply(to: photo).rendered()
 
     let card = Group([Layer(SolidColor(.white).cropped(to: IntRect(x: 0, y: 0, width: 320, height: 240))),
@@ -28,8 +30,10 @@ import Testing
 
     let written = try Raster(contentsOfFile: output)
     #expect(written.isOpaque && written.width == framed.extent.width && written.height == framed.extent.height)
-    #expect(thumbnail.width > 300 && thumbnail.width < 340)  // 300 wide, turned by 5° and padded by 4
-    #expect(canvas[20, 20] == .white)                       // the card's white backing
+    #expect(try Raster(contentsOfFile: directory.appendingPathComponent("out.jpg").path).width == written.width)
+    #expect(thumbnail.width > 288 && thumbnail.width <= 310)  // 280 wide, padded by 4, turned by 5°
+    #expect(thumbnail.height <= 230)                          // so it fits on the 320x240 card at (10, 10)
+    #expect(canvas[20, 20] == .white)                         // the card's white backing
     #expect(canvas[360, 20] != canvas[368, 20])             // two checkerboard squares
     #expect(canvas[639, 479] == .black)
   }

@@ -1,0 +1,44 @@
+extension Raster {
+  /// Writes the raster as a JPEG file (`-` for standard output), atomically as `writePNG(toFile:compression:)`
+  /// writes.
+  ///
+  /// JPEG has no alpha: translucent pixels are laid on `options.background` (white by default), and the result
+  /// says whether any was, so that a caller can tell its user (the `decor` command prints a notice).
+  ///
+  /// - Throws: `CodecError.unwritableFormat` when `path` names another format (checked first), `.encodingFailed`
+  ///   (an image larger than TurboJPEG takes) or `.io`; on error a file at `path` is left as it was.
+  @discardableResult
+  public func writeJPEG(
+    toFile path: String, options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
+  ) throws(CodecError) -> Bool {
+    try ImageFile.checkOutputFormat(path, writing: .jpeg)
+    let (bytes, flattened) = try JPEGEncoder.encode(self, options: options,
+      destination: ImageFile.displayName(path, input: false), metadata: metadata)
+    try ImageFile.writeBytes(bytes, toPath: path)
+    return flattened
+  }
+
+  /// Writes the raster as a WebP file (`-` for standard output), lossy at `options.quality` or lossless, alpha
+  /// kept; atomically as `writePNG(toFile:compression:)` writes.
+  ///
+  /// - Throws: `CodecError.unwritableFormat` when `path` names another format (checked first), `.encodingFailed`
+  ///   (an image over WebP's 16 383 pixels a side) or `.io`; on error a file at `path` is left as it was.
+  public func writeWebP(
+    toFile path: String, options: WebPOptions = WebPOptions(), metadata: ImageMetadata = .none
+  ) throws(CodecError) {
+    try ImageFile.checkOutputFormat(path, writing: .webp)
+    let bytes = try WebPEncoder.encode(self, options: options,
+      destination: ImageFile.displayName(path, input: false), metadata: metadata)
+    try ImageFile.writeBytes(bytes, toPath: path)
+  }
+
+  /// Writes the raster in the format `path`'s extension names (`.png`, `.jpg`/`.jpeg`, `.webp`, or that of an
+  /// encoder registered in `encoders`), each with its default settings: `EncoderRegistry.write(_:toFile:)`.
+  /// For settings of your own, call `writePNG`, `writeJPEG` or `writeWebP`, or register an encoder with them.
+  ///
+  /// - Throws: `CodecError.noEncoder` for an extension no encoder claims (listing those that are claimed), the
+  ///   encoder's error, or `.io`; on error a file at `path` is left as it was.
+  public func write(toFile path: String, encoders: EncoderRegistry = .standard) throws(CodecError) {
+    try encoders.write(self, toFile: path)
+  }
+}
