@@ -2,18 +2,20 @@ extension StandardFilters {
   /// The compositing steps: `blend` (DESIGN.md section 3 and 4).
   static let compositing: [Filter] = [
     Filter(
-      "blend", summary: "draw a PNG onto the image in a blend mode (with below, the image onto the PNG)",
+      "blend", summary: "draw another image onto the image in a blend mode (with below, the image onto the other)",
       arguments: [
         FilterArgument("mode", .choice(BlendMode.allCases.map(\.rawValue) + BlendMode.aliases.keys.sorted()),
           required: true,
           help: "one of the 28 modes (W3C names: normal or over, multiply, …, plus-lighter)"),
-        FilterArgument("image", .image, required: true, help: "the PNG file, read when the chain is applied"),
+        FilterArgument("image", .image, required: true,
+          help: "an image file (PNG, JPEG or WebP), read once when the chain is applied; from Swift, also a name "
+            + "given to withImages"),
         FilterArgument("opacity", .number(), option: true, default: "1", range: ParameterRange.unit,
           help: "0 (not drawn) to 1"),
         FilterArgument("at", .point, option: true, default: "0,0", range: ParameterRange.offset,
-          help: "where the PNG's top-left goes, from the image's top-left"),
+          help: "where the other image's top-left goes, from the image's top-left"),
         FilterArgument("below", .flag, option: true,
-          help: "draw the image onto the PNG instead; the result then has the PNG's size"),
+          help: "draw the image onto the other instead; the result then has the other's size"),
       ],
       syntax: "MODE IMAGE",
       validate: { arguments throws(FilterError) in
