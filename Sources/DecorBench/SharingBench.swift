@@ -6,7 +6,7 @@ import Dispatch
 /// state, so sharing a value should cost nothing: the two cases should take the same time.
 enum SharingBench {
   static func run(_ inputs: BenchInputs, runs: Int) throws {
-    let photo = try inputs.photo4096().cropped(to: IntRect(x: 0, y: 0, width: 1024, height: 1024)).rendered()
+    let photo = try inputs.photo4096().extracting(IntRect(x: 0, y: 0, width: 1024, height: 1024)).rendered()
     let shared = photo.blurred(sigma: 30, edge: .transparent)
     let copies = [photo.blurred(sigma: 30, edge: .transparent), photo.blurred(sigma: 30, edge: .transparent)]
     let megapixels = 2 * Double(shared.extent.area) / 1e6

@@ -38,7 +38,7 @@ import Testing
       channels: 4, sigma: sigma, margin: 0)
     let whole = try Raster(width: padded.width, height: padded.height,
       premultipliedBytes: values.map { UInt8(max(0, min(255, $0.rounded()))) })
-    return try whole.cropped(to: IntRect(x: margin, y: margin, width: image.width, height: image.height))
+    return try whole.extracting(IntRect(x: margin, y: margin, width: image.width, height: image.height))
   }
 
   @Test(arguments: [EdgeMode.extend, .mirror, .wrap], [1.0, 2.5, 6])
@@ -74,7 +74,7 @@ import Testing
     let pixels = try blurred.rendered()
     #expect(pixels.width == photo.width && pixels.height == photo.height && pixels.isOpaque)
     // The transparent blur fades the edges out instead.
-    #expect(!(try photo.blurred(sigma: sigma, edge: .transparent).rendered().cropped(to: IntRect(
+    #expect(!(try photo.blurred(sigma: sigma, edge: .transparent).rendered().extracting(IntRect(
       x: Int((3 * sigma).rounded(.up)), y: Int((3 * sigma).rounded(.up)), width: photo.width, height: photo.height))
       .isOpaque))
   }

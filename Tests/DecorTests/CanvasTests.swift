@@ -113,7 +113,7 @@ import Testing
     #expect(step.extent == IntRect(x: 0, y: 0, width: 30, height: 16))
     #expect(try step.rendered() == (try direct.rendered()))
     let plain = try Chain(parsing: ["canvas 8 8"]).apply(to: image)
-    #expect(try plain.rendered() == (try image.cropped(to: IntRect(x: 0, y: 0, width: 8, height: 8)).rendered()))
+    #expect(try plain.rendered() == (try image.extracting(IntRect(x: 0, y: 0, width: 8, height: 8)).rendered()))
     #expect(ChainTests.message("canvas 8") != nil)
     #expect(ChainTests.message("canvas 8 8 x=1.5") == "whole number expected for x=, got \"1.5\"")
   }

@@ -317,7 +317,7 @@ import Synchronization
     #expect(plain.extent == IntRect(x: 2, y: 3, width: 4, height: 5))
     let moved = try Chain(parsing: ["translate -10 -5 | crop 2 3 4 5"]).apply(to: image)
     #expect(moved.extent == IntRect(x: -8, y: -2, width: 4, height: 5))
-    let expected = try image.cropped(to: IntRect(x: 2, y: 3, width: 4, height: 5))
+    let expected = try image.extracting(IntRect(x: 2, y: 3, width: 4, height: 5))
     #expect(try plain.rendered() == expected)
     #expect(try moved.rendered() == expected)
     // A rectangle reaching past the image keeps the overlap; one that misses it is an error.
@@ -502,6 +502,14 @@ extension ChainTests {
     #expect(try kept.withImages([:]) == chain)
     #expect(throws: ChainError(step: 1, text: "blend normal overlay at=1,1", message: "no image named \"overlay\"")) {
       try chain.withImages([:])
+    }
+  }
+
+  /// One string of steps parses as the array holding it, numbering and errors alike.
+  @Test func oneStringOfStepsIsTheArrayOfIt() throws {
+    #expect(try Chain(parsing: "rotate 30 | pad 2 color=white") == Chain(parsing: ["rotate 30", "pad 2 color=white"]))
+    #expect(throws: ChainError(step: 2, text: "pad -1", message: "margin must be at least 0, got -1")) {
+      try Chain(parsing: "rotate 30 | pad -1")
     }
   }
 

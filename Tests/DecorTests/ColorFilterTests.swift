@@ -18,7 +18,7 @@ import Testing
     for (y, c) in colors.enumerated() {
       for a in 0...255 { swatch[a, y] = RGBA8(straightRed: c.0, green: c.1, blue: c.2, alpha: UInt8(a)) }
     }
-    let photo = try ImageMetrics.sample("chelsea.png").cropped(to: IntRect(x: 150, y: 50, width: 61, height: 47))
+    let photo = try ImageMetrics.sample("chelsea.png").extracting(IntRect(x: 150, y: 50, width: 61, height: 47))
     return [swatch, photo, try ImageMetrics.pattern(width: 37, height: 29)]
   }
 

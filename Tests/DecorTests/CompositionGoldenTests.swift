@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func tile() throws {
-    let cell = try GoldenScenes.photo().cropped(to: IntRect(x: 40, y: 20, width: 30, height: 20))
+    let cell = try GoldenScenes.photo().extracting(IntRect(x: 40, y: 20, width: 30, height: 20))
     try Golden.assert(try cell.tiled(width: 100, height: 70).rendered(), named: "framing/tile")
   }
 

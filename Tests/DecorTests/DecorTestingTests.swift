@@ -128,7 +128,7 @@ import Testing
     try Raster(width: 1, height: 1, fill: .white).writePNG(toFile: diff)
     let notes = folder.appendingPathComponent("notes.txt")
     try Data("mine".utf8).write(to: notes)
-    let smaller = try image.cropped(to: IntRect(x: 0, y: 0, width: image.width - 5, height: image.height - 3))
+    let smaller = try image.extracting(IntRect(x: 0, y: 0, width: image.width - 5, height: image.height - 3))
     let failure = try #require(sandbox.check(smaller))
     #expect(failure.message.contains("sizes differ: \(image.width - 5)x\(image.height - 3) against "
       + "\(image.width)x\(image.height)"))

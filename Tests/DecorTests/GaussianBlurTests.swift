@@ -8,8 +8,8 @@ import Testing
   static func scene(width: Int = 100) throws -> Raster {
     let horse = try ImageMetrics.sample("horse-cutout.png").resized(width: width, height: nil).rendered()
     let inset = IntRect(x: width / 2, y: width * 8 / 100, width: width * 2 / 5, height: width * 3 / 10)
-    let photo = try ImageMetrics.sample("chelsea.png").cropped(
-      to: IntRect(x: 180, y: 60, width: inset.width, height: inset.height))
+    let photo = try ImageMetrics.sample("chelsea.png").extracting(
+      IntRect(x: 180, y: 60, width: inset.width, height: inset.height))
     var canvas = horse
     Compositor.composite(photo, at: inset, onto: &canvas, mode: .normal, opacity: 1)
     return canvas
@@ -140,7 +140,7 @@ import Testing
     let crop = IntRect(x: 10, y: 5, width: 70, height: 60)
     for _ in 0..<2 {
       let pixels = try Renderer(tileSize: 16, threads: 2).render(blur.cropped(to: crop))
-      #expect(pixels == (try reference.cropped(to: crop.offsetBy(dx: -e.minX, dy: -e.minY))))
+      #expect(pixels == (try reference.extracting(crop.offsetBy(dx: -e.minX, dy: -e.minY))))
     }
   }
 

@@ -4,7 +4,7 @@
 enum GoldenScenes {
   /// The cat, 120 × 80, opaque.
   static func photo() throws -> Raster {
-    try ImageMetrics.sample("chelsea.png").cropped(to: IntRect(x: 100, y: 30, width: 300, height: 200))
+    try ImageMetrics.sample("chelsea.png").extracting(IntRect(x: 100, y: 30, width: 300, height: 200))
       .resized(width: 120, height: 80).rendered()
   }
 

@@ -64,15 +64,19 @@ import Testing
 
   @Test func croppingKeepsTheRegionClippedToTheBounds() throws {
     let raster = try Self.coordinateRaster(width: 10, height: 8)
-    let crop = try raster.cropped(to: IntRect(x: 3, y: 2, width: 4, height: 5))
+    let crop = try raster.extracting(IntRect(x: 3, y: 2, width: 4, height: 5))
     #expect(crop.width == 4 && crop.height == 5)
     #expect(crop[0, 0] == RGBA8(r: 3, g: 2, b: 0, a: 255))
     #expect(crop[3, 4] == RGBA8(r: 6, g: 6, b: 0, a: 255))
-    let clipped = try raster.cropped(to: IntRect(x: -5, y: 6, width: 8, height: 10))
+    let clipped = try raster.extracting(IntRect(x: -5, y: 6, width: 8, height: 10))
     #expect(clipped.width == 3 && clipped.height == 2)
     #expect(clipped[0, 0] == RGBA8(r: 0, g: 6, b: 0, a: 255))
-    #expect(throws: RasterError.self) { try raster.cropped(to: IntRect(x: 10, y: 0, width: 5, height: 5)) }
-    #expect(try raster.cropped(to: raster.bounds) == raster)
+    #expect(throws: RasterError.self) { try raster.extracting(IntRect(x: 10, y: 0, width: 5, height: 5)) }
+    #expect(try raster.extracting(raster.bounds) == raster)
+    // A raster's `cropped(to:)` is every component's lazy crop: the region's coordinates, the same pixels.
+    let region = IntRect(x: 3, y: 2, width: 4, height: 5)
+    let lazy: Crop = raster.cropped(to: region)
+    #expect(try lazy.extent == region && lazy.rendered() == crop)
   }
 
   @Test func copyingARegionClipsAtEveryEdge() throws {

@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func tileSizesAndThreadCountsDoNotChangeAPixel() throws {
-    let photo = try ImageMetrics.sample("chelsea.png").cropped(to: IntRect(x: 200, y: 100, width: 48, height: 36))
+    let photo = try ImageMetrics.sample("chelsea.png").extracting(IntRect(x: 200, y: 100, width: 48, height: 36))
     let component = Self.chain(photo)
     let reference = try Renderer(tileSize: 4096, threads: 1).render(component)
     for tileSize in [1, 2, 3, 5, 8, 13, 16, 31, 64, 100, 256, 512] {
@@ -82,7 +82,7 @@ import Testing
   @Test func aChainIsATemplateForManyInputsAtOnce() async throws {
     let chain = try Chain(parsing: ["rotate 33 interpolation=bicubic | scale 0.5", "pad 2 color=#336699"])
     let photo = try ImageMetrics.sample("coffee.png")
-    let inputs = try (0..<8).map { i in try photo.cropped(to: IntRect(x: i * 40, y: i * 20, width: 120, height: 90)) }
+    let inputs = try (0..<8).map { i in try photo.extracting(IntRect(x: i * 40, y: i * 20, width: 120, height: 90)) }
     let shared = try await withThrowingTaskGroup(of: (Int, Raster).self) { group in
       for (i, input) in inputs.enumerated() {
         group.addTask { (i, try await chain.apply(to: input).rendered()) }

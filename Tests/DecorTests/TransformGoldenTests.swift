@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: Interpolation.allCases)
   func scaleUp(interpolation: Interpolation) throws {
-    let detail = try GoldenScenes.photo().cropped(to: IntRect(x: 40, y: 20, width: 40, height: 30))
+    let detail = try GoldenScenes.photo().extracting(IntRect(x: 40, y: 20, width: 40, height: 30))
     try Golden.assert(try detail.scaled(by: 3.2, interpolation: interpolation).rendered(),
       named: "transforms/scale-up-\(interpolation)")
   }
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func translateFraction() throws {
-    let moved = try GoldenScenes.cutout().cropped(to: IntRect(x: 50, y: 0, width: 50, height: 40))
+    let moved = try GoldenScenes.cutout().extracting(IntRect(x: 50, y: 0, width: 50, height: 40))
       .translated(by: Point(0.5, 0.25))
     try Golden.assert(try moved.rendered(), named: "transforms/translate-fraction")
   }

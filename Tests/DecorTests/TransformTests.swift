@@ -45,7 +45,7 @@ import Testing
       // Compare the central half, away from the corners that the first rotation moved outside.
       let centre = IntRect(x: photo.width / 4, y: photo.height / 4, width: photo.width / 2, height: photo.height / 2)
       let recovered = try back.rendered(centre)
-      let original = try photo.cropped(to: centre)
+      let original = try photo.extracting(centre)
       let psnr = ImageMetrics.psnr(recovered, original)
       #expect(psnr >= 40, "rotate \(angle)° and back: \(psnr) dB")
     }

@@ -76,7 +76,7 @@ public struct Canvas: ImageComponent, CustomStringConvertible {
     if fill == .clear {
       output.copy(pixels.raster, from: part, toX: at.minX, y: at.minY)
     } else {
-      let source = part == pixels.raster.bounds ? pixels.raster : try pixels.raster.cropped(to: part)
+      let source = part == pixels.raster.bounds ? pixels.raster : try pixels.raster.extracting(part)
       Compositor.composite(source, at: at, onto: &output, mode: .normal, opacity: 1)
     }
     return output

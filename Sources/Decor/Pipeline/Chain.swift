@@ -70,6 +70,16 @@ public struct Chain: Sendable, CustomStringConvertible {
     }
   }
 
+  /// Parses the steps of one string (`"resize 480x_ | rotate -6"`): `init(parsing: [text], …)`.
+  ///
+  /// - Throws: `ChainError` naming the first bad step, as `init(parsing:registry:templates:)` with an array does.
+  public init(
+    parsing text: String, registry: FilterRegistry = .current,
+    templates: ((String) throws(TemplateError) -> Chain)? = nil
+  ) throws(ChainError) {
+    try self.init(parsing: [text], registry: registry, templates: templates)
+  }
+
   /// `each step is one argument: quote it, as in 'rotate 30'` when the string at `position` of `texts` (steps, or
   /// a whole command line) looks like one word of a step that a shell split (see `splitStep`), or `nil`.
   public static func quotingHint(_ texts: [String], at position: Int, registry: FilterRegistry = .current)

@@ -159,10 +159,14 @@ public struct Raster: Sendable, Equatable {
     return self[x, y]
   }
 
-  /// The part of the raster inside `region` (clipped to the raster's bounds), as a new raster.
+  /// The part of the raster inside `region` (clipped to the raster's bounds), copied now into a new raster whose
+  /// top-left is (0, 0): the eager crop (libvips' `extract_area`, Skia's `extractSubset`).
+  ///
+  /// Not named `cropped(to:)`: that is every component's lazy crop (`Crop`), which keeps `region`'s coordinates,
+  /// copies nothing until rendered and never throws; a raster has it too.
   ///
   /// - Throws: `RasterError.regionOutside` if `region` does not overlap the raster.
-  public func cropped(to region: IntRect) throws(RasterError) -> Raster {
+  public func extracting(_ region: IntRect) throws(RasterError) -> Raster {
     let clipped = region.intersection(bounds)
     guard !clipped.isEmpty else { throw .regionOutside(region: region, bounds: bounds) }
     if clipped == bounds { return self }

@@ -22,7 +22,7 @@ import Tour
   }
 
   @Test func thePosterMatchesItsGolden() throws {
-    let cutout = try Self.photo().cropped(to: IntRect(x: 20, y: 20, width: 80, height: 80))
+    let cutout = try Self.photo().extracting(IntRect(x: 20, y: 20, width: 80, height: 80))
     try Golden.assert(try poster(Self.photo(), cutout: cutout).rendered(), named: "tour/poster")
   }
 
