@@ -99,25 +99,25 @@ import Testing
   @Test func amountsAreBroughtIntoTheirRanges() throws {
     let image = try Self.swatches()[1]
     #expect(try image.grayscale(3).rendered() == image.grayscale(1).rendered())
-    #expect(try image.inverted(2).rendered() == image.inverted().rendered())
+    #expect(try image.invert(2).rendered() == image.invert().rendered())
     #expect(image.brightness(1e300).kind == .brightness(1_000_000))
     let turned = Angle.degrees(1e300.truncatingRemainder(dividingBy: 360))
-    #expect(image.hueRotated(by: .degrees(1e300)).kind == .hueRotate(turned))
+    #expect(image.hueRotate(by: .degrees(1e300)).kind == .hueRotate(turned))
     // Negative amounts (which CSS refuses too), NaN and infinities make an invalid component.
     #expect(throws: RenderError.invalidParameter(component: "sepia", reason: "sepia must be at least 0, got -1")) {
       try image.sepia(-1).rendered()
     }
     #expect(throws: RenderError.invalidParameter(component: "brightness",
       reason: "brightness must be at least 0, got -2")) { try image.brightness(-2).rendered() }
-    for filter in [image.saturated(.nan), image.grayscale(.nan), image.brightness(.infinity),
-      image.hueRotated(by: .degrees(-.infinity))]
+    for filter in [image.saturate(.nan), image.grayscale(.nan), image.brightness(.infinity),
+      image.hueRotate(by: .degrees(-.infinity))]
     {
       #expect(filter.extent.isEmpty && filter.parameterError != nil, "\(filter)")
       #expect(throws: RenderError.self) { try filter.rendered() }
     }
     // Transparent stays transparent, alpha never changes.
     let clear = try Raster(width: 3, height: 3)
-    #expect(try clear.inverted().rendered() == clear)
+    #expect(try clear.invert().rendered() == clear)
     #expect(try clear.contrast(0).rendered() == clear)
   }
 

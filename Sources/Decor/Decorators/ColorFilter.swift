@@ -148,6 +148,8 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
   public var description: String { kind.description }
 }
 
+/// Each method is named as the CSS function it draws, and as its step: `brightness`, `contrast`, `saturate`,
+/// `grayscale`, `sepia`, `invert`, `hueRotate` (the step `hue-rotate`).
 extension ImageComponent {
   /// CSS `brightness(A)`: colour times A (0 black, 1 unchanged, above 1 brighter).
   public func brightness(_ amount: Double) -> ColorFilter { ColorFilter(self, .brightness(amount)) }
@@ -156,7 +158,7 @@ extension ImageComponent {
   public func contrast(_ amount: Double) -> ColorFilter { ColorFilter(self, .contrast(amount)) }
 
   /// CSS `saturate(A)`: 0 grey, 1 unchanged, above 1 more saturated.
-  public func saturated(_ amount: Double) -> ColorFilter { ColorFilter(self, .saturate(amount)) }
+  public func saturate(_ amount: Double) -> ColorFilter { ColorFilter(self, .saturate(amount)) }
 
   /// CSS `grayscale(A)`, A in 0 … 1 (1, fully grey, by default).
   public func grayscale(_ amount: Double = 1) -> ColorFilter { ColorFilter(self, .grayscale(amount)) }
@@ -165,8 +167,17 @@ extension ImageComponent {
   public func sepia(_ amount: Double = 1) -> ColorFilter { ColorFilter(self, .sepia(amount)) }
 
   /// CSS `invert(A)`, A in 0 … 1 (1, the negative, by default; 0.5 is grey).
-  public func inverted(_ amount: Double = 1) -> ColorFilter { ColorFilter(self, .invert(amount)) }
+  public func invert(_ amount: Double = 1) -> ColorFilter { ColorFilter(self, .invert(amount)) }
 
   /// CSS `hue-rotate(DEG)`: hues turned round the colour wheel, lightness roughly kept.
-  public func hueRotated(by angle: Angle) -> ColorFilter { ColorFilter(self, .hueRotate(angle)) }
+  public func hueRotate(by angle: Angle) -> ColorFilter { ColorFilter(self, .hueRotate(angle)) }
+
+  @available(*, deprecated, renamed: "saturate(_:)", message: "named as the CSS function and the step")
+  public func saturated(_ amount: Double) -> ColorFilter { saturate(amount) }
+
+  @available(*, deprecated, renamed: "invert(_:)", message: "named as the CSS function and the step")
+  public func inverted(_ amount: Double = 1) -> ColorFilter { invert(amount) }
+
+  @available(*, deprecated, renamed: "hueRotate(by:)", message: "named as the CSS function and the step")
+  public func hueRotated(by angle: Angle) -> ColorFilter { hueRotate(by: angle) }
 }

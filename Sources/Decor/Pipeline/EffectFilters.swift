@@ -74,7 +74,7 @@ extension StandardFilters {
           help: "0 grey, 1 unchanged")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "saturate") }
     ) { arguments, input in
-      input.saturated(arguments.number("a")!)
+      input.saturate(arguments.number("a")!)
     },
     Filter(
       "grayscale", aliases: ["greyscale"], summary: "CSS grayscale(): towards grey by A (default 1)",
@@ -98,13 +98,13 @@ extension StandardFilters {
           help: "0 unchanged, 1 negative")],
       validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "invert") }
     ) { arguments, input in
-      input.inverted(arguments.number("a")!)
+      input.invert(arguments.number("a")!)
     },
     Filter(
       "hue-rotate", summary: "CSS hue-rotate(): turn hues by DEG round the colour wheel",
       arguments: [FilterArgument("deg", .angle, required: true, range: ParameterRange.angle, help: "degrees")]
     ) { arguments, input in
-      input.hueRotated(by: arguments.angle("deg")!)
+      input.hueRotate(by: arguments.angle("deg")!)
     },
   ]
 
