@@ -8,6 +8,13 @@ import Decor
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Golden-image assertions: compare a rendered image with a committed reference PNG.
 ///
@@ -237,9 +244,9 @@ public enum Golden {
   /// nothing behind, and a new failure never sits beside an old one's diff. The folders of other names (`a/b`
   /// beside `a`) are left alone.
   static func removeFailureImages(in folder: URL) {
-    let manager = FileManager.default
-    for image in failureImageNames { try? manager.removeItem(at: folder.appendingPathComponent(image)) }
-    if (try? manager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true { try? manager.removeItem(at: folder) }
+    for image in failureImageNames { try? FileManager.default.removeItem(at: folder.appendingPathComponent(image)) }
+    // rmdir, not removeItem: it removes only an empty folder, so images another test writes there meanwhile stay.
+    _ = folder.withUnsafeFileSystemRepresentation { path in path.map { rmdir($0) } }
   }
 }
 
