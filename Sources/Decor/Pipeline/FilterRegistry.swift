@@ -36,18 +36,16 @@ public struct FilterRegistry: Sendable {
 
   /// Runs `operation` with this registry as `FilterRegistry.current` (and so the default of every parse in it,
   /// in the tasks it starts too), throwing what `operation` throws, with its type.
-  public func whileCurrent<Result, Failure: Error>(_ operation: () throws(Failure) -> Result) throws(Failure)
-    -> Result
-  {
-    try FilterRegistry.$current.withValue(self) { Swift.Result { () throws(Failure) in try operation() } }.get()
+  public func whileCurrent<R, E: Error>(_ operation: () throws(E) -> R) throws(E) -> R {
+    try FilterRegistry.$current.withValue(self) { Result { () throws(E) in try operation() } }.get()
   }
 
   /// The `async` form of `whileCurrent(_:)`.
-  public func whileCurrent<Result: Sendable, Failure: Error>(
-    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws(Failure) -> Result
-  ) async throws(Failure) -> Result {
-    let result: Swift.Result<Result, Failure> = await FilterRegistry.$current.withValue(self) {
-      do throws(Failure) {
+  public func whileCurrent<R: Sendable, E: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws(E) -> R
+  ) async throws(E) -> R {
+    let result: Result<R, E> = await FilterRegistry.$current.withValue(self) {
+      do throws(E) {
         return .success(try await operation())
       } catch {
         return .failure(error)
