@@ -103,38 +103,17 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
   ///
   /// - Throws: `RenderError` (its `.raster` case) when the panel, three images wide, is over the pixel limit.
   public func diffPanel(actual: Raster, reference: Raster) throws(RenderError) -> Raster {
-    let gap = 4
-    var panel: Raster
-    var map: Raster
-    do {
-      panel = try Raster(width: width * 3 + gap * 2, height: height, fill: .white)
-      map = try Raster(width: width, height: height)
-    } catch {
-      throw .raster(error)
-    }
-    let board = Checkerboard(squareSize: 8)
-    for (index, image) in [reference, actual].enumerated() {
-      let x = index * (width + gap)
-      try panel.draw(board.cropped(to: IntRect(x: 0, y: 0, width: width, height: height)), at: Point(Double(x), 0))
-      try panel.draw(image, at: Point(Double(x), 0))
-    }
+    var map = try Self.blankMap(width: width, height: height)
     for p in 0..<width * height {
       let (x, y) = (p % width, p / width)
       let r = reference[x, y]
       switch classes[p] {
-      case 1:
-        let a = actual[x, y]
-        let delta = max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b)),
-          abs(Int(a.a) - Int(r.a)))
-        map[x, y] = RGBA8(r: UInt8(min(255, 128 + delta)), g: 0, b: 0, a: 255)
-      case 2:
-        map[x, y] = RGBA8(r: 255, g: 210, b: 0, a: 255)
-      default:
-        map[x, y] = Self.fadedGrey(r)
+      case 1: map[x, y] = Self.differenceRed(actual[x, y], r)
+      case 2: map[x, y] = RGBA8(r: 255, g: 210, b: 0, a: 255)
+      default: map[x, y] = Self.fadedGrey(r)
       }
     }
-    try panel.draw(map, at: Point(Double(2 * (width + gap)), 0))
-    return panel
+    return try Self.panel(reference: reference, actual: actual, map: map)
   }
 
   /// The panel of two images whose sizes differ, which no comparison can be made of: the reference and the actual
@@ -144,14 +123,39 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
   ///
   /// - Throws: `RenderError` (its `.raster` case) when the panel is over the pixel limit.
   public static func sizeMismatchPanel(actual: Raster, reference: Raster) throws(RenderError) -> Raster {
-    let gap = 4
     let width = max(actual.width, reference.width)
     let height = max(actual.height, reference.height)
-    var panel: Raster
-    var map: Raster
+    var map = try blankMap(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        guard x < actual.width && y < actual.height && x < reference.width && y < reference.height else {
+          map[x, y] = RGBA8(r: 255, g: 0, b: 255, a: 255)
+          continue
+        }
+        let (a, r) = (actual[x, y], reference[x, y])
+        map[x, y] = a == r ? fadedGrey(r) : differenceRed(a, r)
+      }
+    }
+    return try panel(reference: reference, actual: actual, map: map)
+  }
+
+  /// The map's raster, before its pixels are set.
+  static func blankMap(width: Int, height: Int) throws(RenderError) -> Raster {
     do {
-      panel = try Raster(width: reference.width + actual.width + width + gap * 2, height: height, fill: .white)
-      map = try Raster(width: width, height: height)
+      return try Raster(width: width, height: height)
+    } catch {
+      throw .raster(error)
+    }
+  }
+
+  /// What both panels share: on white, the reference and the actual image side by side, each over a checkerboard
+  /// at its own size (so transparency shows), then `map`, 4 pixels apart.
+  static func panel(reference: Raster, actual: Raster, map: Raster) throws(RenderError) -> Raster {
+    let gap = 4
+    var panel: Raster
+    do {
+      panel = try Raster(width: reference.width + actual.width + map.width + gap * 2,
+        height: max(reference.height, actual.height, map.height), fill: .white)
     } catch {
       throw .raster(error)
     }
@@ -163,22 +167,15 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
       try panel.draw(image, at: Point(Double(x), 0))
       x += image.width + gap
     }
-    for y in 0..<height {
-      for x in 0..<width {
-        let inActual = x < actual.width && y < actual.height
-        let inReference = x < reference.width && y < reference.height
-        guard inActual && inReference else {
-          map[x, y] = RGBA8(r: 255, g: 0, b: 255, a: 255)
-          continue
-        }
-        let (a, r) = (actual[x, y], reference[x, y])
-        let delta = max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b)),
-          abs(Int(a.a) - Int(r.a)))
-        map[x, y] = delta > 0 ? RGBA8(r: UInt8(min(255, 128 + delta)), g: 0, b: 0, a: 255) : fadedGrey(r)
-      }
-    }
     try panel.draw(map, at: Point(Double(x), 0))
     return panel
+  }
+
+  /// A differing pixel in the maps: red, brighter for a larger difference in its most different channel.
+  static func differenceRed(_ a: RGBA8, _ r: RGBA8) -> RGBA8 {
+    let delta = max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b)),
+      abs(Int(a.a) - Int(r.a)))
+    return RGBA8(r: UInt8(min(255, 128 + delta)), g: 0, b: 0, a: 255)
   }
 
   /// A pixel of the reference as the diff maps show an equal one: its luma, faded towards white.
