@@ -362,30 +362,3 @@ extension sigaction {
     sa_flags & Int32(truncatingIfNeeded: SA_SIGINFO) == 0 && handler == nil
   }
 }
-
-extension Raster {
-  /// Reads an image file (`-` for standard input), with the decoder that recognises it.
-  ///
-  /// - Throws: `CodecError`: `.io` if the file cannot be read, `.unsupportedFormat`, `.corrupt`, `.tooLarge`.
-  public init(
-    contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
-  ) throws(CodecError) {
-    let input = try ImageFile.decoderInput(path, decoders: decoders)
-    if let bytes = input.bytes {
-      self = try input.decoder.decode(bytes, source: input.source, pixelLimit: pixelLimit)
-    } else {
-      self = try input.decoder.decode(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
-    }
-  }
-
-  /// Writes the raster as a PNG file (`-` for standard output): atomically to a regular file, straight through to
-  /// a device or FIFO, through symbolic links to their target (see ``ImageFile``).
-  ///
-  /// - Throws: `CodecError.unwritableFormat` when `path` names another format (`out.jpg`, see
-  ///   `ImageFile.checkOutputFormat(_:)`), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
-  public func writePNG(toFile path: String, compression: PNGCompression = .default) throws(CodecError) {
-    try ImageFile.checkOutputFormat(path)
-    let data = try PNGCodec.encode(self, compression: compression, destination: ImageFile.displayName(path, input: false))
-    try ImageFile.writeBytes(data, toPath: path)
-  }
-}

@@ -18,9 +18,6 @@ extension Renderer {
     } catch {
       throw .render(error)
     }
-    let (bytes, flattened) = try JPEGEncoder.encode(raster, options: options,
-      destination: ImageFile.displayName(path, input: false), metadata: metadata)
-    try ImageFile.writeBytes(bytes, toPath: path)
-    return flattened
+    return try raster.writeJPEG(toFile: path, options: options, metadata: metadata)
   }
 }

@@ -16,8 +16,6 @@ extension Renderer {
     } catch {
       throw .render(error)
     }
-    let bytes = try WebPEncoder.encode(raster, options: options,
-      destination: ImageFile.displayName(path, input: false), metadata: metadata)
-    try ImageFile.writeBytes(bytes, toPath: path)
+    try raster.writeWebP(toFile: path, options: options, metadata: metadata)
   }
 }
