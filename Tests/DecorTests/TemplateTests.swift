@@ -216,7 +216,8 @@ import Testing
     #expect(text.contains("\"image\": \"logo\""))
     // Read back, the name is found as the file wrote it, and the chain saves it as it is again.
     let loaded = try Chain(contentsOfTemplate: path)
-    #expect(loaded.steps[1].arguments.imageName("image") == FilePaths.resolve("logo", against: FilePaths.folder(of: path)))
+    let resolved = FilePaths.resolve("logo", against: FilePaths.folder(of: path))
+    #expect(loaded.steps[1].arguments.imageName("image") == resolved)
     let given = try loaded.withImages(["logo": logo, file: logo])
     #expect(given.steps[1].arguments.imageName("image") == "logo" && given.steps[1].text.contains(" logo "))
     let input = try Raster(width: 4, height: 4, fill: RGBA8(r: 0, g: 0, b: 255, a: 255))

@@ -20,7 +20,8 @@ extension Raster {
   ///   `ImageFile.checkOutputFormat(_:)`), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
   public func writePNG(toFile path: String, compression: PNGCompression = .default) throws(CodecError) {
     try ImageFile.checkOutputFormat(path)
-    let data = try PNGCodec.encode(self, compression: compression, destination: ImageFile.displayName(path, input: false))
+    let data = try PNGCodec.encode(self, compression: compression,
+      destination: ImageFile.displayName(path, input: false))
     try ImageFile.writeBytes(data, toPath: path)
   }
 
