@@ -169,7 +169,8 @@ public enum Golden {
 
   /// Where failure images go: `$DECOR_GOLDEN_FAILURES`, else `.golden-failures` at the package root.
   static func failuresFolder(near testFile: URL) -> URL {
-    if let custom = ProcessInfo.processInfo.environment["DECOR_GOLDEN_FAILURES"], !custom.isEmpty {
+    // getenv rather than ProcessInfo's environment, which copies every variable: this runs on every passing test.
+    if let custom = getenv("DECOR_GOLDEN_FAILURES").map({ String(cString: $0) }), !custom.isEmpty {
       return URL(fileURLWithPath: custom)
     }
     var folder = testFile.deletingLastPathComponent()
@@ -244,6 +245,8 @@ public enum Golden {
   /// nothing behind, and a new failure never sits beside an old one's diff. The folders of other names (`a/b`
   /// beside `a`) are left alone.
   static func removeFailureImages(in folder: URL) {
+    // Most calls come from passing tests with nothing to remove: one look, and no errors thrown and caught.
+    guard FileManager.default.fileExists(atPath: folder.path) else { return }
     for image in failureImageNames { try? FileManager.default.removeItem(at: folder.appendingPathComponent(image)) }
     // rmdir, not removeItem: it removes only an empty folder, so images another test writes there meanwhile stay.
     _ = folder.withUnsafeFileSystemRepresentation { path in path.map { rmdir($0) } }
