@@ -1,4 +1,4 @@
-import Decor
+@testable import Decor
 import Foundation
 import Testing
 
@@ -98,8 +98,17 @@ import Testing
       }
       #expect(outside == 0, "\(steps): \(outside) pixels outside the extent")
       for (tileSize, threads) in [(64, 4), (23, 1), (23, 4)] {
-        let pixels = try Renderer(tileSize: tileSize, threads: threads).render(chain, region: around)
+        // Every request a decorator makes is one it declared to the plan (the render fails otherwise), and the plan
+        // is what the render asks: each stage's planned region is the bounding box of its recorded requests.
+        var renderer = Renderer(tileSize: tileSize, threads: threads)
+        renderer.checksDemands = true
+        let trace = RenderTrace()
+        let pixels = try renderer.render(chain, region: around, trace: trace)
         #expect(pixels == reference, "\(steps): tiles \(tileSize), \(threads) threads")
+        let plan = try renderer.plan(chain, region: around)
+        let asked = Dictionary(trace.recorded.map { ($0.path, $0.requested) }, uniquingKeysWith: { $0.union($1) })
+        #expect(Dictionary(plan.stages.map { ($0.path, $0.region) }, uniquingKeysWith: { $0.union($1) }) == asked,
+          "\(steps): plan \(plan) against trace \(trace.recorded)")
       }
     }
   }

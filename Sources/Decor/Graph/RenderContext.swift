@@ -1,38 +1,51 @@
 /// What a component needs while rendering: the pixel limit, the way to ask its inputs for pixels, and what this
 /// render has computed ahead of the tiles.
 ///
-/// A context belongs to one render. Each component receives one that knows where the component sits in the tree
-/// being rendered (its `path`), so requests made through it can be recorded per stage (see `RenderTrace`) and the
-/// intermediate results the renderer materialised for this render (see `RenderPlan`) can be found. It is a value:
-/// nothing in it changes while the tiles render, so tiles on different threads share it freely.
+/// A context belongs to one render. Each component receives one that knows which node of the render's plan it is
+/// (see `RenderPlan`: a component reached by several paths is one node) and the path it was reached by, so requests
+/// made through it can be recorded per stage (see `RenderTrace`) and the intermediate results the renderer
+/// materialised for this render can be found, whichever consumer asks. It is a value: nothing in it changes while
+/// the tiles render, so tiles on different threads share it freely.
 public struct RenderContext: Sendable {
   /// The most pixels any one region may have; larger requests throw `RasterError.tooLarge`.
   public var pixelLimit: Int
   /// Where requests are recorded, if anywhere.
   public private(set) var trace: RenderTrace?
-  /// The position of the component this context was given to: the input indices from the root.
+  /// The position of the component this context was given to: the input indices from the root, along the plan's
+  /// first path to its node when the plan has it (so that every consumer's requests are recorded as one stage).
   public private(set) var path: [Int]
   /// How many threads a component may use for work it does once per render (materialising).
   let threads: Int
-  /// Results computed once for this render before the tiles, by path: see `Materialising`.
-  let materialised: [[Int]: Intermediate]
+  /// The render's plan and the stage of the component this context was given to; `nil` for a request the plan
+  /// did not foresee (a decorator that does not declare its demand), and below it.
+  let plan: RenderPlan?
+  private(set) var stage: Int?
+  /// Results computed once for this render before the tiles, by stage: see `Materialising`.
+  let materialised: [Int: Intermediate]
   /// Set when the task awaiting an `async` render is cancelled: checked before every tile and stage.
   let cancellation: RenderCancellation?
+  /// Whether a request outside the plan is an error (`DemandOutsidePlan`) rather than rendered on its own: the
+  /// tests' check that every decorator asks exactly what it declared.
+  let checksDemands: Bool
 
   public init(pixelLimit: Int = Raster.defaultPixelLimit, trace: RenderTrace? = nil) {
-    self.init(pixelLimit: pixelLimit, trace: trace, path: [], threads: 1, materialised: [:], cancellation: nil)
+    self.init(pixelLimit: pixelLimit, trace: trace, plan: nil, stage: nil, threads: 1, materialised: [:],
+      cancellation: nil)
   }
 
   init(
-    pixelLimit: Int, trace: RenderTrace?, path: [Int], threads: Int, materialised: [[Int]: Intermediate],
-    cancellation: RenderCancellation?
+    pixelLimit: Int, trace: RenderTrace?, plan: RenderPlan?, stage: Int?, threads: Int,
+    materialised: [Int: Intermediate], cancellation: RenderCancellation?, checksDemands: Bool = false
   ) {
     self.pixelLimit = pixelLimit
     self.trace = trace
-    self.path = path
+    self.plan = plan
+    self.stage = stage
+    self.path = stage.flatMap { plan?.stages[$0].path } ?? []
     self.threads = threads
     self.materialised = materialised
     self.cancellation = cancellation
+    self.checksDemands = checksDemands
   }
 
   /// Runs `count` jobs on up to `threads` threads (see `ParallelLoop`), each with this context; when tracing, each
@@ -58,7 +71,7 @@ public struct RenderContext: Sendable {
   }
 
   /// The result materialised for the component this context was given to, if the renderer made one.
-  var intermediate: Intermediate? { materialised.isEmpty ? nil : materialised[path] }
+  var intermediate: Intermediate? { materialised.isEmpty ? nil : stage.flatMap { materialised[$0] } }
 
   /// Renders the root component (the one this context's path leads to) over `region`, recording the request.
   func renderRoot(_ component: any ImageComponent, _ region: IntRect) throws(RenderError) -> Raster {
@@ -73,8 +86,30 @@ public struct RenderContext: Sendable {
   /// The context of input number `index` of the component that owns this context.
   func child(_ index: Int) -> RenderContext {
     var child = self
-    child.path.append(index)
+    if let plan, let stage, let input = plan.input(index, of: stage) {
+      child.stage = input
+      child.path = plan.stages[input].path
+    } else {
+      child.stage = nil
+      child.path.append(index)
+    }
     return child
+  }
+
+  /// With `checksDemands`, throws when the owner of this context asks input `index` for `region` outside what its
+  /// `inputDemands` declared to the plan. A component that declared no inputs at all is not checked: it does not
+  /// take part in the plan, and its requests are rendered on their own.
+  func checkDemand(_ index: Int, _ region: IntRect, of input: any ImageComponent) throws(RenderError) {
+    guard checksDemands, let plan, let stage else { return }
+    let owner = plan.stages[stage]
+    guard !owner.inputs.isEmpty else { return }
+    guard let planned = plan.input(index, of: stage).map({ plan.stages[$0].region }),
+      region.isEmpty || planned.contains(region)
+    else {
+      throw .failed(component: owner.component,
+        error: DemandOutsidePlan(input: index, component: String(describing: input), region: region,
+          planned: plan.input(index, of: stage).map { plan.stages[$0].region }))
+    }
   }
 
   /// Renders `region` of `input`, the input number `index` of the component that owns this context.
@@ -86,6 +121,7 @@ public struct RenderContext: Sendable {
   {
     let child = child(index)
     let input = input.unwrapped
+    try checkDemand(index, region, of: input)
     do {
       _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
       trace?.record(path: child.path, component: input, region: region)
@@ -107,10 +143,25 @@ public struct RenderContext: Sendable {
     let covered = region.intersection(input.extent)
     guard !covered.isEmpty else { return nil }
     if let raster = input as? Raster {
+      try checkDemand(index, covered, of: input)
       // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part.
       trace?.record(path: child(index).path, component: input, region: covered)
       return RenderedRegion(rect: raster.bounds, raster: raster)
     }
     return RenderedRegion(rect: covered, raster: try render(input, covered, input: index))
+  }
+}
+
+/// A request a decorator made outside what it declared in `inputDemands(for:)`: an error only when the render checks
+/// demands (the tests do), since the renderer otherwise renders such a request on its own, with the same bytes.
+struct DemandOutsidePlan: Error, CustomStringConvertible {
+  var input: Int
+  var component: String
+  var region: IntRect
+  var planned: IntRect?
+
+  var description: String {
+    "asked input \(input) (\(component)) for \(region), "
+      + (planned.map { "outside the planned \($0)" } ?? "an input it did not declare")
   }
 }

@@ -25,6 +25,8 @@ public struct Renderer: Sendable {
   public var pixelLimit: Int
   /// Set for the renders of an `async` call, whose cancellation handler sets it; `nil` for a blocking call.
   var cancellation: RenderCancellation?
+  /// Whether a component's request outside what it declared to the plan fails the render (the tests set it).
+  var checksDemands = false
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
     self.tileSize = tileSize
@@ -126,14 +128,14 @@ public struct Renderer: Sendable {
     let component = component.unwrapped
     let target = try target(component, region)
     let tiles = tiles(of: target)
-    let materialised = try materialise(component, RenderPlan(component, requests: tiles), trace: trace)
+    let plan = RenderPlan(component, requests: tiles)
+    let materialised = try materialise(plan, trace: trace)
     // A root computed once over exactly the target is the output: no tiles to copy it into.
-    if case .pixels(let rect, let raster)? = materialised[[]], rect == target {
+    if case .pixels(let rect, let raster)? = materialised[plan.root], rect == target {
       trace?.record(path: [], component: component, region: target)
       return raster
     }
-    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threadCount,
-      materialised: materialised, cancellation: cancellation)
+    let context = context(plan, trace: trace, materialised: materialised)
     if tiles.count == 1 && !(component is any DirectRendering) {
       return try context.renderRoot(component, target)
     }
@@ -172,33 +174,37 @@ public struct Renderer: Sendable {
     let tileRows = bandHeight.map { ($0 + side - 1) / side }
       ?? Swift.min((4 * threadCount + columns - 1) / columns, Swift.max(1, (1 << 22) / (target.width * side)))
     let plan = RenderPlan(component, requests: tiles(of: target))
-    let materialised: [[Int]: Intermediate]
+    let materialised: [Int: Intermediate]
     do {
-      materialised = try materialise(component, plan, trace: trace)
+      materialised = try materialise(plan, trace: trace)
     } catch {
       throw .wrapping(error, in: String(describing: component))
     }
-    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: [], threads: threadCount,
-      materialised: materialised, cancellation: cancellation)
+    let context = context(plan, trace: trace, materialised: materialised)
     return BandedRender(component: component, region: target, bandHeight: Swift.max(1, tileRows) * side,
       tileSide: side, threads: threadCount, context: context)
   }
 
-  /// Computes the plan's materialising stages, deepest first (reversed tree order puts every stage after its
-  /// inputs), each seeing those computed before it.
-  func materialise(_ component: any ImageComponent, _ plan: RenderPlan, trace: RenderTrace?) throws
-    -> [[Int]: Intermediate]
+  /// The context the root's tiles render with: the plan, and what was computed before them.
+  func context(_ plan: RenderPlan, trace: RenderTrace?, materialised: [Int: Intermediate], stage: Int = 0)
+    -> RenderContext
   {
-    var materialised: [[Int]: Intermediate] = [:]
+    RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: plan.stages.isEmpty ? nil : stage,
+      threads: threadCount, materialised: materialised, cancellation: cancellation, checksDemands: checksDemands)
+  }
+
+  /// Computes the plan's materialising stages, deepest first (the reversed plan puts every stage after all its
+  /// inputs), each seeing those computed before it; a stage several consumers use is computed once, for all.
+  func materialise(_ plan: RenderPlan, trace: RenderTrace?) throws -> [Int: Intermediate] {
+    var materialised: [Int: Intermediate] = [:]
     for stage in plan.stages.reversed() where stage.materialised {
       guard let node = stage.node as? any Materialising else { continue }
       try cancellation?.check()
-      let context = RenderContext(pixelLimit: pixelLimit, trace: trace, path: stage.path, threads: threadCount,
-        materialised: materialised, cancellation: cancellation)
+      let context = context(plan, trace: trace, materialised: materialised, stage: stage.id)
       let region = stage.region.intersection(stage.extent)
       do {
         _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
-        materialised[stage.path] = try node.materialise(region, context: context)
+        materialised[stage.id] = try node.materialise(region, context: context)
       } catch RasterError.tooLarge(let width, let height, let limit) {
         // Named by the stage: the region, or the stage's working buffer, is not the size of any image the user
         // gave or asked for.
