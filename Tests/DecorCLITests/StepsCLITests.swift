@@ -150,10 +150,10 @@ import Testing
     let lines = result.stderr.split(separator: "\n").map(String.init)
     try #require(lines.count == 3, "\(result.stderr)")
     for line in lines { #expect(line.contains(": extent ") && line.contains(", asked for "), "\(line)") }
-    // The crop, then its input (indented), then the image: each with its extent and what it was asked for.
-    #expect(lines[0].hasPrefix("crop") && lines[0].contains("extent 20x20+7+7, asked for 20x20+7+7"), "\(lines[0])")
-    #expect(lines[1].hasPrefix("  translate") && lines[1].contains("extent 32x32+5+5, asked for 20x20+7+7"))
-    #expect(lines[2].hasPrefix("    image 32x32") && lines[2].contains("extent 32x32+0+0, asked for 20x20+2+2"))
+    // The crop, then its input (indented), then the image: each numbered, with its extent and what it was asked for.
+    #expect(lines[0].hasPrefix("#0 crop") && lines[0].contains("extent 20x20+7+7, asked for 20x20+7+7"), "\(lines[0])")
+    #expect(lines[1].hasPrefix("  #1 translate") && lines[1].contains("extent 32x32+5+5, asked for 20x20+7+7"))
+    #expect(lines[2].hasPrefix("    #2 image 32x32") && lines[2].contains("extent 32x32+0+0, asked for 20x20+2+2"))
     // A resampling stage too; without --explain nothing is printed.
     let rotated = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "--explain", "-o", file("r.png")])
     #expect(rotated.status == 0)
@@ -164,15 +164,21 @@ import Testing
     let blurred = try Decor.run(["apply", Self.rgba, "blur 8 edge=transparent | flip vertical", "--explain", "-o",
       file("b.png")])
     let plan = blurred.stderr.split(separator: "\n")
-    #expect(plan.count == 3 && plan[1].hasPrefix("  blur 8 edge=transparent")
+    #expect(plan.count == 3 && plan[1].hasPrefix("  #1 blur 8 edge=transparent")
       && plan[1].hasSuffix("computed once over 80x80-24-24"), "\(blurred.stderr)")
     // With its edges extended (the default) it keeps the image's 32x32: the plan shows the extension between the
     // blur and the image, and the image is asked for itself, no more.
     let extended = try Decor.run(["apply", Self.rgba, "blur 8 | flip vertical", "--explain", "-o", file("e.png")])
     let stages4 = extended.stderr.split(separator: "\n")
-    #expect(stages4.count == 4 && stages4[1].hasPrefix("  blur 8 edge=extend: extent 32x32+0+0")
-      && stages4[1].hasSuffix("computed once over 32x32+0+0") && stages4[2].hasPrefix("    extend edges extend by")
+    #expect(stages4.count == 4 && stages4[1].hasPrefix("  #1 blur 8 edge=extend: extent 32x32+0+0")
+      && stages4[1].hasSuffix("computed once over 32x32+0+0") && stages4[2].hasPrefix("    #2 extend edges extend by")
       && stages4[3].contains("asked for 32x32+0+0"), "\(extended.stderr)")
+    // A shadow uses its input twice (the shape and the image over it): one stage, printed once, pointed to again.
+    let shadowed = try Decor.run(["apply", Self.rgba, "blur 8 | shadow 3 3 blur=4", "--explain", "-o", file("s.png")])
+    let graph = shadowed.stderr.split(separator: "\n")
+    #expect(graph.filter { $0.contains("#") && $0.contains("blur 8 edge=extend:") }.count == 1, "\(shadowed.stderr)")
+    #expect(graph.contains { $0.contains("used 2 times") } && graph.contains { $0.contains("= #") && $0.contains("blur 8") },
+      "\(shadowed.stderr)")
     let quiet = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "-o", file("q.png")])
     #expect(quiet.status == 0 && quiet.stderr.isEmpty)
     #expect(try bytes("q.png") == bytes("r.png"))

@@ -5,13 +5,14 @@ import Synchronization
 ///
 /// - Small σ (the exact kernel) renders tile by tile: each tile reads its input grown by ⌈3σ⌉, a few percent more
 ///   than itself.
-/// - From σ = 3 (the extended boxes) the stage materialises (see `Materialising`): the renderer computes the whole
-///   region the render will ask of it once, slab by slab (256 rows): the horizontal passes of the rows a slab needs,
-///   in bands on all threads, then every strip of columns' vertical passes carried down through the slab, also on
-///   all threads. The tiles copy their pixels from the result. Every pixel is filtered once whatever σ is, so the
-///   cost per pixel does not grow with σ (Benchmarks/blur.md). Memory: the horizontal passes of a slab and the
-///   reach around it (8 bytes an element), each strip's running sums, and the result, 4 bytes a pixel of the
-///   region, which lasts as long as the render.
+/// - From σ = 3 (the extended boxes) the stage is computed once per render (see `Materialising`): the renderer
+///   computes the region the render will ask of it top to bottom as its bands need it (`GaussianFilterRows`), slab
+///   by slab (at most 256 rows): the horizontal passes of the rows a slab needs, in bands on all threads, then every
+///   strip of columns' vertical passes carried down through the slab, also on all threads. The tiles copy their
+///   pixels from the rows kept. Every pixel is filtered once whatever σ is, so the cost per pixel does not grow
+///   with σ (Benchmarks/blur.md). Memory: the horizontal passes of a slab and the reach around it (8 bytes an
+///   element), each strip's running sums, and the rows later bands still read, 4 bytes a pixel (a band and the
+///   consumers' reach when they read top to bottom).
 /// - A request with no materialised result to read (a render without a plan, or a region outside the plan) is
 ///   rendered on its own, with the same bytes (see `GaussianBlurKernel`).
 struct GaussianFilter: Sendable {
@@ -123,95 +124,18 @@ struct GaussianFilter: Sendable {
 
   /// Copies `region` of a materialised result.
   private func copy(_ intermediate: Intermediate, _ region: IntRect, into out: UnsafeMutableRawPointer, stride: Int) {
-    func rows(_ bytes: UnsafeRawBufferPointer, _ rect: IntRect) {
-      for row in 0..<region.height {
-        let from = ((region.minY + row - rect.minY) * rect.width + (region.minX - rect.minX)) * 4
-        (out + row * stride * 4).copyMemory(from: bytes.baseAddress! + from, byteCount: region.width * 4)
-      }
-    }
-    switch intermediate {
-    case .pixels(let rect, let raster): raster.withUnsafeBytes { rows($0, rect) }
-    case .coverage(let rect, let values): values.withUnsafeBytes { rows($0, rect) }
+    let offset = (region.minX - intermediate.rect.minX) * 4
+    for row in 0..<region.height {
+      (out + row * stride * 4).copyMemory(from: intermediate.row(region.minY + row) + offset,
+        byteCount: region.width * 4)
     }
   }
 
-  /// Computes `region` once for a render (see the type's notes): the horizontal passes in bands of rows, then the
-  /// vertical passes in strips of columns, each on up to `context.threads` threads.
-  func materialise(_ region: IntRect, context: RenderContext) throws -> Intermediate {
-    let region = region.intersection(extent)
-    let lanes = lanes
-    guard case .boxes(let radius, let alpha) = kernel.method, !region.isEmpty else {
-      // Nothing to compute once (an inverted shadow's plan reaching only beyond the blur, or a kernel that does not
-      // materialise): an empty result, so every request is rendered on its own.
-      return .coverage(rect: IntRect.empty, values: [])
-    }
-    let plan = BoxBlur.Plan(radius: radius, alpha: alpha)
-    let reach = plan.reach
-    let width = lanes == 4 ? region.width : (region.width + 3) / 4 * 4
-    let elements = lanes == 4 ? width : width / 4
-    let rows = (region.minY - reach)..<(region.maxY + reach)
-    // The horizontal passes' rows live in a ring of a slab and the passes' reach above and below it, 8 bytes an
-    // element, twice a pixel's 4.
-    let slabRows = Self.slabRows
-    let ringRows = Swift.min(rows.count, slabRows + 2 * reach)
-    _ = try Raster.byteCount(width: 2 * elements, height: ringRows, pixelLimit: context.pixelLimit)
-    let ring = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: ringRows * elements)
-    defer { ring.deallocate() }
-    // Jobs on other threads write disjoint rows of these buffers, which outlive them; the addresses cross into the
-    // jobs as numbers because pointers are not `Sendable`.
-    let ringAddress = Int(bitPattern: ring)
-    @Sendable func row(_ y: Int) -> UnsafeMutablePointer<SIMD4<UInt16>> {
-      UnsafeMutablePointer<SIMD4<UInt16>>(bitPattern: ringAddress)! + (y - rows.lowerBound) % ringRows * elements
-    }
-    let stripElements = Self.stripElements
-    let strips = (0..<(elements + stripElements - 1) / stripElements).map { strip in
-      let first = strip * stripElements
-      return StripColumns(plan: plan, elements: first..<Swift.min(first + stripElements, elements), top: region.minY)
-    }
-    let bandRows = Self.bandRows
-    func verticals(_ out: UnsafeMutableRawPointer) throws {
-      let outAddress = Int(bitPattern: out)
-      var computed = rows.lowerBound
-      var top = region.minY
-      while top < region.maxY {
-        // Slab by slab: the horizontal passes of the rows it needs (in bands, each asking the input for its rows
-        // once), then every strip's vertical passes carried down through it.
-        let bottom = Swift.min(top + slabRows, region.maxY)
-        let first = computed
-        let needed = bottom + reach
-        try context.parallel(count: (needed - first + bandRows - 1) / bandRows, threads: context.threads) {
-          band, context in
-          let lower = first + band * bandRows
-          let upper = Swift.min(lower + bandRows, needed)
-          let area = IntRect(x: region.minX - reach, y: lower, width: width + 2 * reach, height: upper - lower)
-            .intersection(sourceExtent)
-          let plane = area.isEmpty ? nil : try self.plane(area, context: context)
-          BlurRows.horizontalBoxes(plane, rows: lower..<upper, x0: region.minX, width: width, lanes: lanes,
-            plan: plan, destination: row)
-        }
-        computed = needed
-        try ParallelLoop.run(count: strips.count, threads: context.threads) { strip in
-          let elements = strips[strip].elements
-          strips[strip].columns.withLock { columns in
-            GaussianBlurKernel.advance(columns, to: bottom, rows: { y in UnsafePointer(row(y) + elements.lowerBound) },
-              elements: elements, region: region, lanes: lanes,
-              into: UnsafeMutableRawPointer(bitPattern: outAddress)!, stride: region.width)
-          }
-        }
-        top = bottom
-      }
-    }
-    if lanes == 4 {
-      let raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) {
-        try verticals($0.baseAddress!)
-      }
-      return .pixels(rect: region, raster: raster)
-    }
-    let values = try [Float](unsafeUninitializedCapacity: region.area) { buffer, count in
-      try verticals(UnsafeMutableRawPointer(buffer.baseAddress!))
-      count = region.area
-    }
-    return .coverage(rect: region, values: values)
+  /// Starts computing `region` once for a render (see the type's notes): each call of the producer computes the
+  /// next rows, slab by slab, the horizontal passes in bands of rows, then the vertical passes in strips of
+  /// columns, each on up to `context.threads` threads.
+  func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer {
+    try GaussianFilterRows(self, region: region.intersection(extent), pixelLimit: context.pixelLimit)
   }
 
   /// Rows per band of horizontal passes: a multiple of 4 (coverage is filtered four rows at a time), small enough

@@ -77,7 +77,7 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
 extension ShadowShape: Materialising {
   var materialises: Bool { problem == nil && filter.materialises }
 
-  func materialise(_ region: IntRect, context: RenderContext) throws -> Intermediate {
-    try filter.materialise(region, context: context)
+  func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer {
+    try filter.openRows(region, context: context)
   }
 }

@@ -1,10 +1,16 @@
-/// A render prepared by `Renderer.prepareBands`: planned, with its once-per-render stages computed, and rendered
-/// band by band (horizontal strips of whole tiles) when asked, as libvips renders regions on demand.
+import Synchronization
+
+/// A render prepared by `Renderer.prepareBands`: planned, and rendered band by band (horizontal strips of whole
+/// tiles) when asked, as libvips renders regions on demand.
 ///
 /// It is how an encoder receives a large image without the whole of it in memory at once: the PNG encoder filters
-/// each band into its compressor's input and drops it. A band is a pure function of the chain and its rows, so
-/// rendering one twice gives the same bytes; bands together give exactly what `Renderer.render` gives. It holds the
-/// render's intermediate results until it is released.
+/// each band into its compressor's input and drops it. The stages computed once per render (`Materialising`: large
+/// blurs) are computed as the bands need them, top to bottom, keeping only the rows this band and later ones read
+/// (`BandSchedule`), so a render in band order holds a few bands of each, not whole images. A band is a pure
+/// function of the chain and its rows, so rendering one twice gives the same bytes; bands together give exactly
+/// what `Renderer.render` gives. Bands may be asked in any order, as often as asked: a band above what a stage still
+/// keeps starts that stage again from its top (correct, but slower than band order). It holds the rows kept until
+/// it is released.
 public struct BandedRender: Sendable {
   let component: any ImageComponent
   /// The rectangle rendered, in the component's coordinates.
@@ -14,6 +20,29 @@ public struct BandedRender: Sendable {
   let tileSide: Int
   let threads: Int
   let context: RenderContext
+  let plan: RenderPlan
+  let schedule: BandSchedule
+  let stages: StageRows
+
+  init(
+    component: any ImageComponent, region: IntRect, bandHeight: Int, tileSide: Int, threads: Int,
+    context: RenderContext, plan: RenderPlan
+  ) {
+    self.component = component
+    self.region = region
+    self.bandHeight = bandHeight
+    self.tileSide = tileSide
+    self.threads = threads
+    self.context = context
+    self.plan = plan
+    let bandCount = (region.height + bandHeight - 1) / bandHeight
+    let tiles = (0..<bandCount).map { band in
+      Self.tiles(region: region, rows: band * bandHeight..<Swift.min(region.height, (band + 1) * bandHeight),
+        tileSide: tileSide)
+    }
+    schedule = BandSchedule(plan, bands: tiles)
+    stages = StageRows()
+  }
 
   /// How many bands cover the region.
   public var bandCount: Int { (region.height + bandHeight - 1) / bandHeight }
@@ -25,11 +54,24 @@ public struct BandedRender: Sendable {
     return top..<Swift.min(region.height, top + bandHeight)
   }
 
+  /// The tiles of `rows` (relative to the region's top), row by row.
+  static func tiles(region: IntRect, rows: Range<Int>, tileSide: Int) -> [IntRect] {
+    let columns = (region.width + tileSide - 1) / tileSide
+    let tileRows = (rows.count + tileSide - 1) / tileSide
+    let top = region.y + rows.lowerBound
+    let band = IntRect(x: region.x, y: top, width: region.width, height: rows.count)
+    return (0..<columns * tileRows).map { tile in
+      IntRect(x: region.x + (tile % columns) * tileSide, y: top + (tile / columns) * tileSide,
+        width: tileSide, height: tileSide).intersection(band)
+    }
+  }
+
   /// Renders band `index` into `buffer`: `region.width × rows(ofBand: index).count` premultiplied pixels, row by
-  /// row. The band's tiles render on the renderer's threads.
+  /// row. The stages computed once are brought down to what the band needs first, then the band's tiles render on
+  /// the renderer's threads.
   ///
-  /// - Throws: the first error a tile met; nothing is rendered for a `buffer` of the wrong size or a band outside
-  ///   `0 ..< bandCount` (`RenderError.invalidParameter`).
+  /// - Throws: the first error a stage or a tile met; nothing is rendered for a `buffer` of the wrong size or a band
+  ///   outside `0 ..< bandCount` (`RenderError.invalidParameter`).
   public func render(band index: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(RenderError) {
     let rows = rows(ofBand: index)
     let width = region.width
@@ -37,26 +79,115 @@ public struct BandedRender: Sendable {
       throw RenderError.invalidParameter(component: String(describing: component),
         reason: "band \(index) of \(bandCount) into \(buffer.count) pixels (\(width) × \(rows.count) expected)")
     }
-    let columns = (width + tileSide - 1) / tileSide
-    let tileRows = (rows.count + tileSide - 1) / tileSide
+    let tiles = Self.tiles(region: region, rows: rows, tileSide: tileSide)
     let top = region.y + rows.lowerBound
-    let band = IntRect(x: region.x, y: top, width: width, height: rows.count)
-    let tiles = (0..<columns * tileRows).map { tile in
-      IntRect(x: region.x + (tile % columns) * tileSide, y: top + (tile / columns) * tileSide,
-        width: tileSide, height: tileSide).intersection(band)
-    }
     // As in `Renderer.render`: tiles write disjoint pixels of the band, whose address crosses into the jobs as a
     // number and does not outlive this call.
     let address = Int(bitPattern: base)
-    let component = component
+    let (component, threads, regionX) = (component, threads, region.x)
     do {
-      try context.parallel(count: tiles.count, threads: threads) { index, context in
-        let tile = tiles[index]
-        let destination = UnsafeMutablePointer<UInt32>(bitPattern: address)! + ((tile.y - top) * width + tile.x - band.x)
-        try Renderer.render(component, tile, into: destination, stride: width, context: context)
+      try stages.withRows(for: index, of: self) { context in
+        try context.parallel(count: tiles.count, threads: threads) { index, context in
+          let tile = tiles[index]
+          let destination = UnsafeMutablePointer<UInt32>(bitPattern: address)! + ((tile.y - top) * width + tile.x - regionX)
+          try Renderer.render(component, tile, into: destination, stride: width, context: context)
+        }
       }
     } catch {
       throw .wrapping(error, in: String(describing: component))
     }
+  }
+}
+
+/// The rows a banded render keeps of its stages computed once, and their producers: the render's own state, one
+/// band at a time (the lock is held while a band renders, so a band's tiles read rows nothing moves).
+final class StageRows: Sendable {
+  /// One stage's producer and the rows kept: `first ..< produced` of its planned region, in `buffer`.
+  struct Kept {
+    var producer: (any RowProducer)?
+    var buffer: RowBuffer?
+    var first: Int
+    var produced: Int
+  }
+
+  private let kept = Mutex<[Int: Kept]>([:])
+
+  /// The rows each stage's buffer holds room for now, by stage (what the tests bound).
+  var bufferRows: [Int: Int] { kept.withLock { $0.compactMapValues { $0.buffer?.rows } } }
+
+  /// Brings every stage computed once to what band `band` needs (deepest first, each seeing the rows of those below
+  /// it), lets go of the rows no later band reads, and runs `body` with the context that sees them.
+  func withRows(
+    for band: Int, of render: BandedRender, _ body: (RenderContext) throws -> Void
+  ) throws {
+    try kept.withLock { kept in
+      var rows: [Int: Intermediate] = [:]
+      let plan = render.plan
+      for stage in plan.stages.reversed() where stage.materialised {
+        guard let node = stage.node as? any Materialising else { continue }
+        try render.context.cancellation?.check()
+        let whole = stage.region.intersection(stage.extent)
+        let reads = render.schedule.reads[band][stage.id]
+        var target = render.schedule.frontiers[band][stage.id]
+        var stream = kept[stage.id] ?? Kept(first: whole.minY, produced: whole.minY)
+        if let reads {
+          target = Swift.max(target, reads.upperBound)
+          if reads.lowerBound < stream.first {
+            // Rows let go of are asked again (bands out of order): compute the stage again from its top.
+            stream = Kept(buffer: stream.buffer, first: whole.minY, produced: whole.minY)
+          }
+        }
+        let context = render.context.with(stage: stage.id, materialised: rows)
+        do {
+          try Self.advance(&stream, of: node, over: whole, to: Swift.min(target, whole.maxY),
+            keepingFrom: render.schedule.floors[band][stage.id], pixelLimit: render.context.pixelLimit,
+            context: context)
+        } catch RasterError.tooLarge(let width, let height, let limit) {
+          // Named by the stage: the region, or the stage's working buffer, is not the size of any image the user
+          // gave or asked for.
+          throw RenderError.stageTooLarge(component: "\(stage.node)", width: width, height: height, limit: limit)
+        }
+        kept[stage.id] = stream
+        if let buffer = stream.buffer, stream.produced > stream.first {
+          rows[stage.id] = Intermediate(
+            rect: IntRect(x: whole.minX, y: stream.first, width: whole.width, height: stream.produced - stream.first),
+            buffer: buffer)
+        }
+      }
+      try body(render.context.with(stage: nil, materialised: rows))
+    }
+  }
+
+  /// Lets go of the rows above `floor`, then computes the rows down to `target`, growing the buffer if need be.
+  static func advance(
+    _ stream: inout Kept, of node: any Materialising, over whole: IntRect, to target: Int, keepingFrom floor: Int,
+    pixelLimit: Int, context: RenderContext
+  ) throws {
+    let rowBytes = whole.width * 4
+    let first = Swift.min(Swift.max(stream.first, floor), stream.produced)
+    if first > stream.first, let buffer = stream.buffer {
+      let kept = stream.produced - first
+      if kept > 0 {
+        buffer.base.copyMemory(from: buffer.base + (first - stream.first) * rowBytes, byteCount: kept * rowBytes)
+      }
+    }
+    stream.first = first
+    guard target > stream.produced else { return }
+    let needed = target - stream.first
+    if stream.buffer == nil || stream.buffer!.rows < needed {
+      let rows = Swift.min(whole.height, Swift.max(needed, (stream.buffer?.rows ?? 0) * 3 / 2))
+      _ = try Raster.byteCount(width: whole.width, height: rows, pixelLimit: pixelLimit)
+      let grown = try RowBuffer(rowBytes: rowBytes, rows: rows)
+      if let old = stream.buffer, stream.produced > stream.first {
+        grown.base.copyMemory(from: old.base, byteCount: (stream.produced - stream.first) * rowBytes)
+      }
+      stream.buffer = grown
+    }
+    if stream.produced == whole.minY || stream.producer == nil {
+      stream.producer = try node.openRows(whole, context: context)
+    }
+    try stream.producer!.produce(stream.produced..<target,
+      into: stream.buffer!.base + (stream.produced - stream.first) * rowBytes, stride: whole.width, context: context)
+    stream.produced = target
   }
 }

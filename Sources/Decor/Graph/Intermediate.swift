@@ -1,14 +1,47 @@
-/// Pixels a component computed once for one render (see `Materialising`), kept in that render's context for the
-/// tiles to read, and freed with it.
-enum Intermediate: Sendable {
-  /// Premultiplied RGBA8 covering `rect`.
-  case pixels(rect: IntRect, raster: Raster)
-  /// Coverage in 0 … 255 covering `rect`, `rect.width` values a row: what the shadows blur.
-  case coverage(rect: IntRect, values: [Float])
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-  var rect: IntRect {
-    switch self {
-    case .pixels(let rect, _), .coverage(let rect, _): return rect
-    }
+/// Rows of a stage's output that one render computed ahead of the tiles (see `Materialising`), as the tiles of the
+/// band being rendered see them: `rect` (the stage's planned columns, the rows still kept), 4 bytes an element
+/// (premultiplied RGBA8 for pixels, a `Float` for coverage), rows `rect.width` elements apart.
+///
+/// It is a view of the stage's `RowBuffer` between two bands: the render does not touch the buffer while tiles read
+/// it, and moves or extends it only between bands, so the view is valid for the band it was made for.
+struct Intermediate: Sendable {
+  let rect: IntRect
+  let buffer: RowBuffer
+
+  /// The first byte of row `y` (inside `rect`) and of column `rect.minX`.
+  func row(_ y: Int) -> UnsafeRawPointer {
+    UnsafeRawPointer(buffer.base) + (y - rect.minY) * buffer.rowBytes
   }
+}
+
+/// Memory for the rows one stage keeps during one render: `rows` rows of `rowBytes` bytes, freed with the last view
+/// of it. Its address is kept as a number, since a pointer is not `Sendable`; only the render that made it writes
+/// it, between bands (see `Intermediate`).
+final class RowBuffer: Sendable {
+  private let address: Int
+  let rowBytes: Int
+  let rows: Int
+
+  /// - Throws: `RasterError.tooLarge` when the memory cannot be had (reported by the renderer as the stage's).
+  init(rowBytes: Int, rows: Int) throws(RasterError) {
+    let (bytes, overflow) = rowBytes.multipliedReportingOverflow(by: Swift.max(1, rows))
+    guard !overflow, let memory = malloc(Swift.max(1, bytes)) else {
+      throw .tooLarge(width: rowBytes / 4, height: rows, limit: 0)
+    }
+    address = Int(bitPattern: memory)
+    self.rowBytes = rowBytes
+    self.rows = rows
+  }
+
+  var base: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: address)! }
+
+  deinit { free(UnsafeMutableRawPointer(bitPattern: address)) }
 }

@@ -1,16 +1,26 @@
-/// Components that, in a render, compute the whole region their consumers will demand once, before the tiles,
-/// rather than tile by tile: a blur whose kernel spans many tiles would otherwise filter each tile's whole
-/// neighbourhood again (11 times a 256² tile's area at σ = 100).
+/// Components that a render computes once, top to bottom, rather than tile by tile: a blur whose kernel spans many
+/// tiles would otherwise filter each tile's whole neighbourhood again (11 times a 256² tile's area at σ = 100).
 ///
-/// The renderer asks the plan which stages materialise, calls `materialise` for each over the bounding box of what
-/// its consumers will ask (the deepest first, so a materialising stage below another is ready when the upper one
-/// reads it) and keeps the results in the render's context; the component's `render` then copies its tiles from
-/// `context.intermediate`. A request outside the materialised region (from a decorator that does not declare its
-/// demand) is rendered on its own, with the same bytes.
+/// The plan marks such a stage (`RenderPlan.Stage.materialised`); the render opens one `RowProducer` for it over
+/// the region its consumers will ask for, and before each band asks it for the rows that band needs, deepest stage
+/// first (a producer reads its inputs, which are then ready), keeping in a `RowBuffer` only the rows later bands
+/// still need (libvips's line cache): memory follows the band, not the image, unless a consumer reads rows out of
+/// order (a vertical flip), when the rows are kept until the last band that needs them. The component's `render`
+/// copies its tiles from `context.intermediate`. A request outside what is kept (from a decorator that does not
+/// declare its demand) is rendered on its own, with the same bytes.
 protocol Materialising: ImageComponent {
-  /// Whether this component materialises in a render (a small blur stays tile-local).
+  /// Whether this component is computed once in a render (a small blur stays tile-local).
   var materialises: Bool { get }
 
-  /// Computes `region` (inside the extent) once for this render, using up to `context.threads` threads.
-  func materialise(_ region: IntRect, context: RenderContext) throws -> Intermediate
+  /// Starts computing `region` (inside the extent) for one render, from its top row down; the producer may use up
+  /// to `context.threads` threads and reads its inputs through `context`.
+  func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer
+}
+
+/// One render's computation of a `Materialising` stage, row after row: state of that render alone.
+protocol RowProducer: AnyObject {
+  /// Computes the next rows, `rows` (starting where the last call ended, the first at the region's top), into
+  /// `out`, whose row `rows.lowerBound` is at `out` and whose rows are `stride` elements of 4 bytes apart, each
+  /// `region.width` elements; `context` is the stage's for this band (its inputs' rows ready).
+  func produce(_ rows: Range<Int>, into out: UnsafeMutableRawPointer, stride: Int, context: RenderContext) throws
 }

@@ -70,6 +70,12 @@ public struct RenderContext: Sendable {
     }
   }
 
+  /// This context for `stage` of the plan (the root when `nil`) with `materialised` as the rows computed so far.
+  func with(stage: Int?, materialised: [Int: Intermediate]) -> RenderContext {
+    RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: stage ?? (plan?.stages.isEmpty == false ? 0 : nil),
+      threads: threads, materialised: materialised, cancellation: cancellation, checksDemands: checksDemands)
+  }
+
   /// The result materialised for the component this context was given to, if the renderer made one.
   var intermediate: Intermediate? { materialised.isEmpty ? nil : stage.flatMap { materialised[$0] } }
 

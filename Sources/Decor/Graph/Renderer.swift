@@ -9,13 +9,14 @@ import Synchronization
   import Darwin
 #endif
 
-/// Renders a component by cutting the output into square tiles and rendering them concurrently.
+/// Renders a component by cutting the output into square tiles and rendering them concurrently, band by band.
 ///
-/// A render is a pure function of the component tree and the region: first a `RenderPlan` gives every stage the
-/// region this render will ask of it; stages that materialise (large blurs) are computed once over that region,
-/// in parallel, into the render's own context; then every tile goes through the chain on its own (each decorator
-/// asking its input only for what that tile needs). Nothing is kept in the components, so one tree can be rendered
-/// by any number of renders at once, and the output is the same whatever the tile size or thread count.
+/// A render is a pure function of the component graph and the region: first a `RenderPlan` gives every node the
+/// region this render will ask of it (a component reached by several paths is one node); stages computed once
+/// (large blurs) are computed top to bottom as the bands need them, keeping only the rows later bands read; then
+/// every tile of a band goes through the graph on its own (each decorator asking its input only for what that tile
+/// needs). Nothing is kept in the components, so one graph can be rendered by any number of renders at once, and the
+/// output is the same whatever the tile size, band height or thread count. ARCHITECTURE.md describes the steps.
 public struct Renderer: Sendable {
   /// The side of a square tile in pixels, used within 1 … 2^16. 256 by measurement: see `Benchmarks/README.md`.
   public var tileSize: Int
@@ -36,8 +37,8 @@ public struct Renderer: Sendable {
 
   /// The tile side used: `tileSize` kept within 1 … 2^16, so that no tile arithmetic can overflow.
   var tileSide: Int { max(1, min(1 << 16, tileSize)) }
-  /// The threads used: at least one.
-  var threadCount: Int { max(1, threads) }
+  /// The threads used: at least one, at most 2^16 (so that no count of jobs per thread can overflow).
+  var threadCount: Int { max(1, min(threads, 1 << 16)) }
 
   /// The number of online processors.
   public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -127,35 +128,26 @@ public struct Renderer: Sendable {
   func renderUntyped(_ component: any ImageComponent, region: IntRect?, trace: RenderTrace?) throws -> Raster {
     let component = component.unwrapped
     let target = try target(component, region)
-    let tiles = tiles(of: target)
-    let plan = RenderPlan(component, requests: tiles)
-    let materialised = try materialise(plan, trace: trace)
-    // A root computed once over exactly the target is the output: no tiles to copy it into.
-    if case .pixels(let rect, let raster)? = materialised[plan.root], rect == target {
-      trace?.record(path: [], component: component, region: target)
-      return raster
-    }
-    let context = context(plan, trace: trace, materialised: materialised)
-    if tiles.count == 1 && !(component is any DirectRendering) {
-      return try context.renderRoot(component, target)
+    let banded = try prepareBands(component, region: target, trace: trace)
+    if target.width <= tileSide && target.height <= tileSide && !banded.plan.stages.contains(where: \.materialised)
+      && !(component is any DirectRendering)
+    {
+      return try banded.context.renderRoot(component, target)
     }
     let width = target.width
-    // Every tile writes every one of its pixels, so the output starts uninitialised (no memset of the image).
+    // Every band writes every one of its pixels, so the output starts uninitialised (no memset of the image).
     return try Raster(width: target.width, height: target.height, pixelLimit: pixelLimit) { buffer in
-      // Tiles write disjoint pixels of this buffer from several threads; its address crosses into the jobs as a
-      // number because a pointer is not `Sendable`, and it does not outlive this closure.
-      let address = Int(bitPattern: buffer.baseAddress!)
-      try context.parallel(count: tiles.count, threads: threadCount) { index, context in
-        let tile = tiles[index]
-        let base = UnsafeMutablePointer<UInt32>(bitPattern: address)!
-        let destination = base + ((tile.y - target.y) * width + (tile.x - target.x))
-        try Self.render(component, tile, into: destination, stride: width, context: context)
+      for band in 0..<banded.bandCount {
+        let rows = banded.rows(ofBand: band)
+        try banded.render(band: band, into: UnsafeMutableBufferPointer(
+          start: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self) + rows.lowerBound * width,
+          count: rows.count * width))
       }
     }
   }
 
-  /// Prepares `region` of `component` (by default its extent) to be rendered band by band: plans it and computes
-  /// its once-per-render stages now; the bands are rendered when asked, in any order, as often as asked.
+  /// Prepares `region` of `component` (by default its extent) to be rendered band by band: plans it, and what each
+  /// band will ask of the stages computed once; nothing is computed until a band is rendered.
   ///
   /// - Parameters:
   ///   - component: what to render.
@@ -174,44 +166,14 @@ public struct Renderer: Sendable {
     let tileRows = bandHeight.map { ($0 + side - 1) / side }
       ?? Swift.min((4 * threadCount + columns - 1) / columns, Swift.max(1, (1 << 22) / (target.width * side)))
     let plan = RenderPlan(component, requests: tiles(of: target))
-    let materialised: [Int: Intermediate]
-    do {
-      materialised = try materialise(plan, trace: trace)
-    } catch {
-      throw .wrapping(error, in: String(describing: component))
-    }
-    let context = context(plan, trace: trace, materialised: materialised)
     return BandedRender(component: component, region: target, bandHeight: Swift.max(1, tileRows) * side,
-      tileSide: side, threads: threadCount, context: context)
+      tileSide: side, threads: threadCount, context: context(plan, trace: trace), plan: plan)
   }
 
-  /// The context the root's tiles render with: the plan, and what was computed before them.
-  func context(_ plan: RenderPlan, trace: RenderTrace?, materialised: [Int: Intermediate], stage: Int = 0)
-    -> RenderContext
-  {
-    RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: plan.stages.isEmpty ? nil : stage,
-      threads: threadCount, materialised: materialised, cancellation: cancellation, checksDemands: checksDemands)
-  }
-
-  /// Computes the plan's materialising stages, deepest first (the reversed plan puts every stage after all its
-  /// inputs), each seeing those computed before it; a stage several consumers use is computed once, for all.
-  func materialise(_ plan: RenderPlan, trace: RenderTrace?) throws -> [Int: Intermediate] {
-    var materialised: [Int: Intermediate] = [:]
-    for stage in plan.stages.reversed() where stage.materialised {
-      guard let node = stage.node as? any Materialising else { continue }
-      try cancellation?.check()
-      let context = context(plan, trace: trace, materialised: materialised, stage: stage.id)
-      let region = stage.region.intersection(stage.extent)
-      do {
-        _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
-        materialised[stage.id] = try node.materialise(region, context: context)
-      } catch RasterError.tooLarge(let width, let height, let limit) {
-        // Named by the stage: the region, or the stage's working buffer, is not the size of any image the user
-        // gave or asked for.
-        throw RenderError.stageTooLarge(component: "\(stage.node)", width: width, height: height, limit: limit)
-      }
-    }
-    return materialised
+  /// The context the root's tiles render with.
+  func context(_ plan: RenderPlan, trace: RenderTrace?) -> RenderContext {
+    RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: plan.stages.isEmpty ? nil : plan.root,
+      threads: threadCount, materialised: [:], cancellation: cancellation, checksDemands: checksDemands)
   }
 
   /// Renders one tile of the root into the output, directly when the component can.
