@@ -356,4 +356,64 @@ import Testing
     }
     return sum == 0 ? .infinity : 10 * log10(255 * 255 / (sum / Double(count)))
   }
+
+  // MARK: WebP
+
+  static let webpFolder = Fixtures.root.appendingPathComponent("WebP")
+
+  /// Lossy and lossless, with and without alpha, an animation's first frame, and files Decor encodes here (600x400
+  /// lossy at quality 75 and 95, lossless): the rows are `WebPDecoder`'s byte for byte, in any bands.
+  @Test func webpRowsEqualWebPDecoder() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var paths = ["photo-lossy", "photo-lossless", "cutout-lossy", "cutout-lossless", "animated"].map {
+      Self.webpFolder.appendingPathComponent($0 + ".webp").path
+    }
+    let samples = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "SampleImages")
+    for name in ["coffee", "horse-cutout"] {
+      let raster = try Raster(contentsOfFile: samples.appendingPathComponent(name + ".png").path)
+      for quality in [75, 95, 100] {
+        let path = folder.appendingPathComponent("\(name)-\(quality).webp").path
+        let options = quality == 100 ? WebPOptions(lossless: true) : WebPOptions(quality: quality)
+        try Data(WebPEncoder.encode(raster, options: options)).write(to: URL(fileURLWithPath: path))
+        paths.append(path)
+      }
+    }
+    for path in paths {
+      let expected = try WebPDecoder().decode(Fixtures.bytes(URL(fileURLWithPath: path)), source: path,
+        pixelLimit: 1 << 24)
+      let source = try WebPRowSource(contentsOfFile: path, source: path)
+      #expect(source.width == expected.width && source.height == expected.height, "\(path)")
+      #expect(source.isAnimated == path.hasSuffix("animated.webp"))
+      for band in [1, 7, 64] {
+        #expect(try Self.readAll(source, band: band) == expected.bytes, "\(path), bands of \(band)")
+      }
+    }
+  }
+
+  @Test func badWebPFilesAreErrors() throws {
+    for name in ["truncated.webp", "corrupt.webp"] {
+      let path = Self.webpFolder.appendingPathComponent(name).path
+      #expect(throws: CodecError.self, "\(name)") {
+        _ = try Self.readAll(WebPRowSource(contentsOfFile: path, source: name), band: 8)
+      }
+    }
+    let photo = Self.webpFolder.appendingPathComponent("photo-lossy.webp").path
+    #expect(throws: CodecError.tooLarge(source: "w", width: 96, height: 64, limit: 1000)) {
+      try WebPRowSource(contentsOfFile: photo, source: "w", pixelLimit: 1000)
+    }
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("cut.webp").path
+    for name in ["photo-lossy.webp", "cutout-lossless.webp"] {
+      let bytes = try Fixtures.bytes(Self.webpFolder.appendingPathComponent(name))
+      for length in stride(from: 0, to: bytes.count - 1, by: 97) {
+        try Data(bytes.prefix(length)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: CodecError.self, "\(name) cut at \(length)") {
+          _ = try Self.readAll(WebPRowSource(contentsOfFile: path, source: name), band: 5)
+        }
+      }
+    }
+  }
 }
