@@ -1,13 +1,22 @@
 import Decor
 import Dispatch
 
-/// `decor-bench rows FILE [--scale=1/8] [--band=64]`: reads every row of a streamed source (`PNGRowSource`, or
-/// `JPEGRowSource` at a scale) in bands, as a render pulls them, and prints the size, the time and a checksum of
-/// the pixels, so that `/usr/bin/time -v` gives the peak memory of reading the file without holding it.
+/// `decor-bench rows FILE [--scale=1/8] [--band=64] [--whole]`: reads every row of a streamed source
+/// (`PNGRowSource`, `JPEGRowSource` at a scale, `WebPRowSource`) in bands, as a render pulls them, and prints the
+/// size, the time and a checksum of the pixels, so that `/usr/bin/time -v` gives the peak memory of reading the file
+/// without holding it. `--whole` decodes it whole instead (`Raster(contentsOfFile:)`), for comparison.
 enum RowsBench {
   static func run(_ arguments: [String]) throws {
     guard let path = arguments.first(where: { !$0.hasPrefix("-") }) else {
-      print("usage: decor-bench rows FILE [--scale=1|1/2|1/4|1/8] [--band=N]")
+      print("usage: decor-bench rows FILE [--scale=1|1/2|1/4|1/8] [--band=N] [--whole]")
+      return
+    }
+    if arguments.contains("--whole") {
+      let start = DispatchTime.now().uptimeNanoseconds
+      let raster = try Raster(contentsOfFile: path, pixelLimit: 1 << 31)
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      print("{\"whole\": \"\(path)\", \"size\": \"\(raster.width)x\(raster.height)\", \"seconds\": "
+        + "\(DecorBench.rounded(seconds, 3))}")
       return
     }
     let band = Int(arguments.first { $0.hasPrefix("--band=") }?.dropFirst(7) ?? "") ?? 64
@@ -18,6 +27,8 @@ enum RowsBench {
     let source: any RowSource
     if path.lowercased().hasSuffix(".png") {
       source = try PNGRowSource(contentsOfFile: path, source: path, pixelLimit: 1 << 31)
+    } else if path.lowercased().hasSuffix(".webp") {
+      source = try WebPRowSource(contentsOfFile: path, source: path, pixelLimit: 1 << 31)
     } else {
       source = try JPEGRowSource(contentsOfFile: path, source: path, scale: scale, pixelLimit: 1 << 31)
     }

@@ -416,4 +416,22 @@ import Testing
       }
     }
   }
+
+  /// The first rows come before the file is read: a 1024x768 noise image (a large file) gives its first row after
+  /// libwebp has had a small part of it.
+  @Test func webpRowsComeBeforeTheWholeFileIsRead() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var random = SplitMix64(seed: 7)
+    let noise = (0..<1024 * 768 * 4).map { i in i % 4 == 3 ? 255 : UInt8.random(in: 0...255, using: &random) }
+    let raster = try Raster(width: 1024, height: 768, premultipliedBytes: noise)
+    let path = folder.appendingPathComponent("noise.webp").path
+    let bytes = try WebPEncoder.encode(raster, options: WebPOptions(quality: 95))
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let reader = try WebPRowSource(contentsOfFile: path, source: "noise.webp").openWebPRows()
+    var row = [UInt32](repeating: 0, count: 1024 * 768)
+    try row.withUnsafeMutableBufferPointer { try reader.readRows(count: 1, into: $0) }
+    #expect(reader.bytesFed < bytes.count / 4, "\(reader.bytesFed) of \(bytes.count) bytes for the first row")
+    try row.withUnsafeMutableBufferPointer { try reader.readRows(count: 767, into: $0) }
+  }
 }

@@ -28,8 +28,9 @@ public final class WebPRowReader: RowReader {
   private var decoder: OpaquePointer?
   /// The whole image, straight RGBA as libwebp writes it (see `WebPRowSource`).
   private var image: UnsafeMutableRawBufferPointer?
-  /// How many rows of `image` libwebp has finished.
+  /// How many rows of `image` libwebp has finished, and how many bytes of the file it has had for them.
   private var decodedRows = 0
+  private(set) var bytesFed = 0
   private var chunk: [UInt8]
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
@@ -103,6 +104,7 @@ public final class WebPRowReader: RowReader {
     let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
     guard n >= 0 else { throw .io(path: source, detail: "cannot read: \(ImageFile.systemError())") }
     guard n > 0 else { throw .corrupt(source: source, detail: WebPDecoder.message(VP8_STATUS_NOT_ENOUGH_DATA)) }
+    bytesFed += n
     let status = chunk.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, n) }
     guard status == VP8_STATUS_OK || status == VP8_STATUS_SUSPENDED else {
       throw .corrupt(source: source, detail: WebPDecoder.message(status))
