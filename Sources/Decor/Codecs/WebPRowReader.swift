@@ -26,8 +26,11 @@ public final class WebPRowReader: RowReader {
 
   private var fd: Int32
   private var decoder: OpaquePointer?
-  /// The whole image, straight RGBA as libwebp writes it (see `WebPRowSource`).
+  /// The whole image, straight RGBA as libwebp writes it (see `WebPRowSource`), mapped on its own so that the pages
+  /// of rows already served can be given back to the system (`releaseServedRows`).
   private var image: UnsafeMutableRawBufferPointer?
+  /// The bytes at the start of `image` whose pages were given back.
+  private var released = 0
   /// How many rows of `image` libwebp has finished, and how many bytes of the file it has had for them.
   private var decodedRows = 0
   private(set) var bytesFed = 0
@@ -48,7 +51,10 @@ public final class WebPRowReader: RowReader {
     self.source = source
     chunk = []
     fd = -1
-    let image = UnsafeMutableRawBufferPointer.allocate(byteCount: width * height * 4, alignment: 16)
+    guard let mapping = mmap(nil, width * height * 4, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      mapping != MAP_FAILED
+    else { throw .io(path: source, detail: "cannot map \(width * height * 4) bytes: \(ImageFile.systemError())") }
+    let image = UnsafeMutableRawBufferPointer(start: mapping, count: width * height * 4)
     self.image = image
     if animated {
       // libwebp's animation decoder takes the whole file, and gives the frame whole.
@@ -74,8 +80,20 @@ public final class WebPRowReader: RowReader {
     decoder = nil
     if fd >= 0 { close(fd) }
     fd = -1
-    image?.deallocate()
+    if let image { munmap(image.baseAddress, image.count) }
     image = nil
+  }
+
+  /// Gives back the pages wholly inside the rows already served: libwebp never writes a row again once it counts
+  /// it as decoded, nor reads its output (it predicts from its own buffers), so the resident image is only the
+  /// rows between the last one served and the last one decoded (and a page). The mapping stays, untouched.
+  private func releaseServedRows() {
+    guard let image else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let end = nextRow * width * 4 / page * page
+    guard end > released else { return }
+    _ = madvise(image.baseAddress! + released, end - released, MADV_DONTNEED)
+    released = end
   }
 
   public func readRows(count: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(CodecError) {
@@ -95,7 +113,7 @@ public final class WebPRowReader: RowReader {
     // Decor's own rounding, as WebPDecoder premultiplies.
     PNGRowReader.premultiply(rows, count: width * count)
     nextRow += count
-    if nextRow == height { finish() }
+    if nextRow == height { finish() } else { releaseServedRows() }
   }
 
   /// Feeds libwebp the next piece of the file and updates how many rows are done.

@@ -5,9 +5,14 @@ import CWebP
 /// whole and the first rows come before the last bytes are read.
 ///
 /// The rows are exactly `WebPDecoder`'s, byte for byte (libwebp's defaults, straight RGBA premultiplied by Decor's
-/// own rounding). Memory: libwebp's public API decodes into a whole-image buffer (it has no per-row output), so a
-/// reader holds the image, 4 bytes a pixel, until its last row is read. An animated file gives its first frame, as
-/// `WebPDecoder` does, read whole (libwebp's animation decoder takes the whole file).
+/// own rounding). An animated file gives its first frame, as `WebPDecoder` does, read whole (libwebp's animation
+/// decoder takes the whole file).
+///
+/// Memory: libwebp's public API decodes into a whole-image buffer (it has no per-row output), so a reader maps one
+/// (address space, 4 bytes a pixel) and gives the pages of the rows it has served back to the system: what stays
+/// resident is the rows decoded but not yet served, and libwebp's own state: for a lossy file a few rows and the
+/// compressed data of the partition being read, for a lossless one its whole image (its backward references reach
+/// anywhere above).
 public struct WebPRowSource: RowSource {
   /// The file read.
   public let path: String
