@@ -20,7 +20,8 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
-    // libpng, through its simplified API. Only Sources/Decor/Codecs imports it.
+    // libpng: its simplified API (`PNGCodec`) and its full one, row by row behind C helpers holding the setjmp
+    // (`PNGRowSource`). Only Sources/Decor/Codecs imports it.
     .systemLibrary(
       name: "CLibPNG",
       pkgConfig: "libpng",
@@ -44,6 +45,13 @@ let package = Package(
       pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
     ),
+    // libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines with DCT scaling (`JPEGRowSource`), each
+    // call behind a C helper holding the setjmp. Only Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+    ),
     // libwebp: WebP in and out (and its demuxer, for an animation's first frame). Only Sources/Decor/Codecs
     // imports it.
     .systemLibrary(
@@ -51,7 +59,7 @@ let package = Package(
       pkgConfig: "libwebpdemux",
       providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CWebP", .product(name: "RealModule", package: "swift-numerics")]),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CJPEG", "CWebP", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     // Golden-image assertions for tests (Swift Testing and XCTest, each when it can be imported); only test targets

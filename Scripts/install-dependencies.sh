@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the system libraries Decor builds against, when missing: libpng, libdeflate, zlib, libjpeg-turbo's
-# TurboJPEG, libwebp and pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or Homebrew (macOS).
+# Installs the system libraries Decor builds against, when missing: libpng, libdeflate, zlib, libjpeg-turbo (its
+# TurboJPEG and libjpeg APIs), libwebp and pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or
+# Homebrew (macOS).
 # Prints what it installs; installs nothing when everything is there. The README's first command and .ci/run use it.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ libraries=(
   "libdeflate libdeflate-dev libdeflate"
   "zlib zlib1g-dev zlib"
   "libturbojpeg libturbojpeg0-dev jpeg-turbo"
+  "libjpeg libjpeg62-turbo-dev jpeg-turbo"
   "libwebpdemux libwebp-dev webp"
 )
 

@@ -1,9 +1,16 @@
-// The parts of libpng's simplified API that Swift cannot import directly: macros become constants and
-// static inline functions, so Swift code never repeats libpng's arithmetic.
+// The parts of libpng that Swift cannot import directly: macros become constants and static inline functions, so
+// Swift code never repeats libpng's arithmetic; and the full (row by row) API wrapped in C helpers, because libpng
+// reports errors by longjmp and no longjmp may cross a Swift frame: every setjmp lives in a helper below, which
+// returns a status instead.
 #ifndef DECOR_CLIBPNG_SHIM_H
 #define DECOR_CLIBPNG_SHIM_H
 
+#include <errno.h>
 #include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const png_uint_32 DECOR_PNG_IMAGE_VERSION = PNG_IMAGE_VERSION;
 static const png_uint_32 DECOR_PNG_FORMAT_RGB = PNG_FORMAT_RGB;
@@ -16,5 +23,132 @@ static const png_uint_32 DECOR_PNG_FORMAT_FLAG_COLORMAP = PNG_FORMAT_FLAG_COLORM
 static const png_uint_32 DECOR_PNG_IMAGE_FLAG_16BIT_sRGB = PNG_IMAGE_FLAG_16BIT_sRGB;
 static const png_uint_32 DECOR_PNG_IMAGE_WARNING = PNG_IMAGE_WARNING;
 static const png_uint_32 DECOR_PNG_IMAGE_ERROR = PNG_IMAGE_ERROR;
+
+// MARK: - Sequential reading through the full API (PNGRowSource)
+
+/// The statuses of the helpers below.
+enum {
+  DECOR_PNG_OK = 0,
+  /// The file could not be opened or read (`message` holds the system's reason).
+  DECOR_PNG_IO = 1,
+  /// libpng rejected the data (`message` holds libpng's words).
+  DECOR_PNG_CORRUPT = 2,
+};
+
+/// One open file and libpng's state for reading it once, top to bottom. Allocated by `decor_png_reader_open`,
+/// freed by `decor_png_reader_close` whatever happened in between.
+typedef struct decor_png_reader {
+  png_structp png;
+  png_infop info;
+  FILE *file;
+  /// libpng's last error, or the system's.
+  char message[256];
+  /// From IHDR.
+  png_uint_32 width;
+  png_uint_32 height;
+  int bit_depth;
+  int color_type;
+  int interlaced;
+} decor_png_reader;
+
+/// libpng's error callback: keep the words, then jump back into the helper that called libpng (never further).
+static void decor_png_on_error(png_structp png, png_const_charp message) {
+  decor_png_reader *reader = (decor_png_reader *)png_get_error_ptr(png);
+  snprintf(reader->message, sizeof reader->message, "%s", message ? message : "libpng error");
+  png_longjmp(png, 1);
+}
+
+/// Warnings (and benign errors, which the simplified API also demotes) are not failures: libpng has already
+/// repaired or skipped what it warns about.
+static void decor_png_on_warning(png_structp png, png_const_charp message) {
+  (void)png;
+  (void)message;
+}
+
+/// Frees everything the reader holds; `reader` may be NULL.
+static void decor_png_reader_close(decor_png_reader *reader) {
+  if (!reader) return;
+  if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+  if (reader->file) fclose(reader->file);
+  free(reader);
+}
+
+/// Opens `path` and reads the chunks up to the image data (IHDR, PLTE, tRNS; every other ancillary chunk is
+/// skipped, as the simplified API skips them and as `PNGCodec` takes the colour-space chunks out: samples are taken
+/// as sRGB-encoded). Allocates no pixel memory. On return `*out` is set (even on failure, for the message) and must
+/// be closed.
+static int decor_png_reader_open(const char *path, decor_png_reader **out) {
+  decor_png_reader *reader = (decor_png_reader *)calloc(1, sizeof(decor_png_reader));
+  *out = reader;
+  if (!reader) return DECOR_PNG_IO;
+  reader->file = fopen(path, "rb");
+  if (!reader->file) {
+    snprintf(reader->message, sizeof reader->message, "cannot open: %s", strerror(errno));
+    return DECOR_PNG_IO;
+  }
+  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, decor_png_on_error, decor_png_on_warning);
+  if (!reader->png) {
+    snprintf(reader->message, sizeof reader->message, "libpng could not start");
+    return DECOR_PNG_CORRUPT;
+  }
+  reader->info = png_create_info_struct(reader->png);
+  if (!reader->info) {
+    snprintf(reader->message, sizeof reader->message, "libpng could not start");
+    return DECOR_PNG_CORRUPT;
+  }
+  if (setjmp(png_jmpbuf(reader->png))) return DECOR_PNG_CORRUPT;
+  png_init_io(reader->png, reader->file);
+  // As png_image_begin_read: benign errors (a palette index past the palette, too many IDATs) are warnings.
+  png_set_benign_errors(reader->png, 1);
+  // Every chunk but the critical ones and tRNS is skipped unread (libpng always handles IHDR, PLTE, tRNS, IDAT and
+  // IEND itself), so a damaged text or colour-space chunk fails nothing, as in PNGCodec.
+  png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+  png_read_info(reader->png, reader->info);
+  int interlace = 0;
+  png_get_IHDR(reader->png, reader->info, &reader->width, &reader->height, &reader->bit_depth,
+               &reader->color_type, &interlace, NULL, NULL);
+  reader->interlaced = interlace != PNG_INTERLACE_NONE;
+  return DECOR_PNG_OK;
+}
+
+/// Sets the transformations to straight RGBA at 8 bits (16 for 16-bit files, in host byte order): palettes,
+/// low bit depths and tRNS expanded, grey spread to RGB, an opaque alpha added where there is none. No gamma or
+/// colour conversion is asked for, so none is done. Interlaced files are not de-interlaced here: each of the seven
+/// passes comes as its own small image (`decor_png_pass`), which the caller places. Allocates libpng's row buffers
+/// (a few rows). `*row_bytes` is the size of one full row as libpng writes it.
+static int decor_png_reader_start(decor_png_reader *reader, size_t *row_bytes) {
+  if (setjmp(png_jmpbuf(reader->png))) return DECOR_PNG_CORRUPT;
+  png_structp png = reader->png;
+  png_set_expand(png);
+  png_set_gray_to_rgb(png);
+  if ((reader->color_type & PNG_COLOR_MASK_ALPHA) == 0 && !png_get_valid(png, reader->info, PNG_INFO_tRNS))
+    png_set_add_alpha(png, reader->bit_depth == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
+  if (reader->bit_depth == 16) {
+    const png_uint_16 one = 1;
+    if (*(const png_byte *)&one == 1) png_set_swap(png);
+  }
+  png_read_update_info(png, reader->info);
+  *row_bytes = png_get_rowbytes(png, reader->info);
+  return DECOR_PNG_OK;
+}
+
+/// Reads the next `count` rows (of the current pass, for an interlaced file), `stride` bytes apart.
+static int decor_png_reader_read(decor_png_reader *reader, png_bytep rows, size_t stride, png_uint_32 count) {
+  if (setjmp(png_jmpbuf(reader->png))) return DECOR_PNG_CORRUPT;
+  for (png_uint_32 i = 0; i < count; i++) png_read_row(reader->png, rows + (size_t)i * stride, NULL);
+  return DECOR_PNG_OK;
+}
+
+/// Adam7 pass `pass` (0…6) of an image of `width` × `height`: its pixels are at x = x0 + k·dx, y = y0 + k·dy, and
+/// it has `columns` × `rows` of them (a pass with none is skipped by libpng).
+static void decor_png_pass(int pass, png_uint_32 width, png_uint_32 height, png_uint_32 *x0, png_uint_32 *dx,
+                           png_uint_32 *y0, png_uint_32 *dy, png_uint_32 *columns, png_uint_32 *rows) {
+  *x0 = PNG_PASS_START_COL(pass);
+  *dx = (png_uint_32)1 << PNG_PASS_COL_SHIFT(pass);
+  *y0 = PNG_PASS_START_ROW(pass);
+  *dy = (png_uint_32)1 << PNG_PASS_ROW_SHIFT(pass);
+  *columns = PNG_PASS_COLS(width, pass);
+  *rows = PNG_PASS_ROWS(height, pass);
+}
 
 #endif

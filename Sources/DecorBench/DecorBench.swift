@@ -16,6 +16,7 @@ import Foundation
 ///     swift run -c release decor-bench compositing --json
 ///     swift run -c release decor-bench sharing        # one blur value rendered by two renders at once
 ///     swift run -c release decor-bench png            # PNG encoding of rasters in memory
+///     swift run -c release decor-bench rows big.png   # a streamed source read in bands (see RowsBench)
 @main
 struct DecorBench {
   static func main() throws {
@@ -24,6 +25,10 @@ struct DecorBench {
     let words = arguments.filter { !$0.hasPrefix("-") }
     if words.first == "compositing" {
       try CompositingBench.run(runs: runs)
+      return
+    }
+    if words.first == "rows" {
+      try RowsBench.run(Array(arguments.drop { $0 != "rows" }.dropFirst()))
       return
     }
     let filter = words.first

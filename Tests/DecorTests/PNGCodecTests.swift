@@ -64,13 +64,16 @@ import Testing
     #expect(try decode(png) == plain)
   }
 
-  /// From disk, where `sRGB` and `iCCP` stay in the file libpng reads (see `PNGCodec.decode(contentsOfFile:)`)
-  /// and `gAMA` sends it through memory: the same samples every way.
-  @Test func colourSpaceChunksDoNotChangeSamplesFromDisk() throws {
+  /// From disk, where `sRGB` and `iCCP` stay in an 8-bit file libpng reads (see `PNGCodec.decode(contentsOfFile:)`)
+  /// and `gAMA` sends it through memory, as any of them sends a 16-bit file (whose linear output libpng would
+  /// convert from the sRGB gamma): the same samples every way, and row by row (`PNGRowSource`).
+  @Test(arguments: [8, 16])
+  func colourSpaceChunksDoNotChangeSamplesFromDisk(bitDepth: Int) throws {
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var png = PNGBuilder(width: 3, height: 2, bitDepth: 8, colorType: 6)
-    png.setRows([[64, 128, 192, 255, 10, 20, 30, 128, 0, 0, 0, 0], [1, 2, 3, 4, 200, 100, 50, 255, 9, 9, 9, 9]])
+    var png = PNGBuilder(width: 3, height: 2, bitDepth: UInt8(bitDepth), colorType: 6)
+    let rows: [[UInt8]] = [[64, 128, 192, 255, 10, 20, 30, 128, 0, 0, 0, 0], [1, 2, 3, 4, 200, 100, 50, 255, 9, 9, 9, 9]]
+    png.setRows(bitDepth == 8 ? rows : rows.map { $0.flatMap { be16(Int($0) * 257 + 3) } })
     let plain = try decode(png)
     // A minimal RGB display profile (header and an empty tag table), zlib-compressed with stored blocks.
     var profile = [UInt8](repeating: 0, count: 132)
@@ -84,6 +87,7 @@ import Testing
       let path = folder.appendingPathComponent("\(chunks[0].0).png").path
       try Data(png.build()).write(to: URL(fileURLWithPath: path))
       #expect(try Raster(contentsOfFile: path) == plain, "\(chunks[0].0)")
+      #expect(try RowSourceTests.readAll(PNGRowSource(contentsOfFile: path, source: path), band: 1) == plain.bytes)
     }
   }
 

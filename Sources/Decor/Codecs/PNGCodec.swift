@@ -77,7 +77,11 @@ public enum PNGCodec {
     }
     let structure = PNGChunks(count: count) { read($0, 8) }
     if let truncation = structure.truncation { throw .corrupt(source: source, detail: "truncated: \(truncation)") }
-    guard !structure.beforeImageData.contains(where: { streamingDeclines.contains($0.type) }),
+    // A 16-bit file is read as linear output, which libpng converts from any gamma the file states: the gamma of an
+    // `sRGB` chunk (or of an sRGB `iCCP` profile) too, so for it every colour-space chunk sends it through memory.
+    // IHDR's bit depth is byte 24 of the file.
+    let declined = read(24, 1) == [16] ? colorimetryChunks : streamingDeclines
+    guard !structure.beforeImageData.contains(where: { declined.contains($0.type) }),
       let file = fdopen(fd, "rb")
     else {
       var bytes = try ImageFile.readBytes(atPath: path)
@@ -149,7 +153,8 @@ public enum PNGCodec {
 
   /// The colour-space chunks whose conversions Decor declines (see the type's notes).
   static let colorimetryChunks: Set<String> = ["gAMA", "cHRM", "sRGB", "iCCP"]
-  /// Those of them that make a file on disk be read whole (see `decode(contentsOfFile:)`).
+  /// Those of them that make an 8-bit file on disk be read whole (see `decode(contentsOfFile:)`; a 16-bit file is
+  /// read whole for any of them).
   static let streamingDeclines: Set<String> = ["gAMA", "cHRM"]
 
   /// Refuses a file whose chunks stop before `IEND` (libpng's simplified reader would accept one cut after its
