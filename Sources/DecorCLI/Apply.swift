@@ -42,11 +42,11 @@ struct Apply: ParsableCommand {
     let format = try out.outputFormat(for: output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
-    let decoded = try DecodedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
+    let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
     if decoded.frameCount > 1 {
       printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")
     }
-    let image = try chain.apply(to: decoded.raster, pixelLimit: render.maxPixels)
+    let image = try chain.apply(to: decoded.image, pixelLimit: render.maxPixels)
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import Decor
+
+/// Inputs read row by row as the render needs them (issue 21): every chain gives the bytes it gives on the decoded
+/// raster, in any tiling, band height and band order, and a render in band order keeps a few bands of the file.
+@Suite struct StreamedImageTests {
+  static let photo = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("SampleImages/astronaut.png").path
+  static let cutout = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("SampleImages/horse-cutout.png").path
+
+  static let chains = [
+    [String](), ["scale 0.3"], ["blur 6"], ["rotate 30", "shadow 8 8 blur=6 opacity=0.6"], ["blur 20", "flip vertical"],
+    ["crop 40 300 200 100", "blur 3"], ["resize 100x_", "shadow 2 2 blur=3", "shadow 3 3 blur=4"],
+    ["flip both", "sepia"], ["tile 900x700"],
+  ]
+
+  @Test(arguments: chains)
+  func aStreamedFileRendersAsItsDecodedRaster(steps: [String]) throws {
+    for path in [Self.photo, Self.cutout] {
+      let decoded = try PNGCodec.decode(contentsOfFile: path, source: path)
+      let opened = try OpenedImage(contentsOfFile: path)
+      #expect(opened.isStreamed)
+      let chain = try Chain(parsing: steps)
+      let reference = try Renderer(tileSize: 128, threads: 2).render(chain.apply(to: decoded))
+      for (tileSize, threads) in [(64, 1), (37, 3)] {
+        var renderer = Renderer(tileSize: tileSize, threads: threads)
+        renderer.checksDemands = true
+        #expect(try renderer.render(chain.apply(to: opened.image)) == reference, "\(steps) \(tileSize)")
+      }
+      // Bands backwards: the file is read again from its top where rows were let go of.
+      let banded = try Renderer(tileSize: 64, threads: 2).prepareBands(chain.apply(to: opened.image), bandHeight: 64)
+      #expect(try BandedRenderTests.render(banded, order: Array((0..<banded.bandCount).reversed())) == reference)
+    }
+  }
+
+  /// Without a plan (a component's `render` called directly) a streamed image reads the file itself.
+  @Test func anUnplannedRequestReadsTheFileItself() throws {
+    let decoded = try PNGCodec.decode(contentsOfFile: Self.photo, source: Self.photo)
+    let image = StreamedImage(try PNGRowSource(contentsOfFile: Self.photo, source: Self.photo))
+    let region = IntRect(x: -5, y: 100, width: 60, height: 40)
+    #expect(try image.render(region, context: RenderContext()) == decoded.render(region, context: RenderContext()))
+  }
+
+  /// In band order only a few bands of the file are kept; under a vertical flip, all of it.
+  @Test func aStreamedFileKeepsAFewBands() throws {
+    let image = try OpenedImage(contentsOfFile: Self.photo).image
+    let height = image.extent.height
+    let banded = try Renderer(tileSize: 32, threads: 2).prepareBands(image.blurred(sigma: 4), bandHeight: 32)
+    _ = try BandedRenderTests.render(banded, order: Array(0..<banded.bandCount))
+    let kept = try #require(banded.stages.bufferRows.values.max())
+    #expect(kept < height / 4, "\(kept) rows of \(height) kept")
+  }
+
+  /// Standard input, and a JPEG whose EXIF orientation is applied, are decoded whole; other JPEGs and WebPs stream.
+  @Test func whatIsStreamed() throws {
+    let jpeg = Fixtures.root.appendingPathComponent("JPEG")
+    #expect(try OpenedImage(contentsOfFile: jpeg.appendingPathComponent("orientation-1.jpg").path).isStreamed)
+    #expect(try !OpenedImage(contentsOfFile: jpeg.appendingPathComponent("orientation-6.jpg").path).isStreamed)
+    let kept = try OpenedImage(contentsOfFile: jpeg.appendingPathComponent("orientation-6.jpg").path,
+      decoders: .standard(autoOrient: false))
+    #expect(kept.isStreamed)
+    for name in ["orientation-1.jpg", "orientation-6.jpg"] {
+      let path = jpeg.appendingPathComponent(name).path
+      let whole = try DecodedImage(contentsOfFile: path).raster
+      #expect(try OpenedImage(contentsOfFile: path).image.rendered() == whole, "\(name)")
+    }
+  }
+}
