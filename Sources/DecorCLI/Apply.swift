@@ -46,7 +46,7 @@ struct Apply: ParsableCommand {
     if decoded.frameCount > 1 {
       printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")
     }
-    let image = try chain.apply(to: decoded.image, pixelLimit: render.maxPixels)
+    let image = try decoded.applying(chain, pixelLimit: render.maxPixels)
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }

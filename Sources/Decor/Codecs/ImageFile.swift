@@ -55,6 +55,25 @@ public enum ImageFile {
 
   /// The first `DecoderRegistry.sniffLength` bytes (or fewer) of the regular file at `path`, or `nil` if it is not
   /// a regular file or cannot be read (the caller then reads it whole and reports any error).
+  /// The first `length` bytes of the regular file at `path` (fewer if it is shorter), or `nil` when it is not a
+  /// regular file or cannot be read.
+  static func prefix(ofRegularFile path: String, length: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Swift.min(length, Int(info.st_size)))
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      done += n
+    }
+    return Array(bytes[0..<done])
+  }
+
   static func leadingBytesOfRegularFile(atPath path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }

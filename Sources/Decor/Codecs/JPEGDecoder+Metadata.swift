@@ -10,6 +10,17 @@ extension JPEGDecoder {
     Self.metadata(of: data)
   }
 
+  /// As `metadata(of:)`, reading only the start of a regular file, up to its image data (64 KiB first, four times
+  /// more while the marker segments go on), not the whole file: a streamed read never holds the file.
+  public func metadata(ofFile path: String) -> ImageMetadata {
+    var length = 1 << 16
+    while let prefix = ImageFile.prefix(ofRegularFile: path, length: length) {
+      if prefix.count < length || JPEGMarkers.holdsHeader(prefix) { return Self.metadata(of: prefix) }
+      length *= 4
+    }
+    return (try? ImageFile.readBytes(atPath: path)).map(metadata(of:)) ?? .none
+  }
+
   static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
   static let jfifSignature: [UInt8] = Array("JFIF".utf8) + [0]
 

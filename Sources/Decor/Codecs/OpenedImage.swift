@@ -35,6 +35,37 @@ public struct OpenedImage: Sendable {
     frameCount = decoded.frameCount
   }
 
+  /// `chain` applied to the image, reading less of it where that gives the same output (shrink-on-load, as
+  /// `vipsthumbnail` does): a JPEG read row by row whose every use in the render is a `resize` to half its size or
+  /// less is read at the DCT scale (1/2, 1/4 or 1/8, libjpeg's scaled IDCT) that leaves it at least twice the
+  /// resize's size on both axes, so the resize still averages two or more pixels into one. When the chain then
+  /// makes an output of another size (a step sized from its input's size, rounded otherwise), the full decode is
+  /// used.
+  ///
+  /// - Throws: what `Chain.apply(to:pixelLimit:)` throws.
+  public func applying(_ chain: Chain, pixelLimit: Int = Raster.defaultPixelLimit) throws(ChainError)
+    -> any ImageComponent
+  {
+    let full = try chain.apply(to: image, pixelLimit: pixelLimit)
+    guard let streamed = image as? StreamedImage, let jpeg = streamed.source as? JPEGRowSource, jpeg.scale == .full,
+      let plan = try? Renderer(pixelLimit: Int.max).plan(full),
+      let stage = plan.stages.first(where: { $0.node is StreamedImage }), !stage.uses.isEmpty
+    else { return full }
+    var factor = Double.infinity
+    for use in stage.uses {
+      guard let resize = plan.stages[use.stage].node as? Resizing, !resize.extent.isEmpty else { return full }
+      factor = Swift.min(factor, Double(jpeg.width) / Double(resize.extent.width) / 2,
+        Double(jpeg.height) / Double(resize.extent.height) / 2)
+    }
+    let scale = JPEGRowSource.Scale(downscale: factor)
+    guard scale != .full,
+      let shrunk = try? JPEGRowSource(contentsOfFile: jpeg.path, source: jpeg.source, scale: scale,
+        pixelLimit: jpeg.pixelLimit)
+    else { return full }
+    let result = try chain.apply(to: StreamedImage(shrunk), pixelLimit: pixelLimit)
+    return result.extent == full.extent ? result : full
+  }
+
   /// The row source of the file, when its decoder is one of the library's and reads it as the render needs it.
   static func rowSource(_ path: String, decoder: any ImageDecoder, source: String, pixelLimit: Int)
     throws(CodecError) -> (any RowSource)?
