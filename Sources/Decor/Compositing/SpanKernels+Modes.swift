@@ -98,7 +98,12 @@ extension SpanKernels {
     }
   }
 
+  // No test for a transparent source, which keeps the backdrop all the same: the block is one `paddusb`, cheaper
+  // than the test (four scalar loads and three `or`s per two blocks), which only ever saves a store. Without it the
+  // loop is the loads, the adds and the stores, as pixman's `ADD` is (2% faster on random alpha, CPU time).
   enum PlusLighter: BlendKernel {
+    static var transparentSource: BlockShortcut { .none }
+    static var keepsBackdrop: Bool { true }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
       plusLighter(s, d, opacity: opacity)
     }
