@@ -5,10 +5,15 @@ Builds Benchmarks/pixman/pixman-bench.c (against the system's pixman, through pk
 (release), then runs them in turn for several rounds: in each round, mode by mode, pixman then Decor on that mode
 (Decor first in every other round), so that the two measurements of a mode are seconds apart and see the same
 state of a shared, noisy machine. Each program reports, per mode, the median of `--runs` timings of one pass over
-two 4096 x 4096 images (one thread); the table gives, per mode, the median of those medians over the rounds, in
-Mpx/s, and the ratio.
+two 4096 x 4096 images (one thread), in wall-clock and in CPU time; the table gives, per mode, the median of those
+medians over the rounds, in Mpx/s, and the ratios. The wall-clock ratio is the one the targets are about; the CPU
+time one leaves out the time the scheduler gave other processes, which on a loaded machine can double a wall time.
+
+With `--before PATH` (an earlier build's `decor-bench`, copied out of the build folder), that build is measured in
+the same rounds, beside the two, for a before-and-after table.
 
     python3 Benchmarks/compare-compositing.py [--runs 7] [--rounds 3] [--modes normal,copy] [--scratch-path .build]
+        [--before /tmp/decor-bench-before]
 
 Kept out of the Swift package: it needs a C compiler and libpixman-1-dev (apt-get install libpixman-1-dev).
 """
@@ -59,6 +64,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds of pixman then Decor")
     parser.add_argument("--modes", help="comma-separated modes to measure (default: all)")
     parser.add_argument("--scratch-path", default=os.path.join(ROOT, ".build"), help="SwiftPM's build folder")
+    parser.add_argument("--before", help="an earlier decor-bench to measure beside the current one")
     options = parser.parse_args()
 
     # The pixman program is built into SwiftPM's (git-ignored) build folder, beside decor-bench.
@@ -72,24 +78,33 @@ def main():
 
     commands = {"pixman": [pixman, f"--runs={options.runs}"],
                 "decor": [decor, "compositing", "--json", f"--runs={options.runs}"]}
+    if options.before:
+        commands["before"] = [options.before, "compositing", "--json", f"--runs={options.runs}"]
     modes = options.modes.split(",") if options.modes else MODES
-    seconds = {"decor": {}, "pixman": {}}
+    megapixels = 4096 * 4096 / 1e6
+    seconds = {tool: {} for tool in commands}
+    cpu_seconds = {tool: {} for tool in commands}
     for round_number in range(options.rounds):
         print(f"round {round_number + 1} of {options.rounds}", file=sys.stderr)
         for mode in modes:
-            tools = ["pixman", "decor"] if round_number % 2 == 0 else ["decor", "pixman"]
+            tools = list(commands)
+            if round_number % 2 == 1:
+                tools.reverse()
             for tool in tools:
                 for name, case in lines(run(commands[tool] + [mode])).items():
                     seconds[tool].setdefault(name, []).append(case["median_s"])
+                    cpu_seconds[tool].setdefault(name, []).append(megapixels / case["mpx_per_cpu_s"])
 
-    megapixels = 4096 * 4096 / 1e6
+    if options.before:
+        before_table(options, seconds, cpu_seconds, megapixels)
+        return
     version = run(["pkg-config", "--modversion", "pixman-1"]).strip()
     cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
                platform.processor())
     print(f"4096 x 4096 premultiplied RGBA, random alpha, one thread; {cpu}; pixman {version}; median of "
           f"{options.rounds} rounds x {options.runs} runs, the two programs interleaved mode by mode.\n")
-    print("| mode | Decor Mpx/s | pixman Mpx/s | Decor ÷ pixman | target | met |")
-    print("| --- | ---: | ---: | ---: | ---: | :---: |")
+    print("| mode | Decor Mpx/s | pixman Mpx/s | Decor ÷ pixman | CPU time: Decor ÷ pixman | target | met |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | :---: |")
     for name, times in seconds["decor"].items():
         decor_rate = megapixels / statistics.median(times)
         pixman_times = seconds["pixman"].get(name)
@@ -97,13 +112,31 @@ def main():
         if pixman_times:
             pixman_rate = megapixels / statistics.median(pixman_times)
             ratio = decor_rate / pixman_rate
-            cells = [f"{pixman_rate:.1f}", f"{ratio:.2f}×"]
+            cpu_ratio = statistics.median(cpu_seconds["pixman"][name]) / statistics.median(cpu_seconds["decor"][name])
+            cells = [f"{pixman_rate:.1f}", f"{ratio:.2f}×", f"{cpu_ratio:.2f}×"]
             met = "–" if target is None else ("yes" if ratio >= target else "**no**")
         else:
-            cells = ["–", "–"]
+            cells = ["–", "–", "–"]
             met = "–"
         target_text = "–" if target is None else f"≥ {target}×"
-        print(f"| {name} | {decor_rate:.1f} | {cells[0]} | {cells[1]} | {target_text} | {met} |")
+        print(f"| {name} | {decor_rate:.1f} | {cells[0]} | {cells[1]} | {cells[2]} | {target_text} | {met} |")
+
+
+def before_table(options, seconds, cpu_seconds, megapixels):
+    """The earlier build, the current one and pixman, per mode: Mpx/s (wall clock) and the ratios to pixman in wall
+    clock and CPU time."""
+    print(f"Medians of {options.rounds} rounds x {options.runs} runs, the three programs interleaved mode by mode.\n")
+    print("| mode | Decor before | Decor after | pixman | before ÷ pixman | after ÷ pixman | CPU time: before ÷ pixman "
+          "| CPU time: after ÷ pixman |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, times in seconds["decor"].items():
+        pixman_times = seconds["pixman"].get(name)
+        if not pixman_times:
+            continue
+        rates = [megapixels / statistics.median(seconds[tool][name]) for tool in ["before", "decor", "pixman"]]
+        cpu = [statistics.median(cpu_seconds[tool][name]) for tool in ["before", "decor", "pixman"]]
+        print(f"| {name} | {rates[0]:.0f} | {rates[1]:.0f} | {rates[2]:.0f} | {rates[0] / rates[2]:.2f}× "
+              f"| {rates[1] / rates[2]:.2f}× | {cpu[2] / cpu[0]:.2f}× | {cpu[2] / cpu[1]:.2f}× |")
 
 
 if __name__ == "__main__":

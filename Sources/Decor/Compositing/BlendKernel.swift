@@ -20,6 +20,10 @@ protocol BlendKernel {
   /// modes, whose every instruction counts; the float modes spend their time elsewhere and are big enough that a
   /// second copy of their block would stop the optimiser from inlining into it).
   static var specialisesFullOpacity: Bool { get }
+  /// Whether four transparent source pixels leave the backdrop as it is, whether or not the loop tests for them
+  /// (read by `BlendMode.keepsBackdropUnderTransparentSource`; `transparentSource == .keep` unless a mode says
+  /// otherwise).
+  static var keepsBackdrop: Bool { get }
   /// The four result pixels of `source` drawn onto `backdrop` at a coverage `opacity` (0…255).
   static func block(_ source: Pixels, _ backdrop: Pixels, opacity: UInt16) -> Pixels
 }
@@ -43,7 +47,5 @@ extension BlendKernel {
   static var transparentBackdrop: BlockShortcut { .none }
   static var opaqueBackdrop: BlockShortcut { .none }
   static var specialisesFullOpacity: Bool { true }
-  /// Whether four transparent source pixels leave the backdrop as it is (read by
-  /// `BlendMode.keepsBackdropUnderTransparentSource`).
   static var keepsBackdrop: Bool { transparentSource == .keep }
 }

@@ -98,7 +98,13 @@ extension SpanKernels {
     }
   }
 
+  // No test for a transparent source, which keeps the backdrop all the same: the block is one `paddusb`, cheaper
+  // than the test (four scalar loads and three `or`s per two blocks), which only ever saves a store. Without it the
+  // loop is the loads, the adds and the stores, as pixman's `ADD` is: half the instructions, 2–3% faster in CPU
+  // time alone, at the memory's speed either way over large images (Benchmarks/compositing.md).
   enum PlusLighter: BlendKernel {
+    static var transparentSource: BlockShortcut { .none }
+    static var keepsBackdrop: Bool { true }
     @inline(__always) static func block(_ s: Pixels, _ d: Pixels, opacity: UInt16) -> Pixels {
       plusLighter(s, d, opacity: opacity)
     }
