@@ -59,4 +59,20 @@ struct BandSchedule: Sendable {
     self.frontiers = frontiers
     self.floors = floors
   }
+
+  /// The most bytes the stages computed once keep at any band: for each, its rows from the first a band or a later
+  /// one reads down to how far the band has it computed, across its planned width, 4 bytes an element.
+  func keptBytes(_ plan: RenderPlan) -> Int {
+    var most = 0
+    for band in frontiers.indices {
+      var bytes = 0
+      for stage in plan.stages where stage.materialised {
+        let floor = Swift.min(floors[band][stage.id], frontiers[band][stage.id])
+        let rows = frontiers[band][stage.id] - Swift.max(floor, stage.region.intersection(stage.extent).minY)
+        bytes = IntRect.add(bytes, Swift.max(0, rows).multipliedReportingOverflow(by: stage.region.width * 4).partialValue)
+      }
+      most = Swift.max(most, bytes)
+    }
+    return most
+  }
 }

@@ -15,7 +15,9 @@ public struct BandedRender: Sendable {
   let component: any ImageComponent
   /// The rectangle rendered, in the component's coordinates.
   public let region: IntRect
-  /// The rows of every band but perhaps the last (a multiple of the tile side).
+  /// The rows of every band but perhaps the last: a multiple of the tile side, or fewer rows than a tile when the
+  /// stages computed once would otherwise keep more than `Renderer.keptBytesPerBand` (a strong downscale of a
+  /// streamed input reads many input rows for each output row).
   public let bandHeight: Int
   let tileSide: Int
   let threads: Int
@@ -26,7 +28,7 @@ public struct BandedRender: Sendable {
 
   init(
     component: any ImageComponent, region: IntRect, bandHeight: Int, tileSide: Int, threads: Int,
-    context: RenderContext, plan: RenderPlan
+    context: RenderContext, plan: RenderPlan, schedule: BandSchedule? = nil
   ) {
     self.component = component
     self.region = region
@@ -35,13 +37,18 @@ public struct BandedRender: Sendable {
     self.threads = threads
     self.context = context
     self.plan = plan
+    self.schedule = schedule ?? Self.schedule(plan, region: region, bandHeight: bandHeight, tileSide: tileSide)
+    stages = StageRows()
+  }
+
+  /// The schedule of `plan` over `region` in bands of `bandHeight` rows.
+  static func schedule(_ plan: RenderPlan, region: IntRect, bandHeight: Int, tileSide: Int) -> BandSchedule {
     let bandCount = (region.height + bandHeight - 1) / bandHeight
     let tiles = (0..<bandCount).map { band in
       Self.tiles(region: region, rows: band * bandHeight..<Swift.min(region.height, (band + 1) * bandHeight),
         tileSide: tileSide)
     }
-    schedule = BandSchedule(plan, bands: tiles)
-    stages = StageRows()
+    return BandSchedule(plan, bands: tiles)
   }
 
   /// How many bands cover the region.

@@ -153,7 +153,8 @@ public struct Renderer: Sendable {
   ///   - component: what to render.
   ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
   ///   - bandHeight: the rows of one band, rounded up to whole rows of tiles (by default enough rows of tiles for
-  ///     four tiles per thread, up to about four million pixels).
+  ///     four tiles per thread, up to about four million pixels, and fewer, down to 16 rows, while the stages
+  ///     computed once would keep more than 64 MiB for a band: a strong downscale of a streamed input).
   ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: as `render`.
   public func prepareBands(
@@ -162,13 +163,30 @@ public struct Renderer: Sendable {
     let component = component.unwrapped
     let target = try target(component, region)
     let side = tileSide
-    let columns = (target.width + side - 1) / side
-    let tileRows = bandHeight.map { ($0 + side - 1) / side }
-      ?? Swift.min((4 * threadCount + columns - 1) / columns, Swift.max(1, (1 << 22) / (target.width * side)))
     let plan = RenderPlan(component, requests: tiles(of: target))
-    return BandedRender(component: component, region: target, bandHeight: Swift.max(1, tileRows) * side,
-      tileSide: side, threads: threadCount, context: context(plan, trace: trace), plan: plan)
+    let context = context(plan, trace: trace)
+    if let bandHeight {
+      return BandedRender(component: component, region: target, bandHeight: (Swift.max(1, bandHeight) + side - 1)
+        / side * side, tileSide: side, threads: threadCount, context: context, plan: plan)
+    }
+    let columns = (target.width + side - 1) / side
+    let tileRows = Swift.min((4 * threadCount + columns - 1) / columns,
+      Swift.max(1, (1 << 22) / (target.width * side)))
+    // Bands as tall as that, unless the stages computed once would keep more than `keptBytesPerBand` for them:
+    // then halved, down to 16 rows (or one tile's, if less), since the rows a band keeps grow with its height.
+    var rows = Swift.max(1, tileRows) * side
+    var schedule = BandedRender.schedule(plan, region: target, bandHeight: rows, tileSide: side)
+    while rows > Swift.min(16, side), schedule.keptBytes(plan) > Self.keptBytesPerBand {
+      rows = Swift.max(Swift.min(16, side), rows / 2)
+      schedule = BandedRender.schedule(plan, region: target, bandHeight: rows, tileSide: side)
+    }
+    return BandedRender(component: component, region: target, bandHeight: rows, tileSide: side,
+      threads: threadCount, context: context, plan: plan, schedule: schedule)
   }
+
+  /// The most bytes the stages computed once should keep for one band (a blur's rows, a streamed input's): the
+  /// default band height is lowered until they fit, when it can be.
+  static let keptBytesPerBand = 64 << 20
 
   /// The context the root's tiles render with.
   func context(_ plan: RenderPlan, trace: RenderTrace?) -> RenderContext {
