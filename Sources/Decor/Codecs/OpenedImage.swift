@@ -29,7 +29,13 @@ public struct OpenedImage: Sendable {
       frameCount = 1
       return
     }
-    let decoded = try DecodedImage(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+    // Standard input has been read already, to find its decoder.
+    let decoded: DecodedImage
+    if let bytes = input.bytes {
+      decoded = try input.decoder.decodeImage(bytes, source: input.source, pixelLimit: pixelLimit)
+    } else {
+      decoded = try input.decoder.decodeImage(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
+    }
     image = decoded.raster
     metadata = decoded.metadata
     frameCount = decoded.frameCount

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// A render prepared by `Renderer.prepareBands`: planned, and rendered band by band (horizontal strips of whole
@@ -111,7 +112,7 @@ public struct BandedRender: Sendable {
 final class StageRows: Sendable {
   /// One stage's producer and the rows kept: `first ..< produced` of its planned region, in `buffer`.
   struct Kept {
-    var producer: (any RowProducer)?
+    var producer: ProducerBox?
     var buffer: RowBuffer?
     var first: Int
     var produced: Int
@@ -161,7 +162,32 @@ final class StageRows: Sendable {
             buffer: buffer)
         }
       }
-      try body(render.context.with(stage: nil, materialised: rows))
+      // The next band's rows of the streamed inputs (stages without inputs, whose producers read nothing of this
+      // render's) are read while this band's tiles render, into room made now beyond the rows the tiles read.
+      let readAhead = ReadAhead()
+      var pending: [(stage: Int, to: Int)] = []
+      if band + 1 < render.schedule.frontiers.count {
+        for stage in plan.stages where stage.materialised && stage.inputs.isEmpty {
+          guard var stream = kept[stage.id], let producer = stream.producer, stream.buffer != nil else { continue }
+          let whole = stage.region.intersection(stage.extent)
+          let target = Swift.min(render.schedule.frontiers[band + 1][stage.id], whole.maxY)
+          guard target > stream.produced else { continue }
+          try Self.reserve(&stream, over: whole, to: target, pixelLimit: render.context.pixelLimit)
+          kept[stage.id] = stream
+          readAhead.start(producer, stream.produced..<target,
+            into: Int(bitPattern: stream.buffer!.base + (stream.produced - stream.first) * whole.width * 4),
+            stride: whole.width, context: render.context.with(stage: stage.id, materialised: [:]))
+          pending.append((stage.id, target))
+        }
+      }
+      do {
+        try body(render.context.with(stage: nil, materialised: rows))
+      } catch {
+        try? readAhead.finish()
+        throw error
+      }
+      try readAhead.finish()
+      for (stage, target) in pending { kept[stage]?.produced = target }
     }
   }
 
@@ -182,7 +208,8 @@ final class StageRows: Sendable {
     guard target > stream.produced else { return }
     let needed = target - stream.first
     if stream.buffer == nil || stream.buffer!.rows < needed {
-      let rows = Swift.min(whole.height, Swift.max(needed, (stream.buffer?.rows ?? 0) * 3 / 2))
+      // An eighth more than needed, so that bands a few rows taller than the last do not move the rows each time.
+      let rows = Swift.min(whole.height, needed + needed / 8)
       _ = try Raster.byteCount(width: whole.width, height: rows, pixelLimit: pixelLimit)
       let grown = try RowBuffer(rowBytes: rowBytes, rows: rows)
       if let old = stream.buffer, stream.produced > stream.first {
@@ -191,10 +218,63 @@ final class StageRows: Sendable {
       stream.buffer = grown
     }
     if stream.produced == whole.minY || stream.producer == nil {
-      stream.producer = try node.openRows(whole, context: context)
+      stream.producer = ProducerBox(try node.openRows(whole, context: context))
     }
     try stream.producer!.produce(stream.produced..<target,
       into: stream.buffer!.base + (stream.produced - stream.first) * rowBytes, stride: whole.width, context: context)
     stream.produced = target
+  }
+
+  /// Makes room in `stream` for the rows down to `target` without letting any go (the band's tiles are about to
+  /// read the rows kept), so that they can be computed while the tiles render.
+  static func reserve(_ stream: inout Kept, over whole: IntRect, to target: Int, pixelLimit: Int) throws {
+    let needed = target - stream.first
+    guard let old = stream.buffer, old.rows < needed else { return }
+    let rows = Swift.min(whole.height, needed + needed / 8)
+    _ = try Raster.byteCount(width: whole.width, height: rows, pixelLimit: pixelLimit)
+    let grown = try RowBuffer(rowBytes: whole.width * 4, rows: rows)
+    grown.base.copyMemory(from: old.base, byteCount: (stream.produced - stream.first) * whole.width * 4)
+    stream.buffer = grown
+  }
+}
+
+/// A stage's `RowProducer`, behind a lock so that the next band's rows of an input can be read on another thread
+/// while this band's tiles render (the lock is never contended: one band at a time uses it).
+final class ProducerBox: Sendable {
+  private let producer: Mutex<any RowProducer>
+
+  init(_ producer: sending any RowProducer) { self.producer = Mutex(producer) }
+
+  func produce(_ rows: Range<Int>, into out: UnsafeMutableRawPointer, stride: Int, context: RenderContext) throws {
+    let address = Int(bitPattern: out)
+    try producer.withLock { producer in
+      try producer.produce(rows, into: UnsafeMutableRawPointer(bitPattern: address)!, stride: stride,
+        context: context)
+    }
+  }
+}
+
+/// Rows of a streamed input computed on another thread while a band's tiles render (read ahead, as libvips'
+/// sequential loaders do): the job, and its error.
+final class ReadAhead: Sendable {
+  let group = DispatchGroup()
+  private let error = Mutex<(any Error)?>(nil)
+
+  /// Starts computing `rows` of `producer` into `address` (rows `stride` elements apart).
+  func start(_ producer: ProducerBox, _ rows: Range<Int>, into address: Int, stride: Int, context: RenderContext) {
+    DispatchQueue.global(qos: .userInitiated).async(group: group) {
+      do {
+        try producer.produce(rows, into: UnsafeMutableRawPointer(bitPattern: address)!, stride: stride,
+          context: context)
+      } catch {
+        self.error.withLock { $0 = error }
+      }
+    }
+  }
+
+  /// Waits for every job started, then throws the first error one met.
+  func finish() throws {
+    group.wait()
+    if let error = error.withLock({ $0 }) { throw error }
   }
 }

@@ -154,7 +154,7 @@ public struct Renderer: Sendable {
   ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
   ///   - bandHeight: the rows of one band, rounded up to whole rows of tiles (by default enough rows of tiles for
   ///     four tiles per thread, up to about four million pixels, and fewer, down to 16 rows, while the stages
-  ///     computed once would keep more than 64 MiB for a band: a strong downscale of a streamed input).
+  ///     computed once would keep more than 32 MiB for a band: a strong downscale of a streamed input).
   ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: as `render`.
   public func prepareBands(
@@ -186,7 +186,7 @@ public struct Renderer: Sendable {
 
   /// The most bytes the stages computed once should keep for one band (a blur's rows, a streamed input's): the
   /// default band height is lowered until they fit, when it can be.
-  static let keptBytesPerBand = 64 << 20
+  static let keptBytesPerBand = 32 << 20
 
   /// The context the root's tiles render with.
   func context(_ plan: RenderPlan, trace: RenderTrace?) -> RenderContext {

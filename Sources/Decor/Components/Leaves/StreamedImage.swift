@@ -50,7 +50,7 @@ public struct StreamedImage: ImageComponent, CustomStringConvertible {
     }
   }
 
-  public var description: String { "\(source)" }
+  public var description: String { "image \(source.width)x\(source.height) read by rows (\(source))" }
 }
 
 extension StreamedImage: Materialising {
