@@ -129,13 +129,6 @@ import Testing
     #expect(try PNGCodec.decode(files.first!, source: "bands") == raster)
   }
 
-  @Test func theDefaultStreamsAboveItsThreshold() {
-    #expect(!PNGCompression.default.streams(filteredBytes: PNGCompression.streamingThreshold))
-    #expect(PNGCompression.default.streams(filteredBytes: PNGCompression.streamingThreshold + 1))
-    #expect(PNGCompression.fast.streams(filteredBytes: 1) && !PNGCompression.best.streams(filteredBytes: 1 << 40))
-    #expect(!PNGCompression(level: 1)!.streams(filteredBytes: 1 << 40) && PNGCompression(level: 1) != .fast)
-  }
-
   /// An opaque image whose one translucent pixel is in its last band: started as RGB, finished as RGBA.
   @Test func aTranslucentPixelInTheLastBandStartsOverAsRGBA() throws {
     var raster = try PNGCodecTests.randomRaster(width: 40, height: 30, opaque: true)

@@ -16,28 +16,15 @@
 /// `Benchmarks/README.md` has the measurements behind these choices. Find one by its command-line name with
 /// `init?(name:)`: `fast`, `default`, `best` or a number.
 public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
-  enum Method: Hashable, Sendable {
-    /// libdeflate over the whole image.
-    case whole
-    /// zlib over bands.
-    case streamed
-    /// `whole` up to `streamingThreshold`, `streamed` above.
-    case bySize
-  }
-
-  /// The compressor's level: libdeflate's 0 … 12, or zlib's 1 for `fast`.
+  /// libdeflate's level, 0 … 12.
   public let level: Int
-  let method: Method
 
-  /// zlib level 1, streamed: memory, and speed on several cores, over size.
-  public static let fast = PNGCompression(level: 1, method: .streamed)
-  /// libdeflate level 7, or `fast`'s streaming for images over `streamingThreshold`.
-  public static let `default` = PNGCompression(level: 7, method: .bySize)
+  /// libdeflate level 1: speed over size.
+  public static let fast = PNGCompression(uncheckedLevel: 1)
+  /// libdeflate level 7, chosen over several kinds of image (`Benchmarks/README.md`).
+  public static let `default` = PNGCompression(uncheckedLevel: 7)
   /// libdeflate level 12: the smallest files, many times slower.
-  public static let best = PNGCompression(level: 12, method: .whole)
-
-  /// The filtered size above which `default` streams: 32 MiB.
-  public static let streamingThreshold = 32 << 20
+  public static let best = PNGCompression(uncheckedLevel: 12)
 
   /// The levels libdeflate accepts.
   public static let levels = 0...12
@@ -48,7 +35,7 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
   /// libdeflate at a level in `levels`, or `nil`.
   public init?(level: Int) {
     guard Self.levels.contains(level) else { return nil }
-    self.init(level: level, method: .whole)
+    self.level = level
   }
 
   /// The level of that name (`fast`, `default`, `best`) or number (`0` … `12`), or `nil`.
@@ -63,18 +50,8 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  init(level: Int, method: Method) {
+  init(uncheckedLevel level: Int) {
     self.level = level
-    self.method = method
-  }
-
-  /// Whether an image of `filteredBytes` bytes of filtered rows is compressed in streamed bands.
-  func streams(filteredBytes: Int) -> Bool {
-    switch method {
-    case .whole: false
-    case .streamed: true
-    case .bySize: filteredBytes > Self.streamingThreshold
-    }
   }
 
   public var description: String {
