@@ -16,15 +16,24 @@
 /// `Benchmarks/README.md` has the measurements behind these choices. Find one by its command-line name with
 /// `init?(name:)`: `fast`, `default`, `best` or a number.
 public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
-  /// libdeflate's level, 0 … 12.
-  public let level: Int
+  /// Which library compresses the parts.
+  enum Compressor: Hashable, Sendable {
+    /// libdeflate, each part made joinable by `DeflateParts.join`.
+    case libdeflate
+    /// zlib, each part ending in a full flush.
+    case zlib
+  }
 
-  /// libdeflate level 1: speed over size.
-  public static let fast = PNGCompression(uncheckedLevel: 1)
+  /// The compressor's level: libdeflate's 0 … 12, or zlib's 1 for `fast`.
+  public let level: Int
+  let compressor: Compressor
+
+  /// zlib level 1: speed over size.
+  public static let fast = PNGCompression(level: 1, compressor: .zlib)
   /// libdeflate level 7, chosen over several kinds of image (`Benchmarks/README.md`).
-  public static let `default` = PNGCompression(uncheckedLevel: 7)
+  public static let `default` = PNGCompression(level: 7, compressor: .libdeflate)
   /// libdeflate level 12: the smallest files, many times slower.
-  public static let best = PNGCompression(uncheckedLevel: 12)
+  public static let best = PNGCompression(level: 12, compressor: .libdeflate)
 
   /// The levels libdeflate accepts.
   public static let levels = 0...12
@@ -35,7 +44,7 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
   /// libdeflate at a level in `levels`, or `nil`.
   public init?(level: Int) {
     guard Self.levels.contains(level) else { return nil }
-    self.level = level
+    self.init(level: level, compressor: .libdeflate)
   }
 
   /// The level of that name (`fast`, `default`, `best`) or number (`0` … `12`), or `nil`.
@@ -50,8 +59,9 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  init(uncheckedLevel level: Int) {
+  init(level: Int, compressor: Compressor) {
     self.level = level
+    self.compressor = compressor
   }
 
   public var description: String {

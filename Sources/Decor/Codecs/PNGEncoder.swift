@@ -76,7 +76,7 @@ enum PNGEncoder {
       throw CodecError.encodingFailed(destination: destination, detail: "rows of \(width) pixels are too long to compress")
     }
     try sink.write(header(width: width, height: height, channels: channels, metadata: metadata))
-    let parts = DeflateParts.Pipeline(level: compression.level, threads: threads, destination: destination)
+    let parts = DeflateParts.Pipeline(compression, threads: threads, destination: destination)
     defer { parts.drain() }
     var zlibHeader = DeflateParts.zlibHeader(level: compression.level)
     var adler: UInt32 = 1
@@ -236,9 +236,9 @@ enum PNGEncoder {
     return header
   }
 
-  /// `bytes` as a zlib stream (libdeflate, level 9), or `nil` if libdeflate fails.
-  static func zlibCompressed(_ bytes: [UInt8]) -> [UInt8]? {
-    guard let compressor = libdeflate_alloc_compressor(9) else { return nil }
+  /// `bytes` as a zlib stream (libdeflate, level 9 unless told), or `nil` if libdeflate fails.
+  static func zlibCompressed(_ bytes: [UInt8], level: Int = 9) -> [UInt8]? {
+    guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { return nil }
     defer { libdeflate_free_compressor(compressor) }
     let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
     let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
