@@ -19,12 +19,12 @@ import Synchronization
 /// order of completion. Each part starts with an empty window, which costs a few bytes where a part's first rows
 /// would have referred to the one before (0.0–0.4% at 1 MiB parts, 0.7% on a flat graphic; `Benchmarks/README.md`).
 ///
-/// The inflate pass is the method's cost: zlib 1.2.13 inflates these rows at about 600 MB/s on one core, a third of
-/// libdeflate 7's compression time on the benchmarks' cut-out, a fifth on a photo, as much again on a screenshot
-/// or flat graphic (which compress fast). It runs on the part's thread, beside the compression. libdeflate's own
-/// decompressor is up to ten times faster but cannot stop at block boundaries, and zlib compressing at the same
-/// ratio (with full flushes, no inflate pass) is three to four times slower than libdeflate: measured in
-/// `Benchmarks/README.md`.
+/// The inflate pass is the method's cost: zlib 1.2.13 inflates these rows at 300–600 MB/s on one core, a third of
+/// libdeflate 7's compression time on the benchmarks' cut-out, a fifth on a photo, two thirds to all of it on a
+/// screenshot or flat graphic (which compress fast). It runs on the part's thread, beside the compression.
+/// libdeflate's own decompressor is 1.6–26 times faster but cannot stop at block boundaries, and zlib compressing
+/// at the same ratio (with full flushes, no inflate pass) is three to four times slower than libdeflate: measured
+/// in `Benchmarks/README.md`.
 enum DeflateParts {
   /// A part ready to be joined: its raw deflate data, the Adler-32 of its input and the input's length.
   struct Part: Sendable {

@@ -11,11 +11,11 @@
 /// - `default`: libdeflate's level 7, chosen from a table of a photo, a photo cut-out, a screenshot and a flat
 ///   graphic at levels 1 to 12 (`Benchmarks/README.md`, issue 21). On the photo, screenshot and graphic, 7's files
 ///   are within 0.4% of 6's for at most 3% more of the command's CPU time, and 8 or 9 would save at most 0.5% more
-///   for up to 34% more. The cut-out is where the levels differ: 7's file is 2% smaller than 6's for 18% more CPU
-///   time (1.01× the smallest peer's, ImageMagick's; 6's misses 1.05× of it), and 8 would save 2.6% more for 50%
-///   more.
-/// - `fast`: zlib's level 1, each part ending in a full flush, so no inflate pass: the fastest (the cut-out's seed
-///   pipeline takes 0.78× the CPU time it takes at libdeflate's level 1), for files 7–44% larger than level 1's.
+///   for up to 29% more. The cut-out is where the levels differ: 7's file is 2% smaller than 6's for 16% more CPU
+///   time (1.03× the smallest peer's, ImageMagick's; 6's would miss 1.05× of it), and 8 would save 2.6% more for
+///   45% more.
+/// - `fast`: zlib's level 1, each part ending in a full flush, so no inflate pass: the fastest (0.66–0.90× the
+///   command's CPU time at libdeflate's level 1), for files 7–44% larger than level 1's.
 /// - `best`: libdeflate's 12.
 ///
 /// Find one by its command-line name with `init?(name:)`: `fast`, `default`, `best` or a number.
