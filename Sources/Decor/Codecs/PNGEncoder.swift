@@ -103,6 +103,7 @@ enum PNGEncoder {
         try sink.write(tail + bigEndian(crc))
       }
     }
+    // The last row of the band before, premultiplied: the filters of a band's first row predict from it.
     var carry: [UInt32] = []
     // Filtered rows not yet handed to a part: less than a part, then a band more.
     var pending = [UInt8](repeating: 0, count: (partRows + bandHeight) * stride)
@@ -142,7 +143,7 @@ enum PNGEncoder {
     try sink.write(end)
   }
 
-  /// What both paths do with a band handed over: check its size (and, writing RGB, its opacity), filter it into
+  /// What the encoder does with a band handed over: check its size (and, writing RGB, its opacity), filter it into
   /// `output`, and keep its last row in `carry` for the next band's first.
   static func takeBand(
     _ pixels: UnsafeBufferPointer<UInt32>, rows: Int, width: Int, channels: Int, checkOpacity: Bool,
