@@ -33,7 +33,8 @@ let package = Package(
       pkgConfig: "libdeflate",
       providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
     ),
-    // zlib: the PNG encoder's streamed compressor (large images, `fast`). Only Sources/Decor/Codecs imports it.
+    // zlib: the PNG encoder's `fast` compressor, and the inflate pass and Adler-32 combining that join libdeflate's
+    // parts into one stream. Only Sources/Decor/Codecs imports it (and PNGEncoderTests, to check the joins).
     .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",

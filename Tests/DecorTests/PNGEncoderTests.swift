@@ -1,4 +1,5 @@
 @testable import Decor
+import CZlib
 import Foundation
 import Testing
 
@@ -102,38 +103,130 @@ import Testing
     #expect(sizes[0] > photo.width * photo.height * 3)
   }
 
-  /// The same image handed over in bands of 1, 3, 7 or 256 rows, filtered (and, streamed, compressed) on 1 or 3
-  /// threads: the same file. Streamed with parts of about 1000 bytes (4 rows), so parts end inside bands and
-  /// bands inside parts.
-  @Test(arguments: [PNGCompression.default, .fast, .best])
-  func bandsAndThreadsDoNotChangeTheFile(compression: PNGCompression) throws {
-    let raster = try GaussianBlurTests.scene(width: 61)
+  /// Encodes `raster` handed over in bands of `bandHeight` rows, with parts of about `partBytes`.
+  static func encode(
+    _ raster: Raster, compression: PNGCompression, bandHeight: Int, threads: Int, partBytes: Int, opaque: Bool? = nil
+  ) throws -> [UInt8] {
     let width = raster.width
-    var files: Set<[UInt8]> = []
-    for bandHeight in [1, 3, 7, 256] {
-      for threads in [1, 3] {
-        let sink = ByteSink()
-        try raster.withUnsafeBytes { bytes in
-          let pixels = bytes.bindMemory(to: UInt32.self)
-          try PNGEncoder.encode(
-            width: width, height: raster.height, bandHeight: bandHeight, opaque: nil, compression: compression,
-            threads: threads, destination: "bands", partBytes: 1000, into: sink
-          ) { rows, body in
-            try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
-          }
-        }
-        files.insert(sink.bytes)
+    let sink = ByteSink()
+    try raster.withUnsafeBytes { bytes in
+      let pixels = bytes.bindMemory(to: UInt32.self)
+      try PNGEncoder.encode(
+        width: width, height: raster.height, bandHeight: bandHeight, opaque: opaque, compression: compression,
+        threads: threads, destination: "bands", partBytes: partBytes, into: sink
+      ) { rows, body in
+        try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
       }
     }
-    #expect(files.count == 1)
-    #expect(try PNGCodec.decode(files.first!, source: "bands") == raster)
+    return sink.bytes
   }
 
-  @Test func theDefaultStreamsAboveItsThreshold() {
-    #expect(!PNGCompression.default.streams(filteredBytes: PNGCompression.streamingThreshold))
-    #expect(PNGCompression.default.streams(filteredBytes: PNGCompression.streamingThreshold + 1))
-    #expect(PNGCompression.fast.streams(filteredBytes: 1) && !PNGCompression.best.streams(filteredBytes: 1 << 40))
-    #expect(!PNGCompression(level: 1)!.streams(filteredBytes: 1 << 40) && PNGCompression(level: 1) != .fast)
+  /// The same image handed over in bands of 1, 3, 7, 8 or 256 rows, filtered and compressed on 1 to 4 threads: the
+  /// same file, for every compressor and several levels. Parts of about 1000 bytes (4 rows of 245) end inside bands
+  /// and bands inside parts; parts of 8 rows end exactly where bands of 8 do; parts of 4 KiB hold 16 rows.
+  @Test(arguments: [PNGCompression(level: 0)!, .fast, PNGCompression(level: 1)!, PNGCompression(level: 6)!, .default,
+    PNGCompression(level: 9)!, .best])
+  func bandsAndThreadsDoNotChangeTheFile(compression: PNGCompression) throws {
+    let raster = try GaussianBlurTests.scene(width: 61)
+    let stride = raster.width * 4 + 1
+    for partBytes in [1000, 8 * stride, 4096] {
+      var files: Set<[UInt8]> = []
+      for bandHeight in [1, 3, 7, 8, 256] {
+        for threads in 1...4 {
+          files.insert(try Self.encode(raster, compression: compression, bandHeight: bandHeight, threads: threads,
+            partBytes: partBytes))
+        }
+      }
+      #expect(files.count == 1, "\(compression), parts of \(partBytes) bytes")
+      #expect(try PNGCodec.decode(files.first!, source: "bands") == raster)
+      #expect(Self.chunkTypes(files.first!).filter { $0 == "IDAT" }.count
+        == (raster.height + partBytes / stride - 1) / (partBytes / stride), "one IDAT chunk a part")
+    }
+  }
+
+  /// An image smaller than one part is one libdeflate call: the IDAT data is exactly what libdeflate's own zlib
+  /// compressor makes of the filtered rows (those of a level-0 file, which stores them), header and Adler-32
+  /// included.
+  @Test(arguments: [1, 6, 7, 12])
+  func anImageSmallerThanAPartIsOneLibdeflateCall(level: Int) throws {
+    let raster = try PNGCodecTests.randomRaster(width: 20, height: 9, opaque: false)
+    let stored = try PNGCodec.encode(raster, compression: PNGCompression(level: 0)!)
+    let filtered = try #require(Self.inflate(Self.idatData(stored), count: 9 * 81))
+    let expected = try #require(PNGEncoder.zlibCompressed(filtered, level: level))
+    let png = try PNGCodec.encode(raster, compression: PNGCompression(level: level)!)
+    #expect(Self.idatData(png) == expected)
+    #expect(try PNGCodec.decode(png, source: "small") == raster)
+  }
+
+  /// Joining parts by gzjoin's method, straight: libdeflate parts of every size from 1 byte up, of random and of
+  /// repetitive bytes, joined by `DeflateParts` and inflated by zlib as one stream, give back the input. The parts
+  /// end at every bit position: already byte-aligned, with fewer than three bits left (the empty stored block's
+  /// header takes a byte more) and with three or more.
+  @Test func joinedPartsInflateToTheirInput() throws {
+    var random = SplitMix64(seed: 5)
+    var endings = Set<Int>()
+    for level in [0, 1, 5, 7, 10, 12] {
+      var input: [UInt8] = []
+      var stream: [UInt8] = []
+      var adler: UInt32 = 1
+      for index in 0..<24 {
+        let count = [1, 2, 7, 100, 1000, 40_000][index % 6] + Int(random.next() % 50)
+        let part: [UInt8] = index % 2 == 0
+          ? (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+          : (0..<count).map { UInt8(truncatingIfNeeded: $0 / 7 % 5) }
+        let final = index == 23
+        let compressed = try part.withUnsafeBytes {
+          try DeflateParts.compress($0, PNGCompression(level: level)!, final: final, destination: "join")
+        }
+        if !final {
+          let alone = try part.withUnsafeBytes {
+            try DeflateParts.libdeflate($0, level: level, final: true, destination: "join")
+          }
+          endings.insert(compressed.bytes.count - alone.count)
+        }
+        input += part
+        stream += compressed.bytes
+        adler = UInt32(decor_adler32_combine(UInt(adler), UInt(compressed.adler), compressed.count))
+      }
+      let zlib = DeflateParts.zlibHeader(level: level) + stream + PNGEncoder.bigEndian(adler)
+      #expect(Self.inflate(zlib, count: input.count) == input, "level \(level)")
+    }
+    #expect(endings == [0, 4, 5], "byte-aligned, a stored block in the last byte's bits, and one a byte longer")
+  }
+
+  static func chunkTypes(_ png: [UInt8]) -> [String] {
+    var types: [String] = []
+    var offset = 8
+    while offset + 8 <= png.count {
+      let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      types.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
+      offset += 12 + length
+    }
+    return types
+  }
+
+  /// The IDAT chunks' data, joined.
+  static func idatData(_ png: [UInt8]) -> [UInt8] {
+    var data: [UInt8] = []
+    var offset = 8
+    while offset + 8 <= png.count {
+      let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      if String(decoding: png[offset + 4..<offset + 8], as: UTF8.self) == "IDAT" {
+        data += png[offset + 8..<offset + 8 + length]
+      }
+      offset += 12 + length
+    }
+    return data
+  }
+
+  /// A zlib stream inflated by zlib, or `nil` unless it is exactly one valid stream of `count` bytes.
+  static func inflate(_ zlib: [UInt8], count: Int) -> [UInt8]? {
+    var output = [UInt8](repeating: 0, count: count + 1)
+    var length = uLongf(output.count)
+    let status = output.withUnsafeMutableBufferPointer { out in
+      zlib.withUnsafeBufferPointer { uncompress(out.baseAddress, &length, $0.baseAddress, uLong($0.count)) }
+    }
+    return status == Z_OK && Int(length) == count ? Array(output[..<count]) : nil
   }
 
   /// An opaque image whose one translucent pixel is in its last band: started as RGB, finished as RGBA.
@@ -222,8 +315,8 @@ import Testing
   static let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck", "/opt/homebrew/bin/pngcheck"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-  /// `pngcheck` (installed by `.ci/run`) accepts RGB and RGBA files at the extreme levels: chunk CRCs, the zlib
-  /// stream and the filter bytes.
+  /// `pngcheck` (installed by `.ci/run`) accepts RGB and RGBA files at the extreme levels, of one part and of many
+  /// joined ones: chunk CRCs, the zlib stream and the filter bytes.
   @Test(.enabled(if: pngcheck != nil, "pngcheck is not installed (.ci/run installs it)"))
   func pngcheckAcceptsTheFiles() throws {
     let folder = try Fixtures.temporaryDirectory()
@@ -238,6 +331,17 @@ import Testing
       let path = folder.appendingPathComponent("\(index).png").path
       try ImageFile.writeBytes(PNGCodec.encode(raster, compression: compression), toPath: path)
       paths.append(path)
+    }
+    // Files of many joined parts (of 3 or 4 rows, in bands of 7): a smooth scene, RGBA, and the same flattened, RGB.
+    let scene = try GaussianBlurTests.scene(width: 61)
+    let opaqueScene = try scene.background(.white).rendered()
+    for (index, compression) in [PNGCompression(level: 0)!, .fast, .default, .best].enumerated() {
+      for (name, raster) in [("rgba", scene), ("rgb", opaqueScene)] {
+        let path = folder.appendingPathComponent("parts-\(index)-\(name).png").path
+        try ImageFile.writeBytes(Self.encode(raster, compression: compression, bandHeight: 7, threads: 2,
+          partBytes: 900), toPath: path)
+        paths.append(path)
+      }
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.pngcheck!)

@@ -9,8 +9,8 @@
 /// Where an encoder puts a file's bytes as it makes them: a file being written (the temporary file of
 /// `ImageFile.write(toPath:_:)`), or memory.
 ///
-/// An encoder that streams (the PNG encoder's streamed zlib path) writes its chunks as they are compressed, so a large
-/// output is never held in memory. `restart()` throws away everything written so far, for an encoder that must
+/// An encoder that streams (the PNG encoder) writes its chunks as they are compressed, so a large output is never
+/// held in memory. `restart()` throws away everything written so far, for an encoder that must
 /// begin again (the PNG encoder switching from RGB to RGBA); only sinks that can do that are handed out: a
 /// temporary file is truncated, memory emptied. A device or FIFO, which cannot take back what it was sent, gets a
 /// memory sink whose bytes are written once the encoder has finished.

@@ -218,8 +218,8 @@ public enum PNGCodec {
   ///
   /// - Parameters:
   ///   - raster: the image; its premultiplied pixels are un-premultiplied for the file.
-  ///   - compression: how hard libdeflate works.
-  ///   - threads: how many threads filter the rows (by default one per processor).
+  ///   - compression: how hard the compressor works (`PNGCompression`).
+  ///   - threads: how many threads filter and compress the rows (by default one per processor).
   ///   - destination: the file's name, for error messages.
   ///   - metadata: the ICC profile and density to record (see `ImageMetadata`).
   /// - Throws: `CodecError.encodingFailed`.

@@ -1,43 +1,43 @@
 /// How hard the PNG encoder works to make files small, and with which compressor.
 ///
-/// - `fast`: zlib's level 1, streamed: bands of rows are compressed as they are rendered, on all threads, and
-///   joined by full flushes into the one zlib stream PNG requires; neither the image nor its compressed form is
-///   held whole. A 36 Mpx rotation writes in 1.25 s against libdeflate 6's 2.72 s on two cores, its file a third
-///   larger (measured, `Benchmarks/README.md`).
-/// - A level `0` … `12`, and `best` (12): libdeflate at that level over the whole image at once (libdeflate has
-///   no streaming interface), on one thread. 0 stores; 1 is fastest; 6 makes files as small as zlib's 9; 12 is
-///   libdeflate's smallest, ten to twenty times slower than 6.
-/// - `default`: libdeflate's level 7 for images of up to `streamingThreshold` bytes of filtered rows (32 MiB:
-///   about 8 Mpx RGBA or 11 Mpx RGB); above it, the streamed compressor, whose files are larger but which is about
-///   twice as fast there on two cores and holds no whole-image buffer. Level 7 rather than zlib's usual 6:
-///   on the benchmarks' cut-out it makes files 2% smaller than 6 (smaller than ImageMagick's and Pillow's) for
-///   0.05 s more.
+/// Every choice compresses the filtered rows in parts of about 1 MiB (fixed by the row's size, never by the threads
+/// or the bands), on all threads as the bands are rendered, and joins them into the one zlib stream PNG requires,
+/// written as it is made: neither the image nor its compressed form is held whole, and the file is the same for
+/// any thread count (`PNGEncoder`, `DeflateParts`).
 ///
-/// `Benchmarks/README.md` has the measurements behind these choices. Find one by its command-line name with
-/// `init?(name:)`: `fast`, `default`, `best` or a number.
+/// - A level `0` … `12`: libdeflate at that level, each part made joinable by one pass of zlib's inflate (gzjoin's
+///   method). 0 stores; 1 is fastest; 6 makes files as small as zlib's 9; 12 is the smallest, ten to twenty times
+///   slower than 6.
+/// - `default`: libdeflate's level 7, chosen from a table of a photo, a photo cut-out, a screenshot and a flat
+///   graphic at levels 1 to 12 (`Benchmarks/README.md`, issue 21). On the photo, screenshot and graphic, 7's files
+///   are within 0.4% of 6's for at most 3% more of the command's CPU time, and 8 or 9 would save at most 0.5% more
+///   for up to 29% more. The cut-out is where the levels differ: 7's file is 2% smaller than 6's for 16% more CPU
+///   time (1.03× the smallest peer's, ImageMagick's; 6's would miss 1.05× of it), and 8 would save 2.6% more for
+///   45% more.
+/// - `fast`: zlib's level 1, each part ending in a full flush, so no inflate pass: the fastest (0.66–0.90× the
+///   command's CPU time at libdeflate's level 1), for files 7–44% larger than level 1's.
+/// - `best`: libdeflate's 12.
+///
+/// Find one by its command-line name with `init?(name:)`: `fast`, `default`, `best` or a number.
 public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
-  enum Method: Hashable, Sendable {
-    /// libdeflate over the whole image.
-    case whole
-    /// zlib over bands.
-    case streamed
-    /// `whole` up to `streamingThreshold`, `streamed` above.
-    case bySize
+  /// Which library compresses the parts.
+  enum Compressor: Hashable, Sendable {
+    /// libdeflate, each part made joinable by `DeflateParts.join`.
+    case libdeflate
+    /// zlib, each part ending in a full flush.
+    case zlib
   }
 
   /// The compressor's level: libdeflate's 0 … 12, or zlib's 1 for `fast`.
   public let level: Int
-  let method: Method
+  let compressor: Compressor
 
-  /// zlib level 1, streamed: memory, and speed on several cores, over size.
-  public static let fast = PNGCompression(level: 1, method: .streamed)
-  /// libdeflate level 7, or `fast`'s streaming for images over `streamingThreshold`.
-  public static let `default` = PNGCompression(level: 7, method: .bySize)
+  /// zlib level 1: speed over size.
+  public static let fast = PNGCompression(level: 1, compressor: .zlib)
+  /// libdeflate level 7, chosen over several kinds of image (`Benchmarks/README.md`).
+  public static let `default` = PNGCompression(level: 7, compressor: .libdeflate)
   /// libdeflate level 12: the smallest files, many times slower.
-  public static let best = PNGCompression(level: 12, method: .whole)
-
-  /// The filtered size above which `default` streams: 32 MiB.
-  public static let streamingThreshold = 32 << 20
+  public static let best = PNGCompression(level: 12, compressor: .libdeflate)
 
   /// The levels libdeflate accepts.
   public static let levels = 0...12
@@ -48,7 +48,7 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
   /// libdeflate at a level in `levels`, or `nil`.
   public init?(level: Int) {
     guard Self.levels.contains(level) else { return nil }
-    self.init(level: level, method: .whole)
+    self.init(level: level, compressor: .libdeflate)
   }
 
   /// The level of that name (`fast`, `default`, `best`) or number (`0` … `12`), or `nil`.
@@ -63,18 +63,9 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  init(level: Int, method: Method) {
+  init(level: Int, compressor: Compressor) {
     self.level = level
-    self.method = method
-  }
-
-  /// Whether an image of `filteredBytes` bytes of filtered rows is compressed in streamed bands.
-  func streams(filteredBytes: Int) -> Bool {
-    switch method {
-    case .whole: false
-    case .streamed: true
-    case .bySize: filteredBytes > Self.streamingThreshold
-    }
+    self.compressor = compressor
   }
 
   public var description: String {

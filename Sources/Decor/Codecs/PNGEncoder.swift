@@ -1,17 +1,18 @@
 import CLibDeflate
 import CZlib
-import Synchronization
 
 /// Writes a PNG file from rows of premultiplied pixels that arrive band by band, in order.
 ///
-/// Each band is un-premultiplied and filtered (`PNGRowFilter`) on all threads straight into the one buffer the
-/// compressor reads, so no full-size image and no full-size straight-alpha copy exist beside it: a rendered image
-/// comes out of the renderer one band at a time (`BandedRender`). libdeflate then compresses that buffer in one
-/// call (it has no streaming interface: its maintainer declined one, and separately compressed pieces cannot be
-/// joined into the single zlib stream PNG requires) into the output, right after the chunk header that frames it.
-/// The container is written here: signature, `IHDR`, `sRGB` (Decor's samples are sRGB-encoded), the `IDAT` data
-/// and `IEND`, each chunk with its CRC-32 (libdeflate's). `Benchmarks/README.md` has the measurements behind these
-/// choices.
+/// Each band is un-premultiplied and filtered (`PNGRowFilter`) on all threads into a buffer of pending rows, so no
+/// full-size image and no full-size straight-alpha copy exist beside it: a rendered image comes out of the renderer
+/// one band at a time (`BandedRender`). Every whole part of `partRows` rows (about 1 MiB, a number that depends on
+/// the row's size alone) is copied out and compressed on its own, by libdeflate or (for `fast`) zlib, on the
+/// threads of `DeflateParts.Pipeline` while the next band renders; the parts are joined into the one zlib stream PNG
+/// requires (`DeflateParts`) and written to the sink in order as they are done, one `IDAT` chunk each. So the
+/// compressed file is never held whole either, every core compresses, and the bytes are the same for any thread
+/// count and band height. The container is written here: signature, `IHDR`, `sRGB` (Decor's samples are
+/// sRGB-encoded), the `IDAT` chunks and `IEND`, each chunk with its CRC-32 (libdeflate's). `Benchmarks/README.md`
+/// has the measurements behind these choices.
 ///
 /// The file is 8-bit RGB when every pixel is opaque, else RGBA with straight alpha. When opacity is not known
 /// beforehand (a render), the encoder assumes RGB and starts over as RGBA at the first band with a pixel that is
@@ -30,9 +31,9 @@ enum PNGEncoder {
   /// - Parameters:
   ///   - bandHeight: how many rows `rows` is asked for at once.
   ///   - opaque: whether every pixel is opaque, if known.
-  ///   - threads: how many threads filter a band.
+  ///   - threads: how many threads filter a band and compress parts.
   ///   - destination: the file's name, for error messages.
-  ///   - partBytes: the size of the pieces the streamed compressor works on (see `partRows`).
+  ///   - partBytes: about how many bytes of filtered rows each part holds (see `partRows`).
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
   static func encode(
     width: Int, height: Int, bandHeight: Int, opaque: Bool?, compression: PNGCompression, threads: Int,
@@ -69,34 +70,80 @@ enum PNGEncoder {
     threads: Int, destination: String, partBytes: Int, metadata: ImageMetadata, into sink: ByteSink, rows: Rows
   ) throws {
     let rowBytes = width * channels
-    let filteredCount = (rowBytes + 1) * height
-    if compression.streams(filteredBytes: filteredCount) {
-      return try encodeStreamed(width: width, height: height, channels: channels, checkOpacity: checkOpacity,
-        bandHeight: bandHeight, threads: threads, destination: destination, partBytes: partBytes,
-        metadata: metadata, into: sink, rows: rows)
+    let stride = rowBytes + 1
+    let partRows = partRows(rowBytes: rowBytes, partBytes: partBytes)
+    // zlib counts a part in 32 bits, and a part's compressed bytes (at most 0.1% more than its input) fill one
+    // IDAT chunk, whose length PNG limits to 2^31 - 1.
+    guard partRows * stride <= maximumChunk - maximumChunk / 256 else {
+      throw CodecError.encodingFailed(
+        destination: destination, detail: "rows of \(width) pixels are too long to compress")
     }
-    // Pages of this buffer are touched (and so resident) only as bands are filtered into it.
-    let filtered = try [UInt8](unsafeUninitializedCapacity: filteredCount) { buffer, initialized in
-      let address = Int(bitPattern: buffer.baseAddress!)
-      // The last row of the band before, premultiplied: the filters of a band's first row predict from it.
-      var carry: [UInt32] = []
-      var start = 0
-      while start < height {
-        let band = start..<Swift.min(height, start + bandHeight)
-        try rows(band) { pixels in
-          let output = UnsafeMutablePointer<UInt8>(bitPattern: address)! + band.lowerBound * (rowBytes + 1)
+    try sink.write(header(width: width, height: height, channels: channels, metadata: metadata))
+    let parts = DeflateParts.Pipeline(compression, threads: threads, destination: destination)
+    defer { parts.drain() }
+    var zlibHeader = DeflateParts.zlibHeader(level: compression.level)
+    var adler: UInt32 = 1
+    var written = 0
+    /// Writes the parts that are done (all of them when `all`; at least one when too many are in flight), each in
+    /// an IDAT chunk of its own, so that the chunks too are the same whatever the bands and threads.
+    func write(all: Bool) throws {
+      while let part = try parts.next(wait: all || parts.pending >= parts.capacity) {
+        adler = UInt32(decor_adler32_combine(UInt(adler), UInt(part.adler), part.count))
+        written += part.count
+        let last = written == height * stride
+        var head = bigEndian(UInt32(zlibHeader.count + part.bytes.count + (last ? 4 : 0))) + Array("IDAT".utf8)
+        head += zlibHeader
+        zlibHeader = []
+        let tail = last ? bigEndian(adler) : []
+        var crc = libdeflate_crc32(0, Array(head[4...]), head.count - 4)
+        crc = part.bytes.withUnsafeBytes { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
+        crc = libdeflate_crc32(crc, tail, tail.count)
+        try sink.write(head)
+        try sink.write(part.bytes)
+        try sink.write(tail + bigEndian(crc))
+      }
+    }
+    // The last row of the band before, premultiplied: the filters of a band's first row predict from it.
+    var carry: [UInt32] = []
+    // Filtered rows not yet handed to a part: less than a part, then a band more.
+    var pending = [UInt8](repeating: 0, count: (partRows + bandHeight) * stride)
+    var pendingRows = 0
+    var start = 0
+    while start < height {
+      let band = start..<Swift.min(height, start + bandHeight)
+      try rows(band) { pixels in
+        try pending.withUnsafeMutableBytes { buffer in
+          let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + pendingRows * stride
           try takeBand(pixels, rows: band.count, width: width, channels: channels, checkOpacity: checkOpacity,
             carry: &carry, into: output, threads: threads)
         }
-        start = band.upperBound
       }
-      initialized = filteredCount
+      pendingRows += band.count
+      start = band.upperBound
+      // Every whole part goes to the compressor (and the rest of the image, at its end), copied out of `pending`.
+      var taken = 0
+      while pendingRows - taken >= partRows || (start == height && taken < pendingRows) {
+        let count = Swift.min(partRows, pendingRows - taken)
+        let input = Array(pending[taken * stride..<(taken + count) * stride])
+        taken += count
+        parts.submit(input, final: start == height && taken == pendingRows)
+        try write(all: false)
+      }
+      if taken > 0 {
+        pending.withUnsafeMutableBytes { buffer in
+          let rest = (pendingRows - taken) * stride
+          if rest > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + taken * stride, byteCount: rest) }
+        }
+        pendingRows -= taken
+      }
     }
-    try sink.write(container(width: width, height: height, channels: channels, filtered: filtered,
-      compression: compression, destination: destination, metadata: metadata))
+    try write(all: true)
+    var end: [UInt8] = []
+    appendChunk("IEND", [], to: &end)
+    try sink.write(end)
   }
 
-  /// What both paths do with a band handed over: check its size (and, writing RGB, its opacity), filter it into
+  /// What the encoder does with a band handed over: check its size (and, writing RGB, its opacity), filter it into
   /// `output`, and keep its last row in `carry` for the next band's first.
   static func takeBand(
     _ pixels: UnsafeBufferPointer<UInt32>, rows: Int, width: Int, channels: Int, checkOpacity: Bool,
@@ -170,165 +217,11 @@ enum PNGEncoder {
     }
   }
 
-  /// The PNG file: signature, `IHDR`, `sRGB`, the compressed image in `IDAT` chunks, `IEND`.
-  static func container(
-    width: Int, height: Int, channels: Int, filtered: [UInt8], compression: PNGCompression, destination: String,
-    metadata: ImageMetadata = .none
-  ) throws(CodecError) -> [UInt8] {
-    guard let compressor = libdeflate_alloc_compressor(Int32(compression.level)) else {
-      throw .encodingFailed(destination: destination, detail: "libdeflate has no level \(compression.level)")
-    }
-    defer { libdeflate_free_compressor(compressor) }
-    let header = header(width: width, height: height, channels: channels, metadata: metadata)
-    let bound = libdeflate_zlib_compress_bound(compressor, filtered.count)
-    // The compressed data goes straight into the file, after the first IDAT's length and type.
-    let start = header.count + 8
-    var file = [UInt8](unsafeUninitializedCapacity: start + bound + 4 + 12) { out, initialized in
-      out.baseAddress!.update(from: header, count: header.count)
-      let size = filtered.withUnsafeBytes { input in
-        libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress! + start, bound)
-      }
-      initialized = start + size
-    }
-    let size = file.count - start
-    guard size > 0 else { throw .encodingFailed(destination: destination, detail: "libdeflate failed") }
-    guard size <= maximumChunk else {
-      // Over 2 GiB compressed: only with a raised pixel limit. Split into chunks of the largest size PNG allows.
-      var split = Array(file[..<header.count])
-      var offset = start
-      while offset < file.count {
-        let end = Swift.min(file.count, offset + maximumChunk)
-        appendChunk("IDAT", file[offset..<end], to: &split)
-        offset = end
-      }
-      appendChunk("IEND", [], to: &split)
-      return split
-    }
-    file.replaceSubrange(header.count..<start, with: bigEndian(UInt32(size)) + Array("IDAT".utf8))
-    file += bigEndian(crc(file[(header.count + 4)...]))
-    appendChunk("IEND", [], to: &file)
-    return file
-  }
-
-  /// Rows of filtered data per streamed part: about `partBytes` (1 MiB), so that a band splits into parts for the
-  /// threads. A function of the row's size only, so the file is the same whatever the bands and threads.
+  /// Rows of filtered data per part: about `partBytes` (1 MiB), so that a band splits into parts for the threads.
+  /// A function of the row's size only, so the file is the same whatever the bands and threads. Each part starts
+  /// with an empty window: 1 MiB parts make files 0.0–0.4% larger than one libdeflate call over the whole image
+  /// (0.5–0.9% on a flat graphic that compresses 100-fold), measured in `Benchmarks/README.md`.
   static func partRows(rowBytes: Int, partBytes: Int) -> Int { Swift.max(1, partBytes / (rowBytes + 1)) }
-
-  /// The streamed path: rows are filtered band by band into a buffer of pending rows; every whole part of
-  /// `partRows` rows is compressed on its own (a fresh zlib stream, ending in a full flush: byte-aligned, no
-  /// reference into earlier parts), parts on all threads at once, and written as they are done, so the file is
-  /// one zlib stream made of independently compressed pieces. Adler-32 runs over the parts in order.
-  static func encodeStreamed(
-    width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, threads: Int, destination: String,
-    partBytes: Int, metadata: ImageMetadata, into sink: ByteSink, rows: Rows
-  ) throws {
-    let rowBytes = width * channels
-    let stride = rowBytes + 1
-    let partRows = partRows(rowBytes: rowBytes, partBytes: partBytes)
-    // zlib counts in 32 bits.
-    guard partRows * stride < Int(UInt32.max / 2) else {
-      throw CodecError.encodingFailed(destination: destination, detail: "rows of \(width) pixels are too long to stream")
-    }
-    try sink.write(header(width: width, height: height, channels: channels, metadata: metadata))
-    // zlib's header: deflate with a 32 KiB window, "fastest" in the informative level bits, check bits for 31.
-    var pendingZlibHeader: [UInt8] = [0x78, 0x01]
-    var adler: UInt32 = 1
-    var carry: [UInt32] = []
-    // Filtered rows not yet compressed: less than a part, then a band more.
-    var pending = [UInt8](repeating: 0, count: (partRows + bandHeight) * stride)
-    var pendingRows = 0
-    var done = 0
-    /// Compresses the first `count` pending rows as whole parts (the last part may be short only at the end of
-    /// the image), writes them, and moves the rest to the front.
-    func flush(_ count: Int) throws {
-      let parts = (count + partRows - 1) / partRows
-      let slots = (0..<parts).map { _ in PartSlot() }
-      let last = done + count == height
-      try pending.withUnsafeBytes { buffer in
-        let address = Int(bitPattern: buffer.baseAddress!)
-        try ParallelLoop.run(count: parts, threads: threads) { part in
-          let first = part * partRows
-          let end = Swift.min(count, first + partRows)
-          let input = UnsafeRawBufferPointer(
-            start: UnsafeRawPointer(bitPattern: address)! + first * stride, count: (end - first) * stride)
-          let compressed = try deflatePart(input, final: last && part == parts - 1, destination: destination)
-          slots[part].bytes.withLock { $0 = compressed }
-        }
-        adler = UInt32(libdeflate_adler32(adler, buffer.baseAddress!, count * stride))
-      }
-      // One IDAT chunk a part, so that the chunks too are the same whatever the bands.
-      for (index, slot) in slots.enumerated() {
-        var data = pendingZlibHeader + slot.bytes.withLock { $0 }
-        pendingZlibHeader = []
-        if last && index == parts - 1 { data += bigEndian(adler) }
-        var chunk: [UInt8] = []
-        appendChunk("IDAT", data, to: &chunk)
-        try sink.write(chunk)
-      }
-      done += count
-      pending.withUnsafeMutableBytes { buffer in
-        let rest = (pendingRows - count) * stride
-        if rest > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + count * stride, byteCount: rest) }
-      }
-      pendingRows -= count
-    }
-    var start = 0
-    while start < height {
-      let band = start..<Swift.min(height, start + bandHeight)
-      try rows(band) { pixels in
-        try pending.withUnsafeMutableBytes { buffer in
-          let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + pendingRows * stride
-          try takeBand(pixels, rows: band.count, width: width, channels: channels, checkOpacity: checkOpacity,
-            carry: &carry, into: output, threads: threads)
-        }
-      }
-      pendingRows += band.count
-      start = band.upperBound
-      let ready = start == height ? pendingRows : pendingRows / partRows * partRows
-      if ready > 0 { try flush(ready) }
-    }
-    var end: [UInt8] = []
-    appendChunk("IEND", [], to: &end)
-    try sink.write(end)
-  }
-
-  /// Where a parallel job leaves its compressed part.
-  final class PartSlot: Sendable {
-    let bytes = Mutex<[UInt8]>([])
-  }
-
-  /// One part as raw deflate data from a fresh zlib stream at level 1, ending in a full flush (byte-aligned, no
-  /// reference into earlier parts), or in the stream's final block when `final`.
-  ///
-  /// zlib, not ISA-L (used until issue 13): ISA-L 2.30 gave different, equally valid encodings of the same rows from
-  /// one call to the next (at levels 1 and 2 by the address its state lived at; at level 3 now and then on a
-  /// process's first calls), which broke the promise that a file depends on the image alone. zlib's output depends
-  /// only on the input and the settings. `Benchmarks/README.md` has the measurements and the cost.
-  static func deflatePart(_ input: UnsafeRawBufferPointer, final: Bool, destination: String) throws(CodecError)
-    -> [UInt8]
-  {
-    var stream = z_stream()
-    guard decor_deflate_init_raw(&stream, 1) == Z_OK else {
-      throw .encodingFailed(destination: destination, detail: "zlib could not start")
-    }
-    defer { deflateEnd(&stream) }
-    // deflateBound covers Z_FINISH; a full flush may add an empty stored block (5 bytes) and a partial one.
-    let capacity = Int(deflateBound(&stream, uLong(input.count))) + 64
-    var status: Int32 = Z_OK
-    let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
-      stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
-      stream.avail_in = uInt(input.count)
-      stream.next_out = out.baseAddress!
-      stream.avail_out = uInt(capacity)
-      status = deflate(&stream, final ? Z_FINISH : Z_FULL_FLUSH)
-      initialized = capacity - Int(stream.avail_out)
-    }
-    let done = final ? status == Z_STREAM_END : status == Z_OK && stream.avail_out > 0
-    guard done, stream.avail_in == 0 else {
-      throw .encodingFailed(destination: destination, detail: "zlib failed (status \(status))")
-    }
-    return output
-  }
 
   /// The signature and `IHDR`, then the colour space: the input's ICC profile in `iCCP` (zlib-compressed by
   /// libdeflate) or else `sRGB` (Decor's samples are sRGB-encoded; the PNG specification forbids both), and the
@@ -349,9 +242,9 @@ enum PNGEncoder {
     return header
   }
 
-  /// `bytes` as a zlib stream (libdeflate, level 9), or `nil` if libdeflate fails.
-  static func zlibCompressed(_ bytes: [UInt8]) -> [UInt8]? {
-    guard let compressor = libdeflate_alloc_compressor(9) else { return nil }
+  /// `bytes` as a zlib stream (libdeflate, level 9 unless told), or `nil` if libdeflate fails.
+  static func zlibCompressed(_ bytes: [UInt8], level: Int = 9) -> [UInt8]? {
+    guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { return nil }
     defer { libdeflate_free_compressor(compressor) }
     let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
     let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in

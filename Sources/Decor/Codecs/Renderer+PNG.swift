@@ -26,8 +26,8 @@ extension Renderer {
   }
 
   /// Renders `region` of `component` (by default its extent) as a PNG file at `path`, written as `ImageFile`
-  /// writes (atomically for a regular file), and, when the encoder streams (`PNGCompression`), as it is compressed:
-  /// a large output is held neither as pixels nor as compressed bytes.
+  /// writes (atomically for a regular file), and as it is compressed, part by part (`PNGEncoder`): a large output is
+  /// held neither as pixels nor as compressed bytes.
   ///
   /// - Throws: `CodecError.unwritableFormat` when `path` names another format (`out.jpg`, see
   ///   `ImageFile.checkOutputFormat(_:)`), before anything is rendered; `.render` with what `render` throws,
