@@ -153,7 +153,7 @@ public struct Renderer: Sendable {
   ///   - component: what to render.
   ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
   ///   - bandHeight: the rows of one band, rounded up to whole rows of tiles (by default enough rows of tiles for
-  ///     four tiles per thread, up to about four million pixels, and fewer, down to 16 rows, while the stages
+  ///     four tiles per thread, up to about a million pixels, and fewer, down to 16 rows, while the stages
   ///     computed once would keep more than 32 MiB for a band: a strong downscale of a streamed input).
   ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: as `render`.
@@ -170,14 +170,16 @@ public struct Renderer: Sendable {
         / side * side, tileSide: side, threads: threadCount, context: context, plan: plan)
     }
     let columns = (target.width + side - 1) / side
-    let tileRows = Swift.min((4 * threadCount + columns - 1) / columns,
-      Swift.max(1, (1 << 22) / (target.width * side)))
-    // Bands as tall as that, unless the stages computed once would keep more than `keptBytesPerBand` for them:
-    // then halved, down to 16 rows (or one tile's, if less), since the rows a band keeps grow with its height.
-    var rows = Swift.max(1, tileRows) * side
+    let tileRows = (4 * threadCount + columns - 1) / columns
+    // Enough rows of tiles for four tiles a thread, but at most about a million pixels a band (a band of a wide
+    // image is then shorter than a tile: the band, its filtered rows and an input's rows kept grow with it);
+    // then halved, down to 16 rows (or one tile's, if less), while the stages computed once would keep more than
+    // `keptBytesPerBand` for a band.
+    let shortest = Swift.min(16, side)
+    var rows = Swift.max(shortest, Swift.min(Swift.max(1, tileRows) * side, (1 << 20) / target.width / 16 * 16))
     var schedule = BandedRender.schedule(plan, region: target, bandHeight: rows, tileSide: side)
-    while rows > Swift.min(16, side), schedule.keptBytes(plan) > Self.keptBytesPerBand {
-      rows = Swift.max(Swift.min(16, side), rows / 2)
+    while rows > shortest, schedule.keptBytes(plan) > Self.keptBytesPerBand {
+      rows = Swift.max(shortest, rows / 2)
       schedule = BandedRender.schedule(plan, region: target, bandHeight: rows, tileSide: side)
     }
     return BandedRender(component: component, region: target, bandHeight: rows, tileSide: side,
