@@ -1,6 +1,7 @@
 extension Chain {
-  /// The input decorated by every step in turn, the images steps name (the `blend` step's file) read as image
-  /// files once, before any step is built. See `apply(to:images:)` to name images in memory.
+  /// The input decorated by every step in turn, the images steps name (the `blend` step's file) opened as image
+  /// files before any step is built, and read by rows as the render needs them when their format allows (see
+  /// `OpenedImage`). See `apply(to:images:)` to name images in memory.
   ///
   /// `pixelLimit` is both the largest image file read (checked before its pixels are allocated) and the largest
   /// result (see `apply(to:pixelLimit:images:)`).
@@ -11,7 +12,7 @@ extension Chain {
     -> any ImageComponent
   {
     try apply(to: input, pixelLimit: pixelLimit) { path throws(CodecError) in
-      try Raster(contentsOfFile: path, pixelLimit: pixelLimit)
+      try OpenedImage(contentsOfFile: path, pixelLimit: pixelLimit).image
     }
   }
 

@@ -27,7 +27,9 @@ extension Scene {
   ) throws(SceneError) -> any ImageComponent {
     do {
       return try component(pixelLimit: pixelLimit) { name throws(CodecError) in
-        try Raster(contentsOfFile: FilePaths.resolve(name, against: folder), decoders: decoders, pixelLimit: pixelLimit)
+        // Read by rows as the render needs them, when the format allows (see `OpenedImage`).
+        try OpenedImage(contentsOfFile: FilePaths.resolve(name, against: folder), decoders: decoders,
+          pixelLimit: pixelLimit).image
       }
     } catch {
       var error = error
