@@ -35,8 +35,9 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
   public let spread: Double
   /// Whether only the shadow is drawn, without the input.
   public let shadowOnly: Bool
-  /// The primitives that draw it.
-  let graph: any ImageComponent
+  /// The primitives that draw it: determined by the properties above, so that a graph compares them alone.
+  let built: BuiltGraph
+  var graph: any ImageComponent { built.component }
   let shift: (dx: Int, dy: Int)
   let problem: RenderError?
 
@@ -64,7 +65,7 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
     self.shadowOnly = shadowOnly
     shift = (Self.whole(self.offset.x), Self.whole(self.offset.y))
     let moved = Self.moved(shape, by: shift)
-    graph = shadowOnly ? moved : Group([Layer(moved), Layer(input)])
+    built = BuiltGraph(shadowOnly ? moved : Group([Layer(moved), Layer(input)]))
   }
 
   /// A checked length (finite, within ±2³⁰) rounded to whole pixels.

@@ -15,7 +15,7 @@ import Synchronization
 ///   consumers' reach when they read top to bottom).
 /// - A request with no materialised result to read (a render without a plan, or a region outside the plan) is
 ///   rendered on its own, with the same bytes (see `GaussianBlurKernel`).
-struct GaussianFilter: Sendable {
+struct GaussianFilter: Sendable, DerivedProperty {
   /// What is blurred.
   enum Source: Sendable, Equatable {
     /// The input's premultiplied pixels.
@@ -111,7 +111,9 @@ struct GaussianFilter: Sendable {
     }
     guard !inside.isEmpty else { return }
     let target = out + ((inside.minY - region.minY) * stride + (inside.minX - region.minX)) * 4
-    if let intermediate = context.intermediate, intermediate.rect.intersection(inside) == inside {
+    // Rows kept are this filter's own only when it materialises (a small blur several consumers read is kept as
+    // the painted pixels of the component it belongs to, which the context serves).
+    if materialises, let intermediate = context.intermediate, intermediate.rect.intersection(inside) == inside {
       copy(intermediate, inside, into: target, stride: stride)
       return
     }

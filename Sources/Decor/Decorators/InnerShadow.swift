@@ -19,8 +19,9 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
   public let color: Color
   /// The shadow's opacity, as used: clamped to 0 … 1.
   public let opacity: Double
-  /// The primitives that draw it.
-  let graph: any ImageComponent
+  /// The primitives that draw it: determined by the properties above, so that a graph compares them alone.
+  let built: BuiltGraph
+  var graph: any ImageComponent { built.component }
   let shift: (dx: Int, dy: Int)
   let problem: RenderError?
 
@@ -45,7 +46,7 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
     self.opacity = shape.opacity
     shift = (DropShadow.whole(self.offset.x), DropShadow.whole(self.offset.y))
     let shadow = DropShadow.moved(shape, by: shift).cropped(to: input.extent)
-    graph = Group([Layer(input), Layer(shadow, blendMode: .sourceAtop)])
+    built = BuiltGraph(Group([Layer(input), Layer(shadow, blendMode: .sourceAtop)]))
   }
 
   public var extent: IntRect { problem == nil ? input.extent : .empty }

@@ -77,6 +77,9 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
 extension ShadowShape: Materialising {
   var materialises: Bool { problem == nil && filter.materialises }
 
+  /// Its rows are the blurred coverage, `Float`s, which its `render` paints.
+  var rowsArePixels: Bool { false }
+
   func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer {
     try filter.openRows(region, context: context)
   }

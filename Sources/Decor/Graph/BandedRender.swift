@@ -132,7 +132,7 @@ final class StageRows: Sendable {
       var rows: [Int: Intermediate] = [:]
       let plan = render.plan
       for stage in plan.stages.reversed() where stage.materialised {
-        guard let node = stage.node as? any Materialising else { continue }
+        let node = stage.node
         try render.context.cancellation?.check()
         let whole = stage.region.intersection(stage.extent)
         let reads = render.schedule.reads[band][stage.id]
@@ -159,7 +159,7 @@ final class StageRows: Sendable {
         if let buffer = stream.buffer, stream.produced > stream.first {
           rows[stage.id] = Intermediate(
             rect: IntRect(x: whole.minX, y: stream.first, width: whole.width, height: stream.produced - stream.first),
-            buffer: buffer)
+            buffer: buffer, isPixels: (node as? any Materialising).map { !$0.materialises || $0.rowsArePixels } ?? true)
         }
       }
       // The next band's rows of the streamed inputs (stages without inputs, whose producers read nothing of this
@@ -193,7 +193,7 @@ final class StageRows: Sendable {
 
   /// Lets go of the rows above `floor`, then computes the rows down to `target`, growing the buffer if need be.
   static func advance(
-    _ stream: inout Kept, of node: any Materialising, over whole: IntRect, to target: Int, keepingFrom floor: Int,
+    _ stream: inout Kept, of node: any ImageComponent, over whole: IntRect, to target: Int, keepingFrom floor: Int,
     pixelLimit: Int, context: RenderContext
   ) throws {
     let rowBytes = whole.width * 4
@@ -218,7 +218,13 @@ final class StageRows: Sendable {
       stream.buffer = grown
     }
     if stream.produced == whole.minY || stream.producer == nil {
-      stream.producer = ProducerBox(try node.openRows(whole, context: context))
+      // A stage worth computing once on its own opens its producer; one computed once because several consumers
+      // read it renders its rows itself.
+      if let node = node as? any Materialising, node.materialises {
+        stream.producer = ProducerBox(try node.openRows(whole, context: context))
+      } else {
+        stream.producer = ProducerBox(RenderedRows(node, region: whole))
+      }
     }
     try stream.producer!.produce(stream.produced..<target,
       into: stream.buffer!.base + (stream.produced - stream.first) * rowBytes, stride: whole.width, context: context)

@@ -15,6 +15,19 @@
 struct Intermediate: Sendable {
   let rect: IntRect
   let buffer: RowBuffer
+  /// Whether the rows are premultiplied RGBA8 pixels (not a shadow's coverage).
+  let isPixels: Bool
+
+  /// The pixels of `region` (inside `rect`) as a raster: a request served from the rows kept.
+  func pixels(_ region: IntRect, pixelLimit: Int) throws -> Raster {
+    try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit) { buffer in
+      let offset = (region.minX - rect.minX) * 4
+      for row in 0..<region.height {
+        (buffer.baseAddress! + row * region.width * 4).copyMemory(from: self.row(region.minY + row) + offset,
+          byteCount: region.width * 4)
+      }
+    }
+  }
 
   /// The first byte of row `y` (inside `rect`) and of column `rect.minX`.
   func row(_ y: Int) -> UnsafeRawPointer {

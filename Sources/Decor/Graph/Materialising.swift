@@ -15,6 +15,14 @@ protocol Materialising: ImageComponent {
   /// Starts computing `region` (inside the extent) for one render, from its top row down; the producer may use up
   /// to `context.threads` threads and reads its inputs through `context`.
   func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer
+
+  /// Whether the rows produced are premultiplied RGBA8 pixels, which a request through the context may be served
+  /// from directly (a shadow's coverage, in `Float`s, is not). The default is `true`.
+  var rowsArePixels: Bool { get }
+}
+
+extension Materialising {
+  var rowsArePixels: Bool { true }
 }
 
 /// One render's computation of a `Materialising` stage, row after row: state of that render alone.

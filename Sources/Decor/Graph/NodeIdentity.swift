@@ -19,6 +19,9 @@ struct NodeIdentity {
   static let largestCollection = 4096
 
   private var ids: [String: Int] = [:]
+  /// Identifiers already found, by the address of the heap box holding the value (see `boxAddress`), with the value
+  /// itself, kept so that its box cannot be freed and its address reused while this identity lives.
+  private var boxes: [Int: (value: any ImageComponent, id: Int)] = [:]
   private var unique = 0
   /// How many distinct nodes have been given an identifier.
   private(set) var count = 0
@@ -26,11 +29,37 @@ struct NodeIdentity {
   /// The node identifier of `component`: the same for components that are the same node, counting from 0.
   mutating func id(of component: any ImageComponent) -> Int {
     let component = component.unwrapped
-    guard let key = key(of: component) else {
+    let box = Self.boxAddress(component)
+    if let box, let known = boxes[box] { return known.id }
+    let id: Int
+    if let key = key(of: component) {
+      id = register(key)
+    } else {
       unique += 1
-      return register("unique \(unique)")
+      id = register("unique \(unique)")
     }
-    return register(key)
+    if let box { boxes[box] = (component, id) }
+    return id
+  }
+
+  /// The address of the heap box that holds `component`'s value when the existential stores it out of line (a value
+  /// larger than three words, Swift's stable existential layout), else `nil`. Copies of one existential share its
+  /// box, and a decorator usually holds its input more than once (a drop shadow: the input, and the graph drawing
+  /// the input over its shadow; a blur: the input, and the filter over it), so a stack of them repeats its inputs
+  /// exponentially in the value, and comparing by structure alone would walk every copy. The box says "this very
+  /// value again" at once; equal values in different boxes are still found equal by their structure.
+  private static func boxAddress(_ component: any ImageComponent) -> Int? {
+    func size<T: ImageComponent>(_: T) -> Int { MemoryLayout<T>.size }
+    guard size(component) > 3 * MemoryLayout<Int>.size else { return nil }
+    // In a struct, so that the existential container's bytes are read (passing the existential itself to the
+    // generic `withUnsafeBytes` would open it, and give the value's own bytes).
+    var container = Container(component: component)
+    return withUnsafeBytes(of: &container) { $0.load(as: Int.self) }
+  }
+
+  /// An existential container, as a value of its own.
+  private struct Container {
+    var component: any ImageComponent
   }
 
   private mutating func register(_ key: String) -> Int {
@@ -73,6 +102,9 @@ struct NodeIdentity {
   }
 
   private mutating func append(value: Any, to key: inout String) -> Bool {
+    // Left out: the component's other properties determine it, and it repeats the inputs (comparing it would walk
+    // every copy of them).
+    if value is any DerivedProperty { return true }
     if let component = value as? any ImageComponent {
       key += "#\(id(of: component))"
       return true
@@ -99,4 +131,16 @@ struct NodeIdentity {
     }
     return append(mirror, to: &key)
   }
+}
+
+/// A stored property that a component's other stored properties determine (a blur's filter over its input, a
+/// shadow's graph of primitives), which `NodeIdentity` leaves out: it holds the input again, so a stack of such
+/// components repeats its inputs exponentially in the value, and comparing them would walk every copy.
+protocol DerivedProperty {}
+
+/// A component's graph of primitives (see `DerivedProperty`): a drop or inner shadow is a group over its input.
+struct BuiltGraph: DerivedProperty, Sendable {
+  let component: any ImageComponent
+
+  init(_ component: any ImageComponent) { self.component = component }
 }

@@ -131,6 +131,10 @@ public struct RenderContext: Sendable {
     do {
       _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
       trace?.record(path: child.path, component: input, region: region)
+      // A stage computed once serves its consumers from the rows kept.
+      if let rows = child.intermediate, rows.isPixels, rows.rect.contains(region) {
+        return try rows.pixels(region, pixelLimit: pixelLimit)
+      }
       return try input.render(region, context: child)
     } catch {
       throw .wrapping(error, in: String(describing: input))

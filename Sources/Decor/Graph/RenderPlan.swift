@@ -26,7 +26,8 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     /// How many requests that is (tiles, or parts of tiles), and their pixels summed (saturating at `Int.max`).
     public var requests: Int
     public var pixels: Int
-    /// Whether the stage is computed once over `region ∩ extent` before the tiles.
+    /// Whether the stage is computed once over `region ∩ extent`, band by band ahead of the tiles: a stage that is
+    /// worth it on its own (a large blur, a streamed input), or one with inputs that several consumers read.
     public var materialised: Bool
     /// Every consumer of the node: which stage asks it for pixels, as which of its inputs. Empty for the root; two or
     /// more for a node reached by several paths.
@@ -205,13 +206,18 @@ private final class PlanGraph {
     nodes[0].requests = requests
     let order = order()
     var done = Set<Int>()
+    // The consumers (stage and input index) that asked each node for something in this propagation.
+    var users = [Set<[Int]>](repeating: [], count: nodes.count)
     for id in order {
       done.insert(id)
       let asked = nodes[id].requests.filter { !$0.isEmpty }
       nodes[id].requests = asked
       guard let first = asked.first else { continue }
       let box = asked.dropFirst().reduce(first) { $0.union($1) }
-      let materialised = nodes[id].materialises && !box.intersection(nodes[id].extent).isEmpty
+      // A node that materialises, and a node with inputs that two or more consumers read (a shadow's input: the
+      // shape and the image over it), is computed once, band by band, rather than once per consumer's request.
+      let shared = id < users.count && users[id].count > 1 && !nodes[id].inputs.isEmpty
+      let materialised = (nodes[id].materialises || shared) && !box.intersection(nodes[id].extent).isEmpty
       nodes[id].materialised = materialised
       let component = nodes[id].component
       for region in materialised ? [box.intersection(nodes[id].extent)] : asked {
@@ -221,6 +227,7 @@ private final class PlanGraph {
           // node found just now, which the order does not hold: the next propagation gives them this demand.
           if done.contains(input) { foundEdges = true }
           nodes[input].requests.append(demand.region)
+          if input < users.count { users[input].insert([id, demand.index]) }
         }
       }
     }
