@@ -42,6 +42,11 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
   /// The levels libdeflate accepts.
   public static let levels = 0...12
 
+  /// The filtered size (32 MiB) above which `default` used to switch to `fast`'s streamed zlib. Every level now
+  /// streams in parts on all threads, so no level depends on the image's size; kept so that code naming it builds.
+  @available(*, deprecated, message: "every level now streams in parts on all threads; no size changes the level")
+  public static let streamingThreshold = 32 << 20
+
   /// The named levels and the numbers, as the command line spells them.
   public static let allNames = ["fast", "default", "best"] + levels.map(String.init)
 
