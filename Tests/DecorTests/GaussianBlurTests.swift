@@ -219,7 +219,7 @@ extension GaussianBlurTests {
   /// region rendered on its own (without a plan).
   @Test(arguments: [3.5, 9, 60])
   func tallBlursAreTheSameMaterialisedOrNot(sigma: Double) throws {
-    let strip = try Self.scene().resized(width: 37, height: 3 * GaussianFilter.slabRows + 41).rendered()
+    let strip = try Self.scene().resized(width: 37, height: 3 * GaussianFilter.slabRows(elements: 37) + 41).rendered()
     for component in [strip.blurred(sigma: sigma), strip.dropShadow(offset: Point(3, -2), sigma: sigma, spread: 1)]
       as [any ImageComponent]
     {

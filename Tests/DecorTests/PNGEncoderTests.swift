@@ -94,6 +94,20 @@ import Testing
     #expect(PNGCompression(name: "fastest") == nil && PNGCompression(name: "13") == nil)
   }
 
+  /// `default` is level 7 up to 67 megapixels and 4 above; a level asked by number is that level at any size.
+  @Test func theDefaultLevelDependsOnTheImagesSize() throws {
+    let limit = PNGCompression.defaultLargeImagePixels
+    #expect(PNGCompression.default.level(forPixels: 1) == 7)
+    #expect(PNGCompression.default.level(forPixels: limit) == 7)
+    #expect(PNGCompression.default.level(forPixels: limit + 1) == PNGCompression.defaultLargeImageLevel)
+    #expect(PNGCompression(level: 7)!.level(forPixels: limit + 1) == 7)
+    #expect(PNGCompression.fast.level(forPixels: limit + 1) == 1)
+    #expect(PNGCompression(level: 7) != .default && PNGCompression(name: "default") == .default)
+    // Below the size, `default` writes level 7's bytes.
+    let photo = try PNGCodecTests.randomRaster(width: 61, height: 17, opaque: true)
+    #expect(try PNGCodec.encode(photo, compression: .default) == PNGCodec.encode(photo, compression: .init(level: 7)!))
+  }
+
   @Test func harderLevelsMakeSmallerFiles() throws {
     let photo = try Raster(contentsOfFile: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("SampleImages/chelsea.png").path)

@@ -54,6 +54,22 @@ import Testing
     #expect(kept < height / 4, "\(kept) rows of \(height) kept")
   }
 
+  /// The next band's rows of a streamed input are read while the caller works on a band (an encoder compressing
+  /// it): a render abandoned after any band leaves no work behind, and a band asked again, or out of order, after
+  /// rows were read ahead gives the same bytes.
+  @Test func readingAheadAcrossBandsChangesNoByte() throws {
+    let image = try OpenedImage(contentsOfFile: Self.photo).image
+    let component = image.blurred(sigma: 3).scaled(by: 0.8)
+    let reference = try Renderer(tileSize: 64, threads: 2).render(component)
+    for stop in [1, 3] {
+      let banded = try Renderer(tileSize: 32, threads: 2).prepareBands(component, bandHeight: 32)
+      _ = try BandedRenderTests.render(banded, order: Array(0..<stop))
+    }
+    let banded = try Renderer(tileSize: 32, threads: 3).prepareBands(component, bandHeight: 32)
+    let order = [0, 1, 1, 2, 0] + Array(1..<banded.bandCount)
+    #expect(try BandedRenderTests.render(banded, order: order) == reference)
+  }
+
   /// Standard input, and a JPEG whose EXIF orientation is applied, are decoded whole; other JPEGs and WebPs stream.
   @Test func whatIsStreamed() throws {
     let jpeg = Fixtures.root.appendingPathComponent("JPEG")

@@ -69,6 +69,7 @@ enum PNGEncoder {
     width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, compression: PNGCompression,
     threads: Int, destination: String, partBytes: Int, metadata: ImageMetadata, into sink: ByteSink, rows: Rows
   ) throws {
+    let compression = compression.resolved(forPixels: width * height)
     let rowBytes = width * channels
     let stride = rowBytes + 1
     let partRows = partRows(rowBytes: rowBytes, partBytes: partBytes)

@@ -140,12 +140,15 @@ struct GaussianFilter: Sendable, DerivedProperty {
     try GaussianFilterRows(self, region: region.intersection(extent), pixelLimit: context.pixelLimit)
   }
 
-  /// Rows per band of horizontal passes: a multiple of 4 (coverage is filtered four rows at a time), small enough
-  /// to spread over the threads, large enough that a band's input request is not mostly its edges.
-  static let bandRows = 64
-  /// Output rows per slab: the horizontal passes are kept for a slab and the passes' reach around it, so their
-  /// memory is a band of the image, not the image, and still in cache when the vertical passes read them.
-  static let slabRows = 256
+  /// Rows per band of horizontal passes, for rows `width` pixels wide: a multiple of 4 (coverage is filtered four
+  /// rows at a time), small enough to spread over the threads, large enough that a band's input request is not
+  /// mostly its edges; at most a quarter of a megapixel (each thread holds a band's input while it works on it).
+  static func bandRows(width: Int) -> Int { Swift.min(64, Swift.max(4, (1 << 18) / Swift.max(1, width) / 4 * 4)) }
+  /// Output rows per slab, for rows of `elements` elements: the horizontal passes are kept for a slab and the
+  /// passes' reach around it, so their memory is a band of the image, not the image, and still in cache when the
+  /// vertical passes read them. Half a megapixel (16 to 256 rows): a slab of 256 rows of a 16384-pixel image
+  /// would keep 34 MB of passes, more than the band of the render they serve.
+  static func slabRows(elements: Int) -> Int { Swift.min(256, Swift.max(16, (1 << 19) / Swift.max(1, elements))) }
   /// Elements per strip of vertical passes (64 RGBA pixels, 256 coverage values): a strip's two rings of
   /// 2(r + 1) + 1 rows each stay in a 512 KiB L2 cache up to σ ≈ 120.
   static let stripElements = 64

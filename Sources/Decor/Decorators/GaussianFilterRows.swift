@@ -1,7 +1,7 @@
 /// One render's computation of a materialised `GaussianFilter`, top to bottom (see `Materialising`): the state
 /// the extended boxes carry from row to row, which belongs to that render alone.
 ///
-/// Each call computes the next rows slab by slab (at most `GaussianFilter.slabRows`): the horizontal passes of the
+/// Each call computes the next rows slab by slab (at most `GaussianFilter.slabRows(elements:)`): the horizontal passes of the
 /// rows the slab needs, in bands of rows on all threads (each band asks the input for its rows once), into a ring
 /// that holds a slab and the passes' reach around it; then every strip of columns carries its vertical passes'
 /// running sums down through the slab, also on all threads. The sums are exact integers, so where the calls and
@@ -17,6 +17,7 @@ final class GaussianFilterRows: RowProducer {
   let elements: Int
   /// The rows of horizontal passes the region needs.
   let rows: Range<Int>
+  let slabRows: Int
   let ringRows: Int
   let ring: UnsafeMutablePointer<SIMD4<UInt16>>
   let strips: [StripColumns]
@@ -36,7 +37,8 @@ final class GaussianFilterRows: RowProducer {
     width = lanes == 4 ? region.width : (region.width + 3) / 4 * 4
     elements = lanes == 4 ? width : width / 4
     rows = (region.minY - reach)..<(region.maxY + reach)
-    ringRows = Swift.min(rows.count, GaussianFilter.slabRows + 2 * reach)
+    slabRows = GaussianFilter.slabRows(elements: elements)
+    ringRows = Swift.min(rows.count, slabRows + 2 * reach)
     _ = try Raster.byteCount(width: 2 * elements, height: ringRows, pixelLimit: pixelLimit)
     ring = UnsafeMutablePointer<SIMD4<UInt16>>.allocate(capacity: ringRows * elements)
     let stripElements = GaussianFilter.stripElements
@@ -67,9 +69,9 @@ final class GaussianFilterRows: RowProducer {
     let outAddress = Int(bitPattern: out)
     // `advance` places row y at (y − its region's top) × stride: the region as `out` holds it.
     let placed = IntRect(x: region.minX, y: output.lowerBound, width: region.width, height: output.count)
-    let bandRows = GaussianFilter.bandRows
+    let bandRows = GaussianFilter.bandRows(width: width)
     while top < output.upperBound {
-      let bottom = Swift.min(top + GaussianFilter.slabRows, output.upperBound)
+      let bottom = Swift.min(top + slabRows, output.upperBound)
       let first = computed
       let needed = bottom + reach
       try context.parallel(count: (needed - first + bandRows - 1) / bandRows, threads: context.threads) {

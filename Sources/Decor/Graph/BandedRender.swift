@@ -118,77 +118,114 @@ final class StageRows: Sendable {
     var produced: Int
   }
 
-  private let kept = Mutex<[Int: Kept]>([:])
+  /// The streamed inputs' rows being read for the next band: the job, and where each stage's rows will end.
+  struct Ahead {
+    let job: ReadAhead
+    let targets: [(stage: Int, to: Int)]
+  }
+
+  struct State {
+    var kept: [Int: Kept] = [:]
+    var ahead: Ahead?
+  }
+
+  private let state = Mutex(State())
 
   /// The rows each stage's buffer holds room for now, by stage (what the tests bound).
-  var bufferRows: [Int: Int] { kept.withLock { $0.compactMapValues { $0.buffer?.rows } } }
+  var bufferRows: [Int: Int] { state.withLock { $0.kept.compactMapValues { $0.buffer?.rows } } }
+
+  /// Waits for a read-ahead still running (the caller stopped asking for bands), so that no work of the render
+  /// outlives it.
+  deinit { try? state.withLock { $0.ahead }?.job.finish() }
 
   /// Brings every stage computed once to what band `band` needs (deepest first, each seeing the rows of those below
   /// it), lets go of the rows no later band reads, and runs `body` with the context that sees them.
+  ///
+  /// The streamed inputs (stages without inputs, whose producers read nothing of this render's) are brought to this
+  /// band first; then their rows for the next band are read on another thread while this band's other stages, its
+  /// tiles and whatever the caller does with the band (an encoder compressing it) run, as libvips' sequential
+  /// loaders read ahead. The next call waits for them.
   func withRows(
     for band: Int, of render: BandedRender, _ body: (RenderContext) throws -> Void
   ) throws {
-    try kept.withLock { kept in
+    try state.withLock { state in
+      if let ahead = state.ahead {
+        state.ahead = nil
+        try ahead.job.finish()
+        for (stage, target) in ahead.targets { state.kept[stage]?.produced = target }
+      }
       var rows: [Int: Intermediate] = [:]
       let plan = render.plan
-      for stage in plan.stages.reversed() where stage.materialised {
-        let node = stage.node
-        try render.context.cancellation?.check()
-        let whole = stage.region.intersection(stage.extent)
-        let reads = render.schedule.reads[band][stage.id]
-        var target = render.schedule.frontiers[band][stage.id]
-        var stream = kept[stage.id] ?? Kept(first: whole.minY, produced: whole.minY)
-        if let reads {
-          target = Swift.max(target, reads.upperBound)
-          if reads.lowerBound < stream.first {
-            // Rows let go of are asked again (bands out of order): compute the stage again from its top.
-            stream = Kept(buffer: stream.buffer, first: whole.minY, produced: whole.minY)
-          }
-        }
-        let context = render.context.with(stage: stage.id, materialised: rows)
-        do {
-          try Self.advance(&stream, of: node, over: whole, to: Swift.min(target, whole.maxY),
-            keepingFrom: render.schedule.floors[band][stage.id], pixelLimit: render.context.pixelLimit,
-            context: context)
-        } catch RasterError.tooLarge(let width, let height, let limit) {
-          // Named by the stage: the region, or the stage's working buffer, is not the size of any image the user
-          // gave or asked for.
-          throw RenderError.stageTooLarge(component: "\(stage.node)", width: width, height: height, limit: limit)
-        }
-        kept[stage.id] = stream
-        if let buffer = stream.buffer, stream.produced > stream.first {
-          rows[stage.id] = Intermediate(
-            rect: IntRect(x: whole.minX, y: stream.first, width: whole.width, height: stream.produced - stream.first),
-            buffer: buffer, isPixels: (node as? any Materialising).map { !$0.materialises || $0.rowsArePixels } ?? true)
-        }
-      }
-      // The next band's rows of the streamed inputs (stages without inputs, whose producers read nothing of this
-      // render's) are read while this band's tiles render, into room made now beyond the rows the tiles read.
-      let readAhead = ReadAhead()
-      var pending: [(stage: Int, to: Int)] = []
+      let stages = plan.stages.reversed().filter(\.materialised)
+      let inputs = stages.filter(\.inputs.isEmpty)
+      for stage in inputs { try Self.bring(stage, to: band, of: render, kept: &state.kept, seeing: rows) }
+      let job = ReadAhead()
+      var targets: [(stage: Int, to: Int)] = []
       if band + 1 < render.schedule.frontiers.count {
-        for stage in plan.stages where stage.materialised && stage.inputs.isEmpty {
-          guard var stream = kept[stage.id], let producer = stream.producer, stream.buffer != nil else { continue }
+        for stage in inputs {
+          guard var stream = state.kept[stage.id], let producer = stream.producer, stream.buffer != nil else {
+            continue
+          }
           let whole = stage.region.intersection(stage.extent)
           let target = Swift.min(render.schedule.frontiers[band + 1][stage.id], whole.maxY)
           guard target > stream.produced else { continue }
           try Self.reserve(&stream, over: whole, to: target, pixelLimit: render.context.pixelLimit)
-          kept[stage.id] = stream
-          readAhead.start(producer, stream.produced..<target,
-            into: Int(bitPattern: stream.buffer!.base + (stream.produced - stream.first) * whole.width * 4),
-            stride: whole.width, context: render.context.with(stage: stage.id, materialised: [:]))
-          pending.append((stage.id, target))
+          state.kept[stage.id] = stream
+          job.start(producer, stream.produced..<target, into: stream.buffer!,
+            at: (stream.produced - stream.first) * whole.width * 4, stride: whole.width,
+            context: render.context.with(stage: stage.id, materialised: [:]))
+          targets.append((stage.id, target))
         }
       }
-      do {
-        try body(render.context.with(stage: nil, materialised: rows))
-      } catch {
-        try? readAhead.finish()
-        throw error
+      // Set before anything else can fail, so that the next band (or the end of the render) waits for the job.
+      if !targets.isEmpty { state.ahead = Ahead(job: job, targets: targets) }
+      for stage in inputs { rows[stage.id] = Self.intermediate(of: stage, state.kept[stage.id]) }
+      for stage in stages where !stage.inputs.isEmpty {
+        try Self.bring(stage, to: band, of: render, kept: &state.kept, seeing: rows)
+        rows[stage.id] = Self.intermediate(of: stage, state.kept[stage.id])
       }
-      try readAhead.finish()
-      for (stage, target) in pending { kept[stage]?.produced = target }
+      try body(render.context.with(stage: nil, materialised: rows))
     }
+  }
+
+  /// Brings `stage` to what band `band` needs, its producer seeing `rows` of the stages below it.
+  static func bring(
+    _ stage: RenderPlan.Stage, to band: Int, of render: BandedRender, kept: inout [Int: Kept],
+    seeing rows: [Int: Intermediate]
+  ) throws {
+    try render.context.cancellation?.check()
+    let whole = stage.region.intersection(stage.extent)
+    let reads = render.schedule.reads[band][stage.id]
+    var target = render.schedule.frontiers[band][stage.id]
+    var stream = kept[stage.id] ?? Kept(first: whole.minY, produced: whole.minY)
+    if let reads {
+      target = Swift.max(target, reads.upperBound)
+      if reads.lowerBound < stream.first {
+        // Rows let go of are asked again (bands out of order): compute the stage again from its top.
+        stream = Kept(buffer: stream.buffer, first: whole.minY, produced: whole.minY)
+      }
+    }
+    let context = render.context.with(stage: stage.id, materialised: rows)
+    do {
+      try advance(&stream, of: stage.node, over: whole, to: Swift.min(target, whole.maxY),
+        keepingFrom: render.schedule.floors[band][stage.id], pixelLimit: render.context.pixelLimit,
+        context: context)
+    } catch RasterError.tooLarge(let width, let height, let limit) {
+      // Named by the stage: the region, or the stage's working buffer, is not the size of any image the user
+      // gave or asked for.
+      throw RenderError.stageTooLarge(component: "\(stage.node)", width: width, height: height, limit: limit)
+    }
+    kept[stage.id] = stream
+  }
+
+  /// The rows `stream` keeps of `stage`, as its consumers see them, or `nil` when it keeps none.
+  static func intermediate(of stage: RenderPlan.Stage, _ stream: Kept?) -> Intermediate? {
+    guard let stream, let buffer = stream.buffer, stream.produced > stream.first else { return nil }
+    let whole = stage.region.intersection(stage.extent)
+    return Intermediate(
+      rect: IntRect(x: whole.minX, y: stream.first, width: whole.width, height: stream.produced - stream.first),
+      buffer: buffer,
+      isPixels: (stage.node as? any Materialising).map { !$0.materialises || $0.rowsArePixels } ?? true)
   }
 
   /// Lets go of the rows above `floor`, then computes the rows down to `target`, growing the buffer if need be.
@@ -266,12 +303,15 @@ final class ReadAhead: Sendable {
   let group = DispatchGroup()
   private let error = Mutex<(any Error)?>(nil)
 
-  /// Starts computing `rows` of `producer` into `address` (rows `stride` elements apart).
-  func start(_ producer: ProducerBox, _ rows: Range<Int>, into address: Int, stride: Int, context: RenderContext) {
+  /// Starts computing `rows` of `producer` into `buffer`, from `offset` bytes on (rows `stride` elements apart).
+  /// The job holds the buffer, so that it stays while the job writes even if the render lets go of it.
+  func start(
+    _ producer: ProducerBox, _ rows: Range<Int>, into buffer: RowBuffer, at offset: Int, stride: Int,
+    context: RenderContext
+  ) {
     DispatchQueue.global(qos: .userInitiated).async(group: group) {
       do {
-        try producer.produce(rows, into: UnsafeMutableRawPointer(bitPattern: address)!, stride: stride,
-          context: context)
+        try producer.produce(rows, into: buffer.base + offset, stride: stride, context: context)
       } catch {
         self.error.withLock { $0 = error }
       }
