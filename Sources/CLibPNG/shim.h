@@ -49,6 +49,8 @@ typedef struct decor_png_reader {
   int bit_depth;
   int color_type;
   int interlaced;
+  /// Set by `decor_png_reader_start`: the file has neither an alpha channel nor tRNS, so every pixel is opaque.
+  int opaque;
 } decor_png_reader;
 
 /// libpng's error callback: keep the words, then jump back into the helper that called libpng (never further).
@@ -127,8 +129,9 @@ static int decor_png_reader_start(decor_png_reader *reader, size_t *row_bytes) {
   png_structp png = reader->png;
   png_set_expand(png);
   png_set_gray_to_rgb(png);
-  if ((reader->color_type & PNG_COLOR_MASK_ALPHA) == 0 && !png_get_valid(png, reader->info, PNG_INFO_tRNS))
-    png_set_add_alpha(png, reader->bit_depth == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
+  reader->opaque =
+    (reader->color_type & PNG_COLOR_MASK_ALPHA) == 0 && !png_get_valid(png, reader->info, PNG_INFO_tRNS);
+  if (reader->opaque) png_set_add_alpha(png, reader->bit_depth == 16 ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
   if (reader->bit_depth == 16) {
     const png_uint_16 one = 1;
     if (*(const png_byte *)&one == 1) png_set_swap(png);

@@ -34,6 +34,8 @@ public final class PNGRowReader: RowReader {
   private var png: UnsafeMutablePointer<decor_png_reader>?
   private let sixteenBit: Bool
   private let interlaced: Bool
+  /// No alpha channel and no `tRNS`: libpng adds an opaque alpha, and premultiplying would change no byte.
+  private let opaque: Bool
   /// One row as libpng writes it (16-bit rows, and an interlaced file's pass rows), raw: C writes it, Swift reads it
   /// with raw loads.
   private var scratch: UnsafeMutableRawBufferPointer
@@ -69,6 +71,7 @@ public final class PNGRowReader: RowReader {
     self.source = source
     self.sixteenBit = sixteenBit
     interlaced = png.pointee.interlaced != 0
+    opaque = png.pointee.opaque != 0
     // 8-bit rows of a non-interlaced file go straight into the caller's buffer.
     scratch = .allocate(byteCount: sixteenBit || interlaced ? rowBytes : 0, alignment: 16)
   }
@@ -101,7 +104,7 @@ public final class PNGRowReader: RowReader {
       } else {
         let rows = UnsafeMutableRawPointer(buffer.baseAddress!)
         try read(count, into: rows, stride: width * 4)
-        PNGRowReader.premultiply(rows, count: width * count)
+        if !opaque { PNGRowReader.premultiply(rows, count: width * count) }
       }
     } catch {
       failure = error

@@ -133,18 +133,30 @@ enum SeparableScaler {
     // No tables without pixels: where the input covers none of the region, a strong shrink's taps can be as many as
     // the input's pixels (the renderer's pixel limit refuses such inputs, but only those it is asked for).
     guard let source else { return clear() }
+    source.raster.withUnsafeBytes { bytes in
+      render(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), at: source.rect, region: region, x: x, y: y,
+        into: out, stride: stride)
+    }
+  }
+
+  /// The same from `pixels`, the pixels of `rect` row by row (`rect.width` apart).
+  static func render(
+    _ pixels: UnsafePointer<UInt32>, at rect: IntRect, region: IntRect, x: Axis, y: Axis,
+    into out: UnsafeMutablePointer<UInt32>, stride: Int
+  ) {
+    func clear() {
+      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
+    }
     let columns = x.taps(region.minX..<region.maxX)
     let rows = y.taps(region.minY..<region.maxY)
     guard !columns.needed.isEmpty, !rows.needed.isEmpty else { return clear() }
     let needed = IntRect(x: columns.needed.lowerBound, y: rows.needed.lowerBound, width: columns.needed.count,
       height: rows.needed.count)
-    let available = needed.intersection(source.rect)
+    let available = needed.intersection(rect)
     guard !available.isEmpty else { return clear() }  // every sum would be 0
-    source.raster.withUnsafeBytes { bytes in
-      Passes(source: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), sourceRect: source.rect,
-        available: available, needed: needed, horizontal: UniformTaps(columns, base: needed.minX),
-        vertical: UniformTaps(rows, base: needed.minY), output: out, stride: stride, width: region.width)
-        .run()
-    }
+    Passes(source: pixels, sourceRect: rect, available: available, needed: needed,
+      horizontal: UniformTaps(columns, base: needed.minX), vertical: UniformTaps(rows, base: needed.minY), output: out,
+      stride: stride, width: region.width)
+      .run()
   }
 }

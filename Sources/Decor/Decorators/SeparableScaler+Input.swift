@@ -16,6 +16,12 @@ extension SeparableScaler {
   {
     guard let axes else { return try Raster(width: region.width, height: region.height) }
     let asked = inputRegion(for: region, x: axes.x, y: axes.y)
+    if let asked, let rows = try context.keptPixels(input, asked) {
+      return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
+        render(rows, region: region, x: axes.x, y: axes.y,
+          into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: region.width)
+      }
+    }
     let source = try asked.flatMap { try context.renderClipped(input, $0) }
     return try render(source, region: region, x: axes.x, y: axes.y, pixelLimit: context.pixelLimit)
   }
@@ -31,7 +37,18 @@ extension SeparableScaler {
       return
     }
     let asked = inputRegion(for: region, x: axes.x, y: axes.y)
+    if let asked, let rows = try context.keptPixels(input, asked) {
+      return render(rows, region: region, x: axes.x, y: axes.y, into: out, stride: stride)
+    }
     let source = try asked.flatMap { try context.renderClipped(input, $0) }
     render(source, region: region, x: axes.x, y: axes.y, into: out, stride: stride)
+  }
+
+  /// Writes `region` scaled from the rows a render keeps of a stage (`Intermediate`), read in place.
+  static func render(
+    _ rows: Intermediate, region: IntRect, x: Axis, y: Axis, into out: UnsafeMutablePointer<UInt32>, stride: Int
+  ) {
+    render(rows.row(rows.rect.minY).assumingMemoryBound(to: UInt32.self), at: rows.rect, region: region, x: x, y: y,
+      into: out, stride: stride)
   }
 }

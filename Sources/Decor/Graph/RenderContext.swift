@@ -141,6 +141,25 @@ public struct RenderContext: Sendable {
     }
   }
 
+  /// The rows a stage computed once keeps of input `index`, when they hold every pixel of `region` that the input
+  /// covers: read in place rather than copied into a raster for the request (how the scalers read a streamed input,
+  /// many rows for each output row). Valid while the band renders; `nil` when nothing kept covers the region, and
+  /// for a `Raster` input (which `renderClipped` hands over whole).
+  ///
+  /// - Throws: as `render(_:_:input:)` for a request outside the plan.
+  func keptPixels(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0) throws(RenderError)
+    -> Intermediate?
+  {
+    let input = input.unwrapped
+    let covered = region.intersection(input.extent)
+    guard !covered.isEmpty, !(input is Raster) else { return nil }
+    let child = child(index)
+    guard let rows = child.intermediate, rows.isPixels, rows.rect.contains(covered) else { return nil }
+    try checkDemand(index, covered, of: input)
+    trace?.record(path: child.path, component: input, region: covered)
+    return rows
+  }
+
   /// Renders the part of `region` that `input` covers, or returns `nil` if `region` misses its extent: the way to
   /// ask for pixels without paying for the transparent surroundings. The result may cover more than was asked
   /// (a raster input is handed over whole, without copying); use its `rect`.
