@@ -18,13 +18,21 @@ struct Intermediate: Sendable {
   /// Whether the rows are premultiplied RGBA8 pixels (not a shadow's coverage).
   let isPixels: Bool
 
-  /// The pixels of `region` (inside `rect`) as a raster: a request served from the rows kept.
-  func pixels(_ region: IntRect, pixelLimit: Int) throws -> Raster {
+  /// The pixels of `region` as a raster, where `region` holds nothing outside `rect` but pixels of `inside`
+  /// (`region` ∩ the stage's extent, within `rect`): a request served from the rows kept, transparent beyond the
+  /// extent.
+  func pixels(_ region: IntRect, inside: IntRect, pixelLimit: Int) throws -> Raster {
     try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit) { buffer in
-      let offset = (region.minX - rect.minX) * 4
-      for row in 0..<region.height {
-        (buffer.baseAddress! + row * region.width * 4).copyMemory(from: self.row(region.minY + row) + offset,
-          byteCount: region.width * 4)
+      let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+      let rowBytes = region.width * 4
+      if inside != region {
+        out.initializeMemory(as: UInt8.self, repeating: 0, count: region.height * rowBytes)
+      }
+      guard !inside.isEmpty else { return }
+      let offset = (inside.minX - rect.minX) * 4
+      let target = out + (inside.minY - region.minY) * rowBytes + (inside.minX - region.minX) * 4
+      for row in 0..<inside.height {
+        (target + row * rowBytes).copyMemory(from: self.row(inside.minY + row) + offset, byteCount: inside.width * 4)
       }
     }
   }

@@ -131,9 +131,11 @@ public struct RenderContext: Sendable {
     do {
       _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
       trace?.record(path: child.path, component: input, region: region)
-      // A stage computed once serves its consumers from the rows kept.
-      if let rows = child.intermediate, rows.isPixels, rows.rect.contains(region) {
-        return try rows.pixels(region, pixelLimit: pixelLimit)
+      // A stage computed once serves its consumers from the rows kept (transparent beyond its extent, as every
+      // component is).
+      let inside = region.intersection(input.extent)
+      if let rows = child.intermediate, rows.isPixels, !inside.isEmpty, rows.rect.contains(inside) {
+        return try rows.pixels(region, inside: inside, pixelLimit: pixelLimit)
       }
       return try input.render(region, context: child)
     } catch {

@@ -33,15 +33,8 @@ public struct StreamedImage: ImageComponent, CustomStringConvertible {
       }
       guard !inside.isEmpty else { return }
       let target = out + (inside.minY - region.minY) * region.width + (inside.minX - region.minX)
-      if let rows = context.intermediate, rows.rect.contains(inside) {
-        for row in 0..<inside.height {
-          (target + row * region.width).update(
-            from: (rows.row(inside.minY + row) + (inside.minX - rows.rect.minX) * 4).assumingMemoryBound(
-              to: UInt32.self), count: inside.width)
-        }
-        return
-      }
-      // Not planned: a reader of its own, from the top.
+      // Not planned (a planned request is served by the context from the rows kept): a reader of its own, from the
+      // top.
       let producer = try StreamedImageRows(source, region: IntRect(x: inside.minX, y: 0, width: inside.width,
         height: inside.maxY))
       try producer.skip(to: inside.minY)
