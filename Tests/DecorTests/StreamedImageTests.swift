@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Decor
@@ -70,6 +71,22 @@ import Testing
     #expect(try BandedRenderTests.render(banded, order: order) == reference)
   }
 
+  /// A planned render reads the file once, whatever the tiles, whether the streamed image is the root (written as
+  /// it is read) or an input; only requests outside the plan open readers of their own.
+  @Test(arguments: [[String](), ["scale 0.5"], ["blur 4"], ["shadow 3 3 blur=5"]])
+  func aPlannedRenderReadsTheFileOnce(steps: [String]) throws {
+    let source = CountingRowSource(try PNGRowSource(contentsOfFile: Self.photo, source: Self.photo))
+    let image = StreamedImage(source)
+    let component = try Chain(parsing: steps).apply(to: image)
+    let expected = try Chain(parsing: steps).apply(to: PNGCodec.decode(contentsOfFile: Self.photo, source: Self.photo))
+    for (tileSize, threads) in [(32, 1), (64, 3)] {
+      let before = source.opened
+      #expect(try Renderer(tileSize: tileSize, threads: threads).render(component)
+        == Renderer(tileSize: 128, threads: 2).render(expected))
+      #expect(source.opened == before + 1, "\(steps): \(source.opened - before) readers for one render")
+    }
+  }
+
   /// Standard input, and a JPEG whose EXIF orientation is applied, are decoded whole; other JPEGs and WebPs stream.
   @Test func whatIsStreamed() throws {
     let jpeg = Fixtures.root.appendingPathComponent("JPEG")
@@ -83,5 +100,23 @@ import Testing
       let whole = try DecodedImage(contentsOfFile: path).raster
       #expect(try OpenedImage(contentsOfFile: path).image.rendered() == whole, "\(name)")
     }
+  }
+}
+
+/// A row source that counts the readers opened on it.
+final class CountingRowSource: RowSource {
+  let source: any RowSource
+  private let count = Mutex(0)
+
+  init(_ source: any RowSource) { self.source = source }
+
+  var opened: Int { count.withLock { $0 } }
+  var width: Int { source.width }
+  var height: Int { source.height }
+  var description: String { source.description }
+
+  func openRows() throws -> any RowReader {
+    count.withLock { $0 += 1 }
+    return try source.openRows()
   }
 }

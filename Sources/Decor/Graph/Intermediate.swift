@@ -23,17 +23,24 @@ struct Intermediate: Sendable {
   /// extent.
   func pixels(_ region: IntRect, inside: IntRect, pixelLimit: Int) throws -> Raster {
     try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit) { buffer in
-      let out = UnsafeMutableRawPointer(buffer.baseAddress!)
-      let rowBytes = region.width * 4
-      if inside != region {
-        out.initializeMemory(as: UInt8.self, repeating: 0, count: region.height * rowBytes)
+      copy(region, inside: inside, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: region.width)
+    }
+  }
+
+  /// Writes the pixels of `region` into `out` (rows `stride` pixels apart): those of `inside` from the rows kept,
+  /// transparent around them (see `pixels`).
+  func copy(_ region: IntRect, inside: IntRect, into out: UnsafeMutableRawPointer, stride: Int) {
+    let rowBytes = stride * 4
+    if inside != region {
+      for row in 0..<region.height {
+        (out + row * rowBytes).initializeMemory(as: UInt32.self, repeating: 0, count: region.width)
       }
-      guard !inside.isEmpty else { return }
-      let offset = (inside.minX - rect.minX) * 4
-      let target = out + (inside.minY - region.minY) * rowBytes + (inside.minX - region.minX) * 4
-      for row in 0..<inside.height {
-        (target + row * rowBytes).copyMemory(from: self.row(inside.minY + row) + offset, byteCount: inside.width * 4)
-      }
+    }
+    guard !inside.isEmpty else { return }
+    let offset = (inside.minX - rect.minX) * 4
+    let target = out + (inside.minY - region.minY) * rowBytes + (inside.minX - region.minX) * 4
+    for row in 0..<inside.height {
+      (target + row * rowBytes).copyMemory(from: self.row(inside.minY + row) + offset, byteCount: inside.width * 4)
     }
   }
 

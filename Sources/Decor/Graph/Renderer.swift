@@ -201,6 +201,13 @@ public struct Renderer: Sendable {
     _ component: any ImageComponent, _ tile: IntRect, into destination: UnsafeMutablePointer<UInt32>, stride: Int,
     context: RenderContext
   ) throws {
+    // A root computed once (a streamed input written as it is read, a large blur) is served from its rows kept.
+    let inside = tile.intersection(component.extent)
+    if let rows = context.intermediate, rows.isPixels, !inside.isEmpty, rows.rect.contains(inside) {
+      context.trace?.record(path: [], component: component, region: tile)
+      rows.copy(tile, inside: inside, into: UnsafeMutableRawPointer(destination), stride: stride)
+      return
+    }
     if let direct = component as? any DirectRendering {
       context.trace?.record(path: [], component: component, region: tile)
       try direct.render(tile, into: destination, stride: stride, context: context)
