@@ -40,14 +40,16 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
-    // libjpeg-turbo's TurboJPEG API: JPEG files. Only Sources/Decor/Codecs imports it.
+    // libjpeg-turbo's TurboJPEG API: JPEG files read whole. Only Sources/Decor/Codecs imports it (and the tests, for
+    // the reference the streamed JPEG output must equal).
     .systemLibrary(
       name: "CTurboJPEG",
       pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
     ),
-    // libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines with DCT scaling (`JPEGRowSource`), each
-    // call behind a C helper holding the setjmp. Only Sources/Decor/Codecs imports it.
+    // libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines with DCT scaling (`JPEGRowSource`) and
+    // written by scanlines (`JPEGRowWriter`), each call behind a C helper holding the setjmp. Only
+    // Sources/Decor/Codecs imports it.
     .systemLibrary(
       name: "CJPEG",
       pkgConfig: "libjpeg",

@@ -1,4 +1,5 @@
-// libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines, with DCT scaling, for JPEGRowSource.
+// libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines, with DCT scaling, for JPEGRowSource, and
+// written by scanlines, for JPEGRowWriter (so that a render is compressed band by band, never held whole).
 // libjpeg reports errors by longjmp and no longjmp may cross a Swift frame, so every call into libjpeg is made by
 // a C helper below that holds the setjmp and returns a status. Only Sources/Decor/Codecs imports it.
 #ifndef DECOR_CJPEG_SHIM_H
@@ -22,6 +23,8 @@ enum {
   DECOR_JPEG_IO = 1,
   /// libjpeg stopped on an error, or the file ended early (`message` holds libjpeg's words).
   DECOR_JPEG_CORRUPT = 2,
+  /// libjpeg stopped on an error while compressing, or memory ran out (`message` holds the words).
+  DECOR_JPEG_FAILED = 3,
 };
 
 /// The APP1 marker, where EXIF lives (JPEG_APP0 + 1, a macro expression Swift cannot import).
@@ -137,6 +140,181 @@ static int decor_jpeg_reader_finish(decor_jpeg_reader *reader) {
   if (setjmp(reader->jump)) return DECOR_JPEG_CORRUPT;
   jpeg_finish_decompress(&reader->cinfo);
   return DECOR_JPEG_OK;
+}
+
+// MARK: Writing
+
+/// libjpeg's compressor and the memory it writes the file into. `cinfo` comes first, so libjpeg's callbacks, which
+/// get a pointer to it, find the whole writer. The compressed bytes collect in `buffer` (the first `capacity −
+/// destination.free_in_buffer` bytes); the Swift side takes them after each helper call and hands them on
+/// (`decor_jpeg_writer_drained`), so the buffer holds what one call makes (a band's bytes), never the file. libjpeg
+/// never waits on the destination, so nothing Swift runs inside a libjpeg call. Allocated by
+/// `decor_jpeg_writer_create`, freed by `decor_jpeg_writer_close`.
+typedef struct decor_jpeg_writer {
+  struct jpeg_compress_struct cinfo;
+  struct jpeg_error_mgr error;
+  struct jpeg_destination_mgr destination;
+  jmp_buf jump;
+  int created;
+  JOCTET *buffer;
+  size_t capacity;
+  /// The error that stopped libjpeg (or a warning, which stops it too, as it makes tjCompress2 fail).
+  char message[JMSG_LENGTH_MAX];
+} decor_jpeg_writer;
+
+/// libjpeg's error callback: keep the words, then jump back into the helper that called libjpeg (never further).
+static void decor_jpeg_writer_on_error(j_common_ptr cinfo) {
+  decor_jpeg_writer *writer = (decor_jpeg_writer *)cinfo;
+  (*cinfo->err->format_message)(cinfo, writer->message);
+  longjmp(writer->jump, 1);
+}
+
+/// libjpeg's messages: traces are dropped; a warning is an error, as tjCompress2 reports one (and libjpeg's own
+/// handler would print it on stderr).
+static void decor_jpeg_writer_on_message(j_common_ptr cinfo, int level) {
+  if (level >= 0) return;
+  decor_jpeg_writer_on_error(cinfo);
+}
+
+/// The destination's start: the buffer is empty.
+static void decor_jpeg_writer_init_destination(j_compress_ptr cinfo) {
+  decor_jpeg_writer *writer = (decor_jpeg_writer *)cinfo;
+  writer->destination.next_output_byte = writer->buffer;
+  writer->destination.free_in_buffer = writer->capacity;
+}
+
+/// Called by libjpeg when the buffer is full, inside a helper: the buffer doubles (the bytes stay for the Swift side
+/// to take after the call). Out of memory is libjpeg's error, so it jumps back into that helper.
+static boolean decor_jpeg_writer_empty_output_buffer(j_compress_ptr cinfo) {
+  decor_jpeg_writer *writer = (decor_jpeg_writer *)cinfo;
+  size_t capacity = writer->capacity * 2;
+  JOCTET *grown = capacity > writer->capacity ? (JOCTET *)realloc(writer->buffer, capacity) : NULL;
+  if (!grown) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+  writer->destination.next_output_byte = grown + writer->capacity;
+  writer->destination.free_in_buffer = capacity - writer->capacity;
+  writer->buffer = grown;
+  writer->capacity = capacity;
+  return TRUE;
+}
+
+/// The destination's end: the last bytes stay in the buffer for the Swift side to take.
+static void decor_jpeg_writer_term_destination(j_compress_ptr cinfo) { (void)cinfo; }
+
+/// Frees everything the writer holds; `writer` may be NULL.
+static void decor_jpeg_writer_close(decor_jpeg_writer *writer) {
+  if (!writer) return;
+  if (writer->created) jpeg_destroy_compress(&writer->cinfo);
+  free(writer->buffer);
+  free(writer);
+}
+
+/// Creates libjpeg's compressor writing into a buffer of `capacity` bytes (it grows when a call makes more). On
+/// return `*out` is set (even on failure, for the message) unless memory ran out, and must be closed.
+static int decor_jpeg_writer_create(size_t capacity, decor_jpeg_writer **out) {
+  decor_jpeg_writer *writer = (decor_jpeg_writer *)calloc(1, sizeof(decor_jpeg_writer));
+  *out = writer;
+  if (!writer) return DECOR_JPEG_FAILED;
+  writer->buffer = (JOCTET *)malloc(capacity > 0 ? capacity : 1);
+  if (!writer->buffer) {
+    snprintf(writer->message, sizeof writer->message, "cannot allocate libjpeg's output buffer");
+    return DECOR_JPEG_FAILED;
+  }
+  writer->capacity = capacity > 0 ? capacity : 1;
+  writer->cinfo.err = jpeg_std_error(&writer->error);
+  writer->error.error_exit = decor_jpeg_writer_on_error;
+  writer->error.emit_message = decor_jpeg_writer_on_message;
+  if (setjmp(writer->jump)) return DECOR_JPEG_FAILED;
+  jpeg_create_compress(&writer->cinfo);
+  writer->created = 1;
+  writer->destination.init_destination = decor_jpeg_writer_init_destination;
+  writer->destination.empty_output_buffer = decor_jpeg_writer_empty_output_buffer;
+  writer->destination.term_destination = decor_jpeg_writer_term_destination;
+  writer->cinfo.dest = &writer->destination;
+  return DECOR_JPEG_OK;
+}
+
+/// Sets the compression exactly as TurboJPEG's tjCompress2 sets it (turbojpeg.c, setCompDefaults, libjpeg-turbo
+/// 2.1) for RGB pixels, `quality` and TJFLAG_ACCURATEDCT, so that the bytes are tjCompress2's: libjpeg's defaults
+/// (Huffman tables not optimised, baseline, JFIF 1.01 APP0), `jpeg_set_quality(…, TRUE)`, the accurate integer DCT,
+/// YCbCr with the luma sampled 2×2 (`subsampled`, 4:2:0) or 1×1 (4:4:4) and both chroma planes 1×1. The pixels
+/// come 4 bytes apart (RGBX: the fourth byte is not read; libjpeg converts RGBX and RGB alike). The JFIF density is
+/// set when `density_unit` ≥ 0. Then starts compressing, which writes SOI and the JFIF APP0 segment.
+static int decor_jpeg_writer_start(decor_jpeg_writer *writer, unsigned int width, unsigned int height, int quality,
+                                   int subsampled, int density_unit, unsigned int x_density,
+                                   unsigned int y_density) {
+  if (setjmp(writer->jump)) return DECOR_JPEG_FAILED;
+  j_compress_ptr cinfo = &writer->cinfo;
+  cinfo->image_width = width;
+  cinfo->image_height = height;
+  cinfo->in_color_space = JCS_EXT_RGBX;
+  cinfo->input_components = 4;
+  jpeg_set_defaults(cinfo);
+  jpeg_set_quality(cinfo, quality, TRUE);
+  cinfo->dct_method = JDCT_ISLOW;
+  jpeg_set_colorspace(cinfo, JCS_YCbCr);
+  int factor = subsampled ? 2 : 1;
+  cinfo->comp_info[0].h_samp_factor = factor;
+  cinfo->comp_info[1].h_samp_factor = 1;
+  cinfo->comp_info[2].h_samp_factor = 1;
+  cinfo->comp_info[0].v_samp_factor = factor;
+  cinfo->comp_info[1].v_samp_factor = 1;
+  cinfo->comp_info[2].v_samp_factor = 1;
+  if (density_unit >= 0) {
+    cinfo->density_unit = (UINT8)density_unit;
+    cinfo->X_density = (UINT16)x_density;
+    cinfo->Y_density = (UINT16)y_density;
+  }
+  jpeg_start_compress(cinfo, TRUE);
+  return DECOR_JPEG_OK;
+}
+
+/// Writes a marker segment (`marker` 0xE0…0xEF for APPn) with `length` bytes of body, after those already written
+/// and before the image's tables: between `decor_jpeg_writer_start` and the first rows.
+static int decor_jpeg_writer_marker(decor_jpeg_writer *writer, int marker, const unsigned char *body,
+                                    unsigned int length) {
+  if (setjmp(writer->jump)) return DECOR_JPEG_FAILED;
+  jpeg_write_marker(&writer->cinfo, marker, body, length);
+  return DECOR_JPEG_OK;
+}
+
+/// Compresses the next `count` scanlines, `stride` bytes apart, 4 bytes a pixel (RGBX).
+static int decor_jpeg_writer_write(decor_jpeg_writer *writer, const unsigned char *rows, size_t stride,
+                                   unsigned int count) {
+  if (setjmp(writer->jump)) return DECOR_JPEG_FAILED;
+  unsigned int done = 0;
+  while (done < count) {
+    JSAMPROW pointers[16];
+    unsigned int n = count - done < 16 ? count - done : 16;
+    // libjpeg only reads the rows, but its row type is not const.
+    for (unsigned int i = 0; i < n; i++) pointers[i] = (JSAMPROW)(rows + (size_t)(done + i) * stride);
+    JDIMENSION wrote = jpeg_write_scanlines(&writer->cinfo, pointers, n);
+    // The destination never suspends; no progress means libjpeg refused the rows.
+    if (wrote == 0) {
+      snprintf(writer->message, sizeof writer->message, "libjpeg took no scanline");
+      return DECOR_JPEG_FAILED;
+    }
+    done += wrote;
+  }
+  return DECOR_JPEG_OK;
+}
+
+/// Ends the file after the last scanline: the last MCU rows, then EOI.
+static int decor_jpeg_writer_finish(decor_jpeg_writer *writer) {
+  if (setjmp(writer->jump)) return DECOR_JPEG_FAILED;
+  jpeg_finish_compress(&writer->cinfo);
+  return DECOR_JPEG_OK;
+}
+
+/// How many compressed bytes wait at the start of `buffer`.
+static size_t decor_jpeg_writer_pending(const decor_jpeg_writer *writer) {
+  return writer->capacity - writer->destination.free_in_buffer;
+}
+
+/// The pending bytes were taken: the buffer is empty again. Only between helper calls (libjpeg reads the
+/// destination's fields anew at each call; its bit buffer holds the bits of a byte not yet complete).
+static void decor_jpeg_writer_drained(decor_jpeg_writer *writer) {
+  writer->destination.next_output_byte = writer->buffer;
+  writer->destination.free_in_buffer = writer->capacity;
 }
 
 #endif

@@ -57,6 +57,7 @@ struct OutputOptions: ParsableArguments {
     let metadata = strip ? .none : input
     switch format {
     case .jpeg:
+      // Rendered band by band into libjpeg and written as it is compressed, as PNG below.
       let color = (try? Color(parsing: background)) ?? .white
       let flattened = try renderer.renderJPEG(image, toFile: path,
         options: JPEGOptions(quality: quality ?? 90, subsampling: subsampling, background: color), metadata: metadata)

@@ -35,17 +35,28 @@ import Testing
   @Test func transparencyIsLaidOnTheBackground() throws {
     var raster = try Raster(width: 16, height: 16, fill: RGBA8(r: 0, g: 0, b: 255, a: 255))
     for y in 0..<8 { for x in 0..<16 { raster[x, y] = RGBA8(straightRed: 255, green: 0, blue: 0, alpha: 128) } }
-    let (rgb, flattened) = JPEGEncoder.flatten(raster, onto: .white)
+    let (rgba, flattened) = Self.flatten(raster, onto: .white)
     #expect(flattened)
-    #expect(Array(rgb[0..<3]) == [255, 127, 127])  // 128 red + 127 of white's 255
-    #expect(Array(rgb[(3 * 16 * 8)..<(3 * 16 * 8 + 3)]) == [0, 0, 255])
-    let onNavy = JPEGEncoder.flatten(raster, onto: try Color(parsing: "#223344")).rgb
+    #expect(Array(rgba[0..<3]) == [255, 127, 127])  // 128 red + 127 of white's 255
+    #expect(Array(rgba[(4 * 16 * 8)..<(4 * 16 * 8 + 3)]) == [0, 0, 255])
+    let onNavy = Self.flatten(raster, onto: try Color(parsing: "#223344")).rgba
     #expect(Array(onNavy[0..<3]) == [128 + 17, 25, 34])  // #223344 = (34, 51, 68), times 127/255
-    #expect(!JPEGEncoder.flatten(try Raster(width: 2, height: 2, fill: RGBA8(r: 1, g: 2, b: 3, a: 255)), onto: .white)
+    #expect(!Self.flatten(try Raster(width: 2, height: 2, fill: RGBA8(r: 1, g: 2, b: 3, a: 255)), onto: .white)
       .flattened)
+    #expect(Self.flatten(raster, onto: .white).rgba.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+      == TurboJPEGReference.flatten(raster, onto: .white).rgb)
     let decoded = try JPEGDecoder().decode(JPEGEncoder.encode(raster, options: JPEGOptions(quality: 100)).bytes,
       source: "x", pixelLimit: 1 << 20)
     #expect(abs(Int(decoded[4, 2].g) - 127) <= 3 && decoded[4, 12].b > 245)
+  }
+
+  /// `raster`'s pixels laid on `background` as the encoder lays each band (in place, alpha left), as bytes.
+  static func flatten(_ raster: Raster, onto background: Color) -> (rgba: [UInt8], flattened: Bool) {
+    var pixels = raster.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+    let flattened = pixels.withUnsafeMutableBufferPointer {
+      JPEGEncoder.flatten($0, onto: JPEGEncoder.backdrop(background))
+    }
+    return (pixels.withUnsafeBytes { Array($0) }, flattened)
   }
 
   /// A raster written from Swift in each format: by name, by the extension, and refused under another format's

@@ -1,5 +1,3 @@
-import CTurboJPEG
-
 /// How a JPEG is written: quality, chroma subsampling, and the colour transparent pixels are laid on (JPEG has no
 /// alpha).
 public struct JPEGOptions: Sendable, Equatable {
@@ -13,10 +11,12 @@ public struct JPEGOptions: Sendable, Equatable {
   /// 1 (smallest, worst) … 100 (largest, best); clamped into that range. Default 90, as ImageMagick's for most
   /// inputs and Pillow's `quality=90` habit.
   public var quality: Int
+  /// How the colour planes are sampled (default 4:2:0).
   public var subsampling: Subsampling
   /// Beneath translucent and transparent pixels (default white, as ImageMagick and Pillow users flatten).
   public var background: Color
 
+  /// Options with `quality` clamped into 1…100.
   public init(quality: Int = 90, subsampling: Subsampling = .s420, background: Color = .white) {
     self.quality = min(100, max(1, quality))
     self.subsampling = subsampling
@@ -24,7 +24,10 @@ public struct JPEGOptions: Sendable, Equatable {
   }
 }
 
-/// Writes rasters as baseline JPEG through libjpeg-turbo's TurboJPEG API (error codes, no `longjmp`).
+/// Writes baseline JPEG files through libjpeg-turbo's libjpeg API (`JPEGRowWriter`), rows top to bottom, the bytes
+/// handed on as they are made: a render is compressed band by band (`Renderer.renderJPEG`), and a raster a band of
+/// rows at a time, so no whole-image RGB copy is made. The bytes are those TurboJPEG's `tjCompress2` writes for the
+/// same pixels with the same quality and subsampling (the settings are its own).
 public enum JPEGEncoder {
   /// The JPEG bytes of `raster`, flattened onto `options.background`, and whether any pixel was not opaque (so
   /// the caller can say that the transparency was flattened).
@@ -32,109 +35,109 @@ public enum JPEGEncoder {
   /// `metadata` is recorded: the ICC profile in APP2 `ICC_PROFILE` segments (split into 65 519-byte pieces, as the
   /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment.
   ///
-  /// - Throws: `CodecError.encodingFailed` naming `destination`, with libjpeg-turbo's message.
+  /// - Throws: `CodecError.encodingFailed` naming `destination`, with libjpeg's message (an image over 65 500
+  ///   pixels a side).
   public static func encode(
     _ raster: Raster, options: JPEGOptions = JPEGOptions(), destination: String = "<memory>",
     metadata: ImageMetadata = .none
   ) throws(CodecError) -> (bytes: [UInt8], flattened: Bool) {
-    let (w, h) = (raster.width, raster.height)
-    guard w <= Int(Int32.max) / 3, h <= Int(Int32.max) else {
-      throw .encodingFailed(destination: destination, detail: "\(w)x\(h) is larger than JPEG allows")
-    }
-    let (rgb, flattened) = flatten(raster, onto: options.background)
-    guard let handle = tjInitCompress() else {
-      throw .encodingFailed(destination: destination, detail: "cannot start libjpeg-turbo's encoder")
-    }
-    defer { tjDestroy(handle) }
-    var output: UnsafeMutablePointer<UInt8>?
-    var size: UInt = 0
-    let subsampling = options.subsampling == .s444 ? TJSAMP_444 : TJSAMP_420
-    let status = rgb.withUnsafeBufferPointer { pixels in
-      tjCompress2(handle, pixels.baseAddress, Int32(w), 0, Int32(h), Int32(TJPF_RGB.rawValue), &output, &size,
-        Int32(subsampling.rawValue), Int32(options.quality), Int32(TJFLAG_ACCURATEDCT))
-    }
-    defer { if let output { tjFree(output) } }
-    guard status == 0, let output else {
-      throw .encodingFailed(destination: destination, detail: JPEGDecoder.message(handle))
-    }
-    return (recording(metadata, in: Array(UnsafeBufferPointer(start: output, count: Int(size)))), flattened)
+    let sink = ByteSink()
+    let flattened = try encode(raster, options: options, destination: destination, metadata: metadata, into: sink)
+    return (sink.bytes, flattened)
   }
 
-  /// The largest piece of a profile one APP2 segment holds: 65 535 bytes less the length field and the
-  /// `ICC_PROFILE` header with its sequence number and count.
-  static let iccPieceSize = 65_535 - 2 - 14
-
-  /// TurboJPEG's file with `metadata` spliced in: the density written into its JFIF APP0 segment (one is added after
-  /// SOI if it has none), the profile's APP2 segments right after that segment.
-  static func recording(_ metadata: ImageMetadata, in file: [UInt8]) -> [UInt8] {
-    guard metadata != .none, file.count > 4, file[0] == 0xFF, file[1] == 0xD8 else { return file }
-    var bytes = file
-    var insertAt = 2
-    let app0 = JPEGMarkers.segments(bytes).first {
-      $0.marker == 0xE0 && $0.body.count >= 12 && bytes[$0.body].starts(with: JPEGDecoder.jfifSignature)
-    }
-    if let app0 {
-      insertAt = app0.body.upperBound
-      if let (unit, x, y) = metadata.density?.jfifValues {
-        let at = app0.body.lowerBound
-        bytes[at + 7] = unit
-        (bytes[at + 8], bytes[at + 9]) = (UInt8(x >> 8), UInt8(x & 0xFF))
-        (bytes[at + 10], bytes[at + 11]) = (UInt8(y >> 8), UInt8(y & 0xFF))
-      }
-    } else if let (unit, x, y) = metadata.density?.jfifValues {
-      let segment: [UInt8] = [0xFF, 0xE0, 0, 16] + JPEGDecoder.jfifSignature + [1, 1, unit]
-        + [UInt8(x >> 8), UInt8(x & 0xFF), UInt8(y >> 8), UInt8(y & 0xFF), 0, 0]
-      bytes.insert(contentsOf: segment, at: 2)
-      insertAt = 2 + segment.count
-    }
-    if let profile = metadata.iccProfile, !profile.isEmpty {
-      let count = (profile.count + iccPieceSize - 1) / iccPieceSize
-      if count <= 255 {
-        var segments: [UInt8] = []
-        for index in 0..<count {
-          let piece = profile[(index * iccPieceSize)..<Swift.min(profile.count, (index + 1) * iccPieceSize)]
-          let length = 2 + 14 + piece.count
-          segments += [0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + JPEGDecoder.iccSignature
-          segments += [UInt8(index + 1), UInt8(count)] + piece
+  /// Writes the JPEG file of `raster` to `sink`, as `encode(_:options:destination:metadata:)` makes it, copying a
+  /// band of rows at a time to flatten it (the raster is left as it is). Returns whether any pixel was not opaque.
+  static func encode(
+    _ raster: Raster, options: JPEGOptions, destination: String, metadata: ImageMetadata, into sink: ByteSink
+  ) throws(CodecError) -> Bool {
+    let width = raster.width
+    // About a million pixels a band, as the renderer's bands: the copy stays small, the calls into libjpeg few.
+    let bandHeight = Swift.max(1, Swift.min(raster.height, (1 << 20) / Swift.max(1, width)))
+    var band = [UInt32](repeating: 0, count: width * bandHeight)
+    do {
+      return try encode(width: width, height: raster.height, bandHeight: bandHeight, options: options,
+        destination: destination, metadata: metadata, into: sink
+      ) { rows, body in
+        try band.withUnsafeMutableBufferPointer { buffer in
+          let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * rows.count)])
+          raster.withUnsafeBytes { raw in
+            let rowBytes = width * 4
+            UnsafeMutableRawBufferPointer(pixels).copyMemory(
+              from: UnsafeRawBufferPointer(rebasing: raw[(rows.lowerBound * rowBytes)..<(rows.upperBound * rowBytes)]))
+          }
+          try body(pixels)
         }
-        bytes.insert(contentsOf: segments, at: insertAt)
       }
+    } catch {
+      throw .typed(error, destination: destination)
     }
-    return bytes
   }
 
-  /// Three bytes a pixel: each premultiplied pixel laid over an opaque background (c + bg × (255 − a) / 255,
-  /// rounded), and whether any pixel had alpha below 255.
-  static func flatten(_ raster: Raster, onto background: Color) -> (rgb: [UInt8], flattened: Bool) {
-    // A translucent background would leave alpha JPEG cannot hold: it is taken as opaque, its colour
-    // un-premultiplied once, here, rather than per pixel.
-    let bg = background.premultiplied
-    let back = (Premultiplication.unpremultiply(bg.r, bg.a), Premultiplication.unpremultiply(bg.g, bg.a),
-      Premultiplication.unpremultiply(bg.b, bg.a))
+  /// Where the rows come from: called with each band of rows in order, it hands `body` those rows' premultiplied
+  /// pixels, `width × rows.count` of them, which the encoder flattens in place.
+  typealias Rows = (_ rows: Range<Int>, _ body: (UnsafeMutableBufferPointer<UInt32>) throws -> Void) throws -> Void
+
+  /// Writes the JPEG file of a `width × height` image to `sink`, the rows asked of `rows` in bands of `bandHeight`
+  /// top to bottom: each band is flattened onto `options.background` in place and compressed, and the bytes libjpeg
+  /// made written, before the next band is asked for. So the encoder holds libjpeg's state (a few MCU rows) and one
+  /// band's compressed bytes, and the bytes do not depend on the band height. Returns whether any pixel was not
+  /// opaque.
+  ///
+  /// - Throws: `CodecError.encodingFailed` (libjpeg's words), the sink's `.io`, or whatever `rows` throws; the
+  ///   sink then holds a partial file, for the caller to throw away.
+  static func encode(
+    width: Int, height: Int, bandHeight: Int, options: JPEGOptions, destination: String, metadata: ImageMetadata,
+    into sink: ByteSink, rows: Rows
+  ) throws -> Bool {
+    let writer = try JPEGRowWriter(width: width, height: height, options: options, metadata: metadata,
+      destination: destination, sink: sink)
+    let back = backdrop(options.background)
+    let bandHeight = Swift.max(1, bandHeight)
     var translucent = false
-    let count = raster.width * raster.height
-    let rgb = raster.withUnsafeBytes { raw in
-      let pixels = raw.bindMemory(to: UInt8.self)
-      return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
-        for i in 0..<count {
-          let (r, g, b, a) = (pixels[4 * i], pixels[4 * i + 1], pixels[4 * i + 2], pixels[4 * i + 3])
-          guard a != 255 else {
-            (out[3 * i], out[3 * i + 1], out[3 * i + 2]) = (r, g, b)
-            continue
-          }
-          translucent = true
-          // Source-over on premultiplied values: c + back × (255 − a) / 255, rounded.
-          let rest = 255 - a
-          func over(_ c: UInt8, _ back: UInt8) -> UInt8 {
-            UInt8(min(255, UInt32(c) + UInt32(Premultiplication.premultiply(back, rest))))
-          }
-          out[3 * i] = over(r, back.0)
-          out[3 * i + 1] = over(g, back.1)
-          out[3 * i + 2] = over(b, back.2)
-        }
-        initialized = count * 3
+    var start = 0
+    while start < height {
+      let band = start..<Swift.min(height, start + bandHeight)
+      try rows(band) { pixels in
+        precondition(pixels.count == width * band.count, "a band of \(band.count) rows has \(pixels.count) pixels")
+        if flatten(pixels, onto: back) { translucent = true }
+        try writer.write(rows: UnsafeRawPointer(pixels.baseAddress!), stride: width * 4, count: band.count)
       }
+      start = band.upperBound
     }
-    return (rgb, translucent)
+    try writer.finish()
+    return translucent
+  }
+
+  /// The opaque colour pixels are laid on: a translucent background would leave alpha JPEG cannot hold, so it is
+  /// taken as opaque, its colour un-premultiplied once, here, rather than per pixel.
+  static func backdrop(_ background: Color) -> (r: UInt8, g: UInt8, b: UInt8) {
+    let bg = background.premultiplied
+    return (Premultiplication.unpremultiply(bg.r, bg.a), Premultiplication.unpremultiply(bg.g, bg.a),
+      Premultiplication.unpremultiply(bg.b, bg.a))
+  }
+
+  /// Lays premultiplied RGBA pixels (red in the first byte) over the opaque `back` in place (c + back × (255 − a) /
+  /// 255, rounded; alpha is left, and libjpeg does not read it), and says whether any pixel had alpha below 255.
+  static func flatten(_ pixels: UnsafeMutableBufferPointer<UInt32>, onto back: (r: UInt8, g: UInt8, b: UInt8))
+    -> Bool
+  {
+    // Most bands are opaque: one vectorised pass finds it, and nothing is written.
+    if Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { return false }
+    var translucent = false
+    for i in pixels.indices {
+      let pixel = UInt32(littleEndian: pixels[i])
+      let a = UInt8(pixel >> 24)
+      guard a != 255 else { continue }
+      translucent = true
+      // Source-over on premultiplied values: c + back × (255 − a) / 255, rounded.
+      let rest = 255 - a
+      func over(_ c: UInt32, _ back: UInt8) -> UInt32 {
+        Swift.min(255, (c & 0xFF) + UInt32(Premultiplication.premultiply(back, rest)))
+      }
+      let rgb = over(pixel, back.r) | over(pixel >> 8, back.g) << 8 | over(pixel >> 16, back.b) << 16
+      pixels[i] = (rgb | pixel & 0xFF00_0000).littleEndian
+    }
+    return translucent
   }
 }

@@ -31,16 +31,27 @@ extension Raster {
   /// JPEG has no alpha: translucent pixels are laid on `options.background` (white by default), and the result
   /// says whether any was, so that a caller can tell its user (the `decor` command prints a notice).
   ///
+  /// The file is written as it is compressed, a band of rows at a time (see `JPEGEncoder`): besides the raster,
+  /// nothing of the image's size is held.
+  ///
   /// - Throws: `CodecError.unwritableFormat` when `path` names another format (checked first), `.encodingFailed`
-  ///   (an image larger than TurboJPEG takes) or `.io`; on error a file at `path` is left as it was.
+  ///   (an image over 65 500 pixels a side, more than JPEG takes) or `.io`; on error a file at `path` is left as it
+  ///   was.
   @discardableResult
   public func writeJPEG(
     toFile path: String, options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
   ) throws(CodecError) -> Bool {
     try ImageFile.checkOutputFormat(path, writing: .jpeg)
-    let (bytes, flattened) = try JPEGEncoder.encode(self, options: options,
-      destination: ImageFile.displayName(path, input: false), metadata: metadata)
-    try ImageFile.writeBytes(bytes, toPath: path)
+    let destination = ImageFile.displayName(path, input: false)
+    var flattened = false
+    do {
+      try ImageFile.write(toPath: path) { sink in
+        flattened = try JPEGEncoder.encode(self, options: options, destination: destination, metadata: metadata,
+          into: sink)
+      }
+    } catch {
+      throw .typed(error, destination: destination)
+    }
     return flattened
   }
 

@@ -3,7 +3,9 @@ extension Renderer {
   /// `renderPNG(_:toFile:)` writes. JPEG has no alpha: translucent pixels are laid on `options.background`, and the
   /// result says whether any was. `metadata` is recorded (see `JPEGEncoder.encode`).
   ///
-  /// The whole image is rendered before it is compressed (TurboJPEG takes whole images), unlike PNG's bands.
+  /// Rendered band by band into libjpeg, as PNG is: each band is flattened and compressed as soon as it is rendered,
+  /// and the compressed bytes written to the file as they come, so neither the whole image nor the whole file is
+  /// ever held. The bytes are those of `JPEGEncoder.encode` over the pixels `render` gives.
   /// - Throws: `CodecError.render` with what `render` throws; `.unwritableFormat` when the name says another format (checked
   ///   first), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
   @discardableResult
@@ -12,12 +14,44 @@ extension Renderer {
     options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
   ) throws(CodecError) -> Bool {
     try ImageFile.checkOutputFormat(path, writing: .jpeg)
-    let raster: Raster
+    let destination = ImageFile.displayName(path, input: false)
+    var flattened = false
     do {
-      raster = try render(component, region: region)
+      try ImageFile.write(toPath: path) { sink in
+        flattened = try renderJPEG(component, region: region, options: options, destination: destination,
+          metadata: metadata, into: sink).flattened
+      }
     } catch {
-      throw .render(error)
+      throw .typed(error, destination: destination)
     }
-    return try raster.writeJPEG(toFile: path, options: options, metadata: metadata)
+    return flattened
+  }
+
+  /// Renders `region` of `component` band by band into `sink` as a JPEG file (see `renderJPEG(_:region:toFile:…)`).
+  /// Returns whether any pixel was translucent, and the band height used (all the image a band of pixels ever
+  /// holds: the tests check it).
+  ///
+  /// - Parameter bandHeight: the rows of a band (rounded up to whole tiles, see `prepareBands`), or `nil` for the
+  ///   renderer's choice. The bytes do not depend on it.
+  @discardableResult
+  func renderJPEG(
+    _ component: any ImageComponent, region: IntRect?, options: JPEGOptions, destination: String,
+    metadata: ImageMetadata, bandHeight: Int? = nil, trace: RenderTrace? = nil, into sink: ByteSink
+  ) throws -> (flattened: Bool, bandHeight: Int) {
+    let render = try prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
+    let width = render.region.width
+    var band = [UInt32](repeating: 0, count: width * Swift.min(render.bandHeight, render.region.height))
+    let flattened = try JPEGEncoder.encode(
+      width: width, height: render.region.height, bandHeight: render.bandHeight, options: options,
+      destination: destination, metadata: metadata, into: sink
+    ) { rows, body in
+      let index = rows.lowerBound / render.bandHeight
+      try band.withUnsafeMutableBufferPointer { buffer in
+        let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * rows.count)])
+        try render.render(band: index, into: pixels)
+        try body(pixels)
+      }
+    }
+    return (flattened, render.bandHeight)
   }
 }

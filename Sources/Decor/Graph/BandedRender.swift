@@ -4,14 +4,14 @@ import Synchronization
 /// A render prepared by `Renderer.prepareBands`: planned, and rendered band by band (horizontal strips of whole
 /// tiles) when asked, as libvips renders regions on demand.
 ///
-/// It is how an encoder receives a large image without the whole of it in memory at once: the PNG encoder filters
-/// each band into its compressor's input and drops it. The stages computed once per render (`Materialising`: large
-/// blurs) are computed as the bands need them, top to bottom, keeping only the rows this band and later ones read
-/// (`BandSchedule`), so a render in band order holds a few bands of each, not whole images. A band is a pure
-/// function of the chain and its rows, so rendering one twice gives the same bytes; bands together give exactly
-/// what `Renderer.render` gives. Bands may be asked in any order, as often as asked: a band above what a stage still
-/// keeps starts that stage again from its top (correct, but slower than band order). It holds the rows kept until
-/// it is released.
+/// It is how an encoder receives a large image without the whole of it in memory at once: the PNG encoder filters each
+/// band into its compressor's input and drops it, the JPEG encoder compresses each band through libjpeg's scanline API.
+/// The stages computed once per render (`Materialising`: large blurs) are computed as the bands need them, top to
+/// bottom, keeping only the rows this band and later ones read (`BandSchedule`), so a render in band order holds a few
+/// bands of each, not whole images. A band is a pure function of the chain and its rows, so rendering one twice gives
+/// the same bytes; bands together give exactly what `Renderer.render` gives. Bands may be asked in any order, as often
+/// as asked: a band above what a stage still keeps starts that stage again from its top (correct, but slower than band
+/// order). It holds the rows kept until it is released.
 public struct BandedRender: Sendable {
   let component: any ImageComponent
   /// The rectangle rendered, in the component's coordinates.
