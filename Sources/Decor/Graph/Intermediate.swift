@@ -18,6 +18,10 @@ struct Intermediate: Sendable {
   /// Whether the rows are premultiplied RGBA8 pixels (not a shadow's coverage).
   let isPixels: Bool
 
+  /// Whether these rows are pixels and hold all of `inside` (a request's part within the stage's extent): what a
+  /// request must satisfy to be served from them.
+  func servesPixels(_ inside: IntRect) -> Bool { isPixels && !inside.isEmpty && rect.contains(inside) }
+
   /// The pixels of `region` as a raster, where `region` holds nothing outside `rect` but pixels of `inside`
   /// (`region` ∩ the stage's extent, within `rect`): a request served from the rows kept, transparent beyond the
   /// extent.

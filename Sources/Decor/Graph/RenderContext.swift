@@ -134,7 +134,7 @@ public struct RenderContext: Sendable {
       // A stage computed once serves its consumers from the rows kept (transparent beyond its extent, as every
       // component is).
       let inside = region.intersection(input.extent)
-      if let rows = child.intermediate, rows.isPixels, !inside.isEmpty, rows.rect.contains(inside) {
+      if let rows = child.intermediate, rows.servesPixels(inside) {
         return try rows.pixels(region, inside: inside, pixelLimit: pixelLimit)
       }
       return try input.render(region, context: child)
@@ -156,7 +156,7 @@ public struct RenderContext: Sendable {
     let covered = region.intersection(input.extent)
     guard !covered.isEmpty, !(input is Raster) else { return nil }
     let child = child(index)
-    guard let rows = child.intermediate, rows.isPixels, rows.rect.contains(covered) else { return nil }
+    guard let rows = child.intermediate, rows.servesPixels(covered) else { return nil }
     try checkDemand(index, covered, of: input)
     trace?.record(path: child.path, component: input, region: covered)
     return rows

@@ -203,7 +203,7 @@ public struct Renderer: Sendable {
   ) throws {
     // A root computed once (a streamed input written as it is read, a large blur) is served from its rows kept.
     let inside = tile.intersection(component.extent)
-    if let rows = context.intermediate, rows.isPixels, !inside.isEmpty, rows.rect.contains(inside) {
+    if let rows = context.intermediate, rows.servesPixels(inside) {
       context.trace?.record(path: [], component: component, region: tile)
       rows.copy(tile, inside: inside, into: UnsafeMutableRawPointer(destination), stride: stride)
       return
