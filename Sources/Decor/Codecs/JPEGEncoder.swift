@@ -52,7 +52,7 @@ public enum JPEGEncoder {
     _ raster: Raster, options: JPEGOptions, destination: String, metadata: ImageMetadata, into sink: ByteSink
   ) throws(CodecError) -> Bool {
     let width = raster.width
-    // About a million pixels a band, as the renderer's bands: the copy stays small, the calls into libjpeg few.
+    // About a million pixels a band (the renderer's are half that): the copy stays small, the calls into libjpeg few.
     let bandHeight = Swift.max(1, Swift.min(raster.height, (1 << 20) / Swift.max(1, width)))
     var band = [UInt32](repeating: 0, count: width * bandHeight)
     do {
