@@ -8,7 +8,7 @@ struct OutputOptions: ParsableArguments {
     "png, jpeg or webp (default: from the output's extension, else png; required with -o -).", valueName: "format"))
   var format: OutputFormat?
 
-  @Option(help: "PNG compression, on all threads: fast (zlib 1), default (libdeflate 7; 4 above 67 Mpx), best (12), or a level 0…12.")
+  @Option(help: "PNG compression, on all threads: fast (zlib 1), default (libdeflate 7; 4 above 8 Mpx), best (12), or a level 0…12.")
   var compression: PNGCompression = .default
 
   @Option(help: ArgumentHelp("JPEG or lossy WebP quality, 1…100 (default: 90 for JPEG, 75 for WebP).",

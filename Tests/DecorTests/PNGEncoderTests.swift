@@ -94,7 +94,7 @@ import Testing
     #expect(PNGCompression(name: "fastest") == nil && PNGCompression(name: "13") == nil)
   }
 
-  /// `default` is level 7 up to 67 megapixels and 4 above; a level asked by number is that level at any size.
+  /// `default` is level 7 up to 8.4 megapixels and 4 above; a level asked by number is that level at any size.
   @Test func theDefaultLevelDependsOnTheImagesSize() throws {
     let limit = PNGCompression.defaultLargeImagePixels
     #expect(PNGCompression.default.level(forPixels: 1) == 7)

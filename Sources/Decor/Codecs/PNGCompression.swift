@@ -13,10 +13,12 @@
 ///   photo, screenshot and graphic, 7's files are within 0.4% of 6's for at most 3% more of the command's CPU time,
 ///   and 8 or 9 would save at most 0.5% more for up to 29% more. The cut-out is where the levels differ: 7's file is
 ///   2% smaller than 6's for 16% more CPU time (1.03× the smallest peer's, ImageMagick's; 6's would miss 1.05× of
-///   it), and 8 would save 2.6% more for 45% more. Larger images get level 4 (`defaultLargeImageLevel`): on a
-///   268-megapixel photo blurred by σ 5, level 7 spends 2.7× level 4's compression time (seconds of both cores) for
-///   a file 13% smaller, and level 4's is still 18% smaller than libvips' default; on the 4-megapixel kinds, 4's
-///   files are 0.6% smaller to 6% larger than 7's.
+///   it), and 8 would save 2.6% more for 45% more. Images of more than 8 megapixels get level 4
+///   (`defaultLargeImageLevel`), where compressing is most of a command's time: on the 16.8-megapixel photo, level 7
+///   took 2.3× level 4's CPU time for the whole `blur 10` (a file 7% smaller), 1.4× for `rotate 30` (0.1%
+///   smaller), and on the photo cut-out scaled to 4096², 1.5× for a file 5% smaller; on a 268-megapixel photo
+///   blurred by σ 5, level 7 spends 2.7× level 4's compression time for a file 13% smaller, and level 4's is still
+///   18% smaller than libvips' default; on the 4-megapixel kinds, 4's files are 0.6% smaller to 6% larger than 7's.
 /// - `fast`: zlib's level 1, each part ending in a full flush, so no inflate pass: the fastest (0.66–0.90× the
 ///   command's CPU time at libdeflate's level 1), for files 7–44% larger than level 1's.
 /// - `best`: libdeflate's 12.
@@ -38,8 +40,9 @@ public struct PNGCompression: Hashable, Sendable, CustomStringConvertible {
   /// Whether the level depends on the image's size (`default` alone).
   let bySize: Bool
 
-  /// The most pixels `default` compresses at its `level`, 7: 2^26, 67 megapixels (8192²).
-  public static let defaultLargeImagePixels = 1 << 26
+  /// The most pixels `default` compresses at its `level`, 7: 2^23, 8.4 megapixels (2896²); 2^26 in
+  /// 0.12.0.
+  public static let defaultLargeImagePixels = 1 << 23
   /// The level `default` uses for images of more than `defaultLargeImagePixels`.
   public static let defaultLargeImageLevel = 4
 
