@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system libraries Decor builds against, when missing: libpng, libdeflate, zlib, libjpeg-turbo (its
-# TurboJPEG and libjpeg APIs), libwebp and pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or
+# TurboJPEG and libjpeg APIs), libwebp, Little CMS 2 and pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or
 # Homebrew (macOS).
 # Prints what it installs; installs nothing when everything is there. The README's first command and .ci/run use it.
 set -euo pipefail
@@ -13,6 +13,7 @@ libraries=(
   "libturbojpeg libturbojpeg0-dev jpeg-turbo"
   "libjpeg libjpeg62-turbo-dev jpeg-turbo"
   "libwebpdemux libwebp-dev webp"
+  "lcms2 liblcms2-dev little-cms2"
 )
 
 apt=()

@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Makes the colour-management fixtures once (pyvips, libvips 8.14, whose icc_transform is the reference); the
+tests need neither. Run from this folder: python3 make.py.
+
+- display-p3.png: SampleImages/chelsea.png at 64x48, its values converted to Display P3 (libvips' built-in "p3"
+  profile) and that profile embedded (iCCP), with an alpha ramp from 0 at the left to 255 at the right, so that
+  transparent, translucent and opaque pixels are all converted.
+- display-p3.icc: the embedded profile alone.
+- display-p3-to-srgb-vips.png: display-p3.png through libvips' icc_transform to its built-in sRGB (relative
+  colorimetric, 8-bit): what Decor's conversion must match within 2 levels.
+- gray30.icc: Little CMS's built-in grey of gamma 3.0 as an input profile (`linkicc -x -o gray30.icc '*Gray30'`,
+  liblcms2-utils); gray30.png: a 16-step grey ramp (0, 17, …, 255) with that profile; gray30-to-srgb-pillow.png:
+  Pillow's ImageCms conversion of it to sRGB (relative colorimetric).
+"""
+import pyvips
+from PIL import Image, ImageCms
+
+photo = pyvips.Image.new_from_file("../../../SampleImages/chelsea.png")  # 3-band sRGB
+photo = photo.resize(64 / photo.width, vscale=48 / photo.height)[0:3]
+p3 = photo.icc_transform("p3", input_profile="srgb", intent="relative")
+alpha = (pyvips.Image.xyz(64, 48)[0] * (255 / 63)).cast("uchar")
+p3 = p3.cast("uchar").bandjoin(alpha).copy(interpretation="srgb")
+p3.pngsave("display-p3.png")
+loaded = pyvips.Image.new_from_file("display-p3.png")
+open("display-p3.icc", "wb").write(loaded.get("icc-profile-data"))
+srgb = loaded.icc_transform("srgb", intent="relative")
+srgb.cast("uchar").pngsave("display-p3-to-srgb-vips.png", strip=True)
+
+grey = Image.new("L", (16, 1))
+grey.putdata([i * 17 for i in range(16)])
+gray30 = open("gray30.icc", "rb").read()
+grey.save("gray30.png", icc_profile=gray30)
+ImageCms.profileToProfile(grey, ImageCms.getOpenProfile("gray30.icc"), ImageCms.createProfile("sRGB"),
+                          renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB").save(
+    "gray30-to-srgb-pillow.png")
