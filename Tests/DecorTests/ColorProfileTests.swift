@@ -80,4 +80,67 @@ import Testing
     }
     #expect("\(ColorProfileError.unsupportedSpace("CMYK"))".contains("CMYK"))
   }
+
+  // MARK: - Where images of different spaces meet
+
+  static func rendered(_ image: any ImageComponent) throws -> Raster { try Renderer(threads: 2).render(image) }
+
+  @Test func aDisplayP3JPEGBlendedOntoAnSRGBPNGMatchesLibvips() throws {
+    let base = try OpenedImage(contentsOfFile: Self.path("chelsea.png"))
+    let chain = try Chain(parsing: "blend multiply \(Self.path("coffee-p3.jpg"))")
+    let managed = try base.applying(chain, colorSpace: .convertWhenMixed)
+    #expect(managed.metadata.iccProfile == nil, "the result is sRGB")
+    let reference = try Raster(contentsOfFile: Self.path("multiply-vips.png"))
+    let difference = Self.largestDifference(try Self.rendered(managed.image), reference)
+    #expect(difference <= 2, "largest difference from libvips' icc_transform then composite2: \(difference) levels")
+    // Without the conversion the P3 values would be multiplied as they are: visibly off.
+    let unmanaged = try base.applying(chain)
+    #expect(Self.largestDifference(try Self.rendered(unmanaged), reference) > 5)
+    // The other way round (the P3 photo first, the sRGB one blended onto it), the P3 one is converted too.
+    let p3First = try OpenedImage(contentsOfFile: Self.path("coffee-p3.jpg"))
+      .applying(try Chain(parsing: "blend multiply \(Self.path("chelsea.png")) below"), colorSpace: .convertWhenMixed)
+    #expect(p3First.metadata.iccProfile == nil)
+    #expect(Self.largestDifference(try Self.rendered(p3First.image), reference) <= 2)
+  }
+
+  @Test func imagesOfOneSpaceKeepTheirValuesAndProfile() throws {
+    let path = Self.path("display-p3.png")
+    let opened = try OpenedImage(contentsOfFile: path)
+    let p3 = try #require(opened.metadata.iccProfile)
+    let chain = try Chain(parsing: "blend multiply \(path) | rotate 10")
+    let managed = try opened.applying(chain, colorSpace: .convertWhenMixed)
+    #expect(managed.metadata.iccProfile == p3)
+    #expect(try Self.rendered(managed.image) == Self.rendered(opened.applying(chain)))
+    // A lone image likewise; asked for sRGB, it is converted, streamed, to what the whole conversion gives.
+    #expect(try opened.applying(Chain(), colorSpace: .convertWhenMixed).metadata.iccProfile == p3)
+    let srgb = try opened.applying(Chain(), colorSpace: .sRGB)
+    #expect(opened.isStreamed && srgb.isStreamed && srgb.metadata.iccProfile == nil)
+    let whole = try Raster(contentsOfFile: path).converted(from: ColorProfile(iccData: p3))
+    #expect(try Self.rendered(srgb.image) == whole)
+  }
+
+  @Test func aSceneMixingSpacesIsConvertedAndOneOfOneSpaceKeepsIt() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["chelsea.png", "coffee-p3.jpg"] {
+      try FileManager.default.copyItem(at: Self.folder.appendingPathComponent(name),
+        to: folder.appendingPathComponent(name))
+    }
+    func scene(_ images: [String]) throws -> OpenedImage {
+      let layers = images.map { #"{"image": "\#($0)"}"# }.joined(separator: ", ")
+      let file = folder.appendingPathComponent("scene.json")
+      try Data(#"{"width": 64, "height": 48, "layers": [\#(layers)]}"#.utf8).write(to: file)
+      return try Scene(contentsOfFile: file.path).image(relativeTo: folder.path)
+    }
+    let jpeg = try OpenedImage(contentsOfFile: Self.path("coffee-p3.jpg"))
+    let p3 = try #require(jpeg.metadata.iccProfile)
+    let decoded = try Self.rendered(jpeg.image)
+    // The P3 photo alone: its values, its profile.
+    let alone = try scene(["coffee-p3.jpg"])
+    #expect(try alone.metadata.iccProfile == p3 && Self.rendered(alone.image) == decoded)
+    // Over the sRGB photo: converted, and the output is sRGB.
+    let mixed = try scene(["chelsea.png", "coffee-p3.jpg"])
+    #expect(mixed.metadata.iccProfile == nil)
+    #expect(try Self.rendered(mixed.image) == decoded.converted(from: ColorProfile(iccData: p3)))
+  }
 }

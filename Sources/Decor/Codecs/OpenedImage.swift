@@ -53,7 +53,10 @@ public struct OpenedImage: Sendable {
     -> any ImageComponent
   {
     let full = try chain.apply(to: image, pixelLimit: pixelLimit)
-    guard let streamed = image as? StreamedImage, let jpeg = streamed.source as? JPEGRowSource, jpeg.scale == .full,
+    // A JPEG converted to sRGB as it is read is shrunk on load the same way, and converted after.
+    let converting = (image as? StreamedImage)?.source as? ColorConvertedRowSource
+    guard let streamed = image as? StreamedImage,
+      let jpeg = (converting?.source ?? streamed.source) as? JPEGRowSource, jpeg.scale == .full,
       let plan = try? Renderer(pixelLimit: Int.max).plan(full),
       let stage = plan.stages.first(where: { $0.node is StreamedImage }), !stage.uses.isEmpty
     else { return full }
@@ -68,7 +71,9 @@ public struct OpenedImage: Sendable {
       let shrunk = try? JPEGRowSource(contentsOfFile: jpeg.path, source: jpeg.source, scale: scale,
         pixelLimit: jpeg.pixelLimit)
     else { return full }
-    let result = try chain.apply(to: StreamedImage(shrunk), pixelLimit: pixelLimit)
+    let result = try chain.apply(
+      to: StreamedImage(converting.map { ColorConvertedRowSource(shrunk, from: $0.profile) } ?? shrunk),
+      pixelLimit: pixelLimit)
     return result.extent == full.extent ? result : full
   }
 

@@ -16,7 +16,9 @@ extension Scene {
   }
 
   /// The scene as one component, its images (layers' and chains' `blend` files) read from files named relative to
-  /// `folder` (the scene file's: `FilePaths.folder(of:)`), each once.
+  /// `folder` (the scene file's: `FilePaths.folder(of:)`), each once. Images of different colour spaces are
+  /// converted to sRGB (`ColorSpaceHandling.convertWhenMixed`); `image(relativeTo:source:pixelLimit:decoders:colorSpace:)`
+  /// also gives the profile the result is in.
   ///
   /// `source` names the scene file in errors.
   ///
@@ -25,18 +27,50 @@ extension Scene {
     relativeTo folder: String, source: String? = nil, pixelLimit: Int = Raster.defaultPixelLimit,
     decoders: DecoderRegistry = .standard
   ) throws(SceneError) -> any ImageComponent {
+    try image(relativeTo: folder, source: source, pixelLimit: pixelLimit, decoders: decoders).image
+  }
+
+  /// The scene as one image with the metadata its output should carry: its images read as `component(relativeTo:)`
+  /// reads them, their colour spaces handled by `colorSpace`. When every image is in one space (no profile counts as
+  /// sRGB), the result keeps their values and carries their profile; otherwise, or for `.sRGB`, every image is
+  /// converted to sRGB and the result carries none. Density is not carried (a scene sets its own size).
+  ///
+  /// - Throws: `SceneError` naming the layer whose file cannot be read or whose profile cannot be converted.
+  public func image(
+    relativeTo folder: String, source: String? = nil, pixelLimit: Int = Raster.defaultPixelLimit,
+    decoders: DecoderRegistry = .standard, colorSpace: ColorSpaceHandling = .convertWhenMixed
+  ) throws(SceneError) -> OpenedImage {
+    var opened: [String: OpenedImage] = [:]
     do {
-      return try component(pixelLimit: pixelLimit) { name throws(CodecError) in
+      let built = try component(pixelLimit: pixelLimit) { name throws(CodecError) in
         // Read by rows as the render needs them, when the format allows (see `OpenedImage`).
-        try OpenedImage(contentsOfFile: FilePaths.resolve(name, against: folder), decoders: decoders,
-          pixelLimit: pixelLimit).image
+        let image = try OpenedImage(contentsOfFile: FilePaths.resolve(name, against: folder), decoders: decoders,
+          pixelLimit: pixelLimit)
+        opened[name] = image
+        return image.image
       }
+      let profiles = opened.values.map(\.metadata.iccProfile)
+      guard colorSpace == .sRGB || ColorSpaceHandling.mixes(profiles) else {
+        return OpenedImage(image: built, metadata: ImageMetadata(iccProfile: profiles.first ?? nil), frameCount: 1)
+      }
+      // Built again from the same images, each converted to sRGB (nothing has been rendered yet).
+      let converted = try component(pixelLimit: pixelLimit) { name throws(CodecError) in
+        guard let image = opened[name] else { throw CodecError.io(path: name, detail: "not read before") }
+        do {
+          return try image.convertedToSRGB().image
+        } catch {
+          throw CodecError.corrupt(source: ImageFile.displayName(FilePaths.resolve(name, against: folder), input: true),
+            detail: "\(error)")
+        }
+      }
+      return OpenedImage(image: converted, metadata: .none, frameCount: 1)
     } catch {
       var error = error
       error.source = error.source ?? source
       throw error
     }
   }
+
 
   /// The folder a file is in, against which a scene's names are resolved.
   public static func folder(of path: String) -> String { FilePaths.folder(of: path) }
