@@ -90,7 +90,19 @@ import Testing
     #expect(again == scene)
     #expect(scene.layers[1].chain == (try Chain(parsing: ["rotate 10"])))
     #expect(scene.layers[1].width == 20 && scene.layers[1].height == nil)
-    #expect(scene.layers[0].width == 50 && scene.layers[0].height == 40, "generators fill the canvas by default")
+    // A generator's missing size stays missing (the canvas's is applied when the scene is built), so a scene made
+    // in Swift comes back equal too.
+    #expect(scene.layers[0].width == nil && scene.layers[0].height == nil)
+    let made = Scene(width: 8, height: 6, layers: [SceneLayer(.color(Color(red: 1, green: 0, blue: 0)), x: 3),
+      SceneLayer(.linearGradient(from: Point(x: 0, y: 0), to: Point(x: 8, y: 0),
+        stops: [GradientStop(location: 0, color: .white), GradientStop(location: 1, color: .black)]), y: 2, width: 4)])
+    #expect(try JSONDecoder().decode(Scene.self, from: Data(made.json.serialized(indent: 2).utf8)) == made)
+    // …and renders as the canvas-sized layers it stands for: the colour from x = 3 on, the gradient 4 wide from y = 2.
+    let raster = try Renderer().render(made.component { _ in try Raster(width: 1, height: 1) })
+    #expect(raster[2, 0] == .clear && raster[3, 0] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+    let red = RGBA8(r: 255, g: 0, b: 0, a: 255)
+    #expect(raster[1, 1] == .clear && raster[5, 3] == red, "the gradient covers x 0…3 from y 2 down")
+    #expect(raster[1, 3].a == 255 && raster[1, 3].r == raster[1, 3].b && raster[3, 3] != red)
   }
 
   /// Every error names the place in the JSON and what was expected.

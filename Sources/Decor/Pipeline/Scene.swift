@@ -90,7 +90,7 @@ public struct Scene: Sendable, Codable, Equatable {
     let canvas = IntRect(x: 0, y: 0, width: width, height: height)
     // A solid colour is infinite, so the group always covers the canvas and the crop gives exactly its size.
     let base = Layer(SolidColor(background))
-    let built = try SceneLayer.build(layers, at: "layers", pixelLimit: pixelLimit, load: load)
+    let built = try SceneLayer.build(layers, at: "layers", canvas: canvas, pixelLimit: pixelLimit, load: load)
     return Group([base] + built).cropped(to: canvas)
   }
 }
@@ -166,9 +166,11 @@ public struct SceneLayer: Sendable, Equatable {
     return .object(pairs)
   }
 
-  /// The layers as `Layer`s, in order; `path` is where they are in the JSON, for errors.
+  /// The layers as `Layer`s, in order; `path` is where they are in the JSON, for errors. A colour or gradient
+  /// without a width or height takes the canvas's.
   static func build(
-    _ layers: [SceneLayer], at path: String, pixelLimit: Int, load: (String) throws -> any ImageComponent
+    _ layers: [SceneLayer], at path: String, canvas: IntRect, pixelLimit: Int,
+    load: (String) throws -> any ImageComponent
   ) throws(SceneError) -> [Layer] {
     var built: [Layer] = []
     for (n, layer) in layers.enumerated() {
@@ -191,10 +193,12 @@ public struct SceneLayer: Sendable, Equatable {
       case .radialGradient(let center, let radius, let stops):
         component = RadialGradient(center: center, radius: radius, stops: stops)
       case .group(let children):
-        component = Group(try build(children, at: place + ".group.layers", pixelLimit: pixelLimit, load: load))
+        component = Group(try build(children, at: place + ".group.layers", canvas: canvas, pixelLimit: pixelLimit,
+          load: load))
       }
-      if let width = layer.width, let height = layer.height, layer.content.isGenerator {
-        component = component.cropped(to: IntRect(x: 0, y: 0, width: width, height: height))
+      if layer.content.isGenerator {
+        component = component.cropped(to: IntRect(x: 0, y: 0, width: layer.width ?? canvas.width,
+          height: layer.height ?? canvas.height))
       }
       if let chain = layer.chain {
         do {

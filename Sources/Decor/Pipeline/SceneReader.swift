@@ -81,7 +81,7 @@ struct SceneReader {
     return Point(x: x, y: y)
   }
 
-  /// The `layers` array, every layer read; generators without a size get the canvas's.
+  /// The `layers` array, every layer read (`canvas` is kept for the readers of groups' layers).
   func layers(canvas: (width: Int, height: Int)) throws(SceneError) -> [SceneLayer] {
     guard let value = value("layers") else { return [] }
     guard case .array(let list) = value else {
@@ -119,14 +119,12 @@ struct SceneReader {
       try group.allowKeys(["layers"])
       content = .group(try group.layers(canvas: canvas))
     }
-    var width = try value("width").map { _ throws(SceneError) in try size("width", default: nil) }
-    var height = try value("height").map { _ throws(SceneError) in try size("height", default: nil) }
+    // A generator without a size stays without one (the canvas's size is applied when the scene is built), so the
+    // scene written back to JSON is the one read.
+    let width = try value("width").map { _ throws(SceneError) in try size("width", default: nil) }
+    let height = try value("height").map { _ throws(SceneError) in try size("height", default: nil) }
     if case .group = content, width != nil || height != nil {
       throw error(width != nil ? "width" : "height", "a group takes its size from its layers")
-    }
-    if content.isGenerator {
-      width = width ?? canvas.width
-      height = height ?? canvas.height
     }
     var opacity = 1.0
     if let given = try number("opacity") {
