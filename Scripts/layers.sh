@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that each folder of Sources/Decor uses only the folders above it in ARCHITECTURE.md's list of layers: no
-# file may name a type declared in a lower layer (comments excepted). Exit 1, listing each use, if one does.
+# file may name a type, or call a free function, declared in a lower layer (comments excepted). Exit 1, listing each use, if one does.
 set -euo pipefail
 cd "$(dirname "$0")/../Sources/Decor"
 layers=(Geometry Raster Compositing Graph Components Decorators Drawing Pipeline Codecs Comparison)
@@ -22,6 +22,23 @@ for ((i = 0; i < ${#layers[@]}; i++)); do
     if [ -n "$hits" ]; then
       while IFS= read -r hit; do
         echo "layers: ${layers[i]} uses $name, declared in a lower layer: $hit"
+      done <<<"$hits"
+      status=1
+    fi
+  done
+  # Free functions (declared at the top level of a file) in the lower layers and not in this layer or above, and
+  # their calls here: the name followed by "(" and not preceded by "." or a name character (so not a method call).
+  functions() {
+    grep -rhoE '^(public |package |internal |private |fileprivate )*func [a-zA-Z][A-Za-z0-9]*' "$@" |
+      awk '{print $NF}' | sort -u
+  }
+  names=$(comm -23 <(functions "${lower[@]}") <(functions "${layers[@]:0:i+1}"))
+  for name in $names; do
+    hits=$(grep -rnE --include='*.swift' "(^|[^.A-Za-z0-9_])$name\(" "${layers[i]}" |
+      grep -vE '^[^:]+:[0-9]+:\s*//' | grep -vE "func $name\b" || true)
+    if [ -n "$hits" ]; then
+      while IFS= read -r hit; do
+        echo "layers: ${layers[i]} calls $name(), a free function of a lower layer: $hit"
       done <<<"$hits"
       status=1
     fi

@@ -88,10 +88,6 @@ public struct FilterArgument: Sendable {
   }
 }
 
-func format(_ value: Double) -> String {
-  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}
-
 /// `"a", "b" or "c"`.
 func listing(_ words: [String]) -> String {
   let quoted = words.map { "\"\($0)\"" }
