@@ -291,4 +291,28 @@ extension WorkflowCLITests {
     #expect(String(decoding: try Decor.run(["info", file("out/photo.png")]).stdout, as: UTF8.self)
       .contains("ICC profile (588 bytes), 11811x11811 dots per metre (300x300 dpi)"))
   }
+
+  /// A photo's EXIF and XMP reach every output format (the EXIF without its thumbnail, the orientation 1 once the
+  /// picture was turned upright), through `apply` and `batch`; `--strip` drops them; `info` shows them.
+  @Test func exifAndXMPAreCarriedThrough() throws {
+    let photo = CLITests.repository.appendingPathComponent("Tests/Fixtures/Metadata/exif-6.jpg").path
+    for output in ["a.jpg", "b.png", "c.webp"] {
+      let result = try Decor.run(["apply", photo, "resize 24x_", "-o", file(output)])
+      #expect(result.status == 0, "\(result.stderr)")
+      let info = String(decoding: try Decor.run(["info", file(output)]).stdout, as: UTF8.self)
+      #expect(info.contains(", EXIF (232 bytes), XMP (421 bytes)"), "\(output): \(info)")
+      // `info` names a JPEG's orientation other than 1.
+      #expect(!info.contains("orientation"), "\(output): \(info)")
+    }
+    let stripped = try Decor.run(["apply", photo, "-o", file("d.jpg"), "--strip"])
+    #expect(stripped.status == 0)
+    let info = String(decoding: try Decor.run(["info", file("d.jpg")]).stdout, as: UTF8.self)
+    #expect(info.hasSuffix(", no ICC profile\n"), "\(info)")
+    try FileManager.default.createDirectory(atPath: file("in"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: photo, toPath: file("in/photo.jpg"))
+    let batch = try Decor.run(["batch", "--chain", "flip horizontal", "--output-dir", file("out"), file("in")])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(String(decoding: try Decor.run(["info", file("out/photo.png")]).stdout, as: UTF8.self)
+      .contains(", EXIF (232 bytes), XMP (421 bytes)"))
+  }
 }

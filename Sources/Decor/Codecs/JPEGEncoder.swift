@@ -33,7 +33,8 @@ public enum JPEGEncoder {
   /// the caller can say that the transparency was flattened).
   ///
   /// `metadata` is recorded: the ICC profile in APP2 `ICC_PROFILE` segments (split into 65 519-byte pieces, as the
-  /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment.
+  /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment,
+  /// the EXIF and XMP in APP1 segments (each left out when larger than one segment holds).
   ///
   /// - Throws: `CodecError.encodingFailed` naming `destination`, with libjpeg's message (an image over 65 500
   ///   pixels a side).

@@ -226,7 +226,8 @@ enum PNGEncoder {
 
   /// The signature and `IHDR`, then the colour space: the input's ICC profile in `iCCP` (zlib-compressed by
   /// libdeflate) or else `sRGB` (Decor's samples are sRGB-encoded; the PNG specification forbids both), and the
-  /// density in `pHYs` when there is one.
+  /// density in `pHYs`, the EXIF in `eXIf` and the XMP in an uncompressed `iTXt` chunk `XML:com.adobe.xmp` (as
+  /// ImageMagick and libvips write it) when there are.
   static func header(width: Int, height: Int, channels: Int, metadata: ImageMetadata = .none) -> [UInt8] {
     var header = signature
     var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
@@ -239,6 +240,13 @@ enum PNGEncoder {
     }
     if let values = metadata.density?.pngValues {
       appendChunk("pHYs", bigEndian(values.x) + bigEndian(values.y) + [values.unit], to: &header)
+    }
+    if let exif = metadata.exif, !exif.isEmpty, exif.count < maximumChunk {
+      appendChunk("eXIf", exif, to: &header)
+    }
+    if let xmp = metadata.xmp, !xmp.isEmpty, xmp.count < maximumChunk - 64 {
+      // Keyword, NUL, not compressed (flag and method 0), no language tag, no translated keyword, the text.
+      appendChunk("iTXt", Array(ImageMetadata.xmpKeyword.utf8) + [0, 0, 0, 0, 0] + xmp, to: &header)
     }
     return header
   }
