@@ -316,3 +316,36 @@ extension WorkflowCLITests {
       .contains(", EXIF (232 bytes), XMP (421 bytes)"))
   }
 }
+
+extension WorkflowCLITests {
+  /// A JPEG damaged where libjpeg only warns is written, with one notice on stderr and exit 0, whether read row by
+  /// row (`apply`) or whole (`apply` from standard input, `batch`); a file cut short is an error; an unsupported
+  /// variant is named in the same words by `info` and `apply`.
+  @Test func damagedAndUnsupportedJPEGs() throws {
+    let folder = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG")
+    let extraneous = folder.appendingPathComponent("extraneous-eoi.jpg").path
+    let notice = "damaged data passed over: Corrupt JPEG data: 2 extraneous bytes before marker 0xd9\n"
+    let streamed = try Decor.run(["apply", extraneous, "-o", file("a.png")])
+    #expect(streamed.status == 0 && streamed.stderr == "decor: \(extraneous): \(notice)", "\(streamed.stderr)")
+    let piped = try Decor.run(["apply", "-", "-o", file("b.png")],
+      stdin: try Data(contentsOf: URL(fileURLWithPath: extraneous)))
+    #expect(piped.status == 0 && piped.stderr == "decor: -: \(notice)", "\(piped.stderr)")
+    try FileManager.default.createDirectory(atPath: file("in"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: extraneous, toPath: file("in/x.jpg"))
+    let batch = try Decor.run(["batch", "--chain", "flip horizontal", "--output-dir", file("out"), file("in"),
+      "--no-progress"])
+    #expect(batch.status == 0 && batch.stderr == "decor: \(file("in/x.jpg")): \(notice)", "\(batch.stderr)")
+    let truncated = folder.appendingPathComponent("truncated.jpg").path
+    let cut = try Decor.run(["apply", truncated, "-o", file("c.png")])
+    #expect(cut.status == 1 && cut.stderr.contains("Premature end of JPEG file"), "\(cut.stderr)")
+    for (name, words) in [("12-bit.jpg", "12-bit JPEG is not supported"),
+      ("lossless.jpg", "lossless JPEG (SOF3) is not supported")]
+    {
+      let path = folder.appendingPathComponent(name).path
+      let apply = try Decor.run(["apply", path, "-o", file("d.png")])
+      let info = try Decor.run(["info", path])
+      #expect(apply.status == 1 && apply.stderr == "decor: \(path): \(words)\n", "\(apply.stderr)")
+      #expect(info.status == 1 && info.stderr == "decor: \(path): \(words)\n", "\(info.stderr)")
+    }
+  }
+}

@@ -40,6 +40,9 @@ public protocol ImageDecoder: Sendable {
   ///
   /// - Throws: `CodecError.io`, `.corrupt` or `.tooLarge`.
   func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage
+  /// The pixels, metadata and frame count of a whole file held in memory, and the damage passed over to decode it
+  /// (`DecodedImage.warnings`). The default calls `decode`, `metadata(of:)` and `frameCount(of:)`.
+  func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage
 }
 
 extension ImageDecoder {
