@@ -349,3 +349,18 @@ extension WorkflowCLITests {
     }
   }
 }
+
+extension WorkflowCLITests {
+  /// A grey input stays grey in PNG and JPEG outputs; a step that adds colour makes the output colour.
+  @Test func greyStaysGrey() throws {
+    let grey = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/photo-grey.jpg").path
+    for (steps, output, words) in [([], "a.png", "PNG, grayscale, 8-bit"), (["blur 1"], "b.jpg", "grayscale"),
+      (["pad 2 color=red"], "c.png", "PNG, RGB, 8-bit"), (["pad 2"], "d.png", "PNG, grayscale+alpha, 8-bit")]
+    {
+      let result = try Decor.run(["apply", grey] + steps + ["-o", file(output)])
+      #expect(result.status == 0, "\(result.stderr)")
+      let info = String(decoding: try Decor.run(["info", file(output)]).stdout, as: UTF8.self)
+      #expect(info.contains(words), "\(steps) \(output): \(info)")
+    }
+  }
+}

@@ -52,6 +52,8 @@ public struct JPEGRowSource: RowSource {
   public let orientation: ExifOrientation?
   /// Whether the file is progressive (libjpeg then holds all its coefficients; see the type's notes).
   public let isProgressive: Bool
+  /// Whether the file is greyscale (one component): every pixel grey.
+  public let isGrey: Bool
   /// The most pixels the rows may have (and, for a progressive file, the stored image), checked before anything
   /// is allocated (again by every reader).
   public let pixelLimit: Int
@@ -76,6 +78,7 @@ public struct JPEGRowSource: RowSource {
     (width, height) = (Int(cinfo.output_width), Int(cinfo.output_height))
     (storedWidth, storedHeight) = (Int(cinfo.image_width), Int(cinfo.image_height))
     isProgressive = cinfo.progressive_mode != 0
+    isGrey = cinfo.jpeg_color_space == JCS_GRAYSCALE
     orientation = JPEGRowSource.exifOrientation(cinfo)
   }
 

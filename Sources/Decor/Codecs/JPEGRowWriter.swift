@@ -28,12 +28,14 @@ final class JPEGRowWriter {
   private var failure: CodecError?
 
   /// Starts a `width × height` file with `options`' quality and subsampling and `metadata`'s density and profile,
-  /// and hands its first segments to `sink`.
+  /// and hands its first segments to `sink`; with `grey`, a one-component (greyscale) file, whose rows must then be
+  /// grey (the luma of RGB rows is written).
   ///
   /// - Throws: `CodecError.encodingFailed` with libjpeg's words (an image over 65 500 pixels a side), or the sink's
   ///   `.io`.
   init(
-    width: Int, height: Int, options: JPEGOptions, metadata: ImageMetadata, destination: String, sink: ByteSink
+    width: Int, height: Int, options: JPEGOptions, metadata: ImageMetadata, grey: Bool = false, destination: String,
+    sink: ByteSink
   ) throws(CodecError) {
     self.width = width
     self.height = height
@@ -55,7 +57,7 @@ final class JPEGRowWriter {
     // `JPEGOptions` clamps its initialiser's quality; one set afterwards is clamped here, as documented.
     let quality = Int32(Swift.min(100, Swift.max(1, options.quality)))
     try check(decor_jpeg_writer_start(writer, UInt32(width), UInt32(height), quality,
-      options.subsampling == .s420 ? 1 : 0, density.map { Int32($0.unit) } ?? -1, UInt32(density?.x ?? 1),
+      options.subsampling == .s420 ? 1 : 0, grey ? 1 : 0, density.map { Int32($0.unit) } ?? -1, UInt32(density?.x ?? 1),
       UInt32(density?.y ?? 1)))
     for (marker, segment) in Self.app1Segments(metadata).map({ (1, $0) }) + Self.iccSegments(metadata.iccProfile)
       .map({ (2, $0) })
