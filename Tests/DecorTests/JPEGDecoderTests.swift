@@ -144,7 +144,8 @@ extension JPEGDecoderTests {
     // Junk before a header is passed over, as the decoders pass it over; a file cut short in its header is an error.
     #expect(try header("corrupt.jpg").description == "96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha")
     #expect(throws: CodecError.self) {
-      try JPEGHeader(Array(Fixtures.bytes(Self.folder.appendingPathComponent("photo-420.jpg")).prefix(100)), source: "x")
+      let start = try Fixtures.bytes(Self.folder.appendingPathComponent("photo-420.jpg")).prefix(100)
+      return try JPEGHeader(Array(start), source: "x")
     }
     #expect(try ImageFile.headerDescription(atPath: Self.path("icc.jpg")).contains(", ICC profile ("))
     #expect(try ImageFile.headerDescription(atPath: Self.path("photo-420.jpg"))

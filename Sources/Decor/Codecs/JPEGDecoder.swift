@@ -49,7 +49,9 @@ public struct JPEGDecoder: ImageDecoder {
     }
     defer { tjDestroy(handle) }
     func failure() -> CodecError {
-      if let variant = JPEGMarkers.unsupportedVariant(data) { return .unsupportedVariant(source: source, detail: variant) }
+      if let variant = JPEGMarkers.unsupportedVariant(data) {
+        return .unsupportedVariant(source: source, detail: variant)
+      }
       return .corrupt(source: source, detail: JPEGDecoder.message(handle))
     }
     guard data.count <= Int(UInt32.max) else { throw .corrupt(source: source, detail: "file over 4 GiB") }

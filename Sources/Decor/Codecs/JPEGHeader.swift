@@ -22,7 +22,9 @@ public struct JPEGHeader: Equatable, Sendable, CustomStringConvertible {
     }
     defer { tjDestroy(handle) }
     guard let (w, h, sub, space) = JPEGHeader.read(data, with: handle) else {
-      if let variant = JPEGMarkers.unsupportedVariant(data) { throw .unsupportedVariant(source: source, detail: variant) }
+      if let variant = JPEGMarkers.unsupportedVariant(data) {
+        throw .unsupportedVariant(source: source, detail: variant)
+      }
       throw .corrupt(source: source, detail: "not a readable JPEG header")
     }
     width = Int(w)
