@@ -240,7 +240,7 @@ static int decor_jpeg_writer_create(size_t capacity, decor_jpeg_writer **out) {
 /// come 4 bytes apart (RGBX: the fourth byte is not read; libjpeg converts RGBX and RGB alike). The JFIF density is
 /// set when `density_unit` ≥ 0. Then starts compressing, which writes SOI and the JFIF APP0 segment.
 static int decor_jpeg_writer_start(decor_jpeg_writer *writer, unsigned int width, unsigned int height, int quality,
-                                   int subsampled, int density_unit, unsigned int x_density,
+                                   int subsampled, int grey, int density_unit, unsigned int x_density,
                                    unsigned int y_density) {
   if (setjmp(writer->jump)) return DECOR_JPEG_FAILED;
   j_compress_ptr cinfo = &writer->cinfo;
@@ -251,14 +251,20 @@ static int decor_jpeg_writer_start(decor_jpeg_writer *writer, unsigned int width
   jpeg_set_defaults(cinfo);
   jpeg_set_quality(cinfo, quality, TRUE);
   cinfo->dct_method = JDCT_ISLOW;
-  jpeg_set_colorspace(cinfo, JCS_YCbCr);
-  int factor = subsampled ? 2 : 1;
+  if (grey) {
+    // One component: libjpeg takes Y from the RGB rows, which for r = g = b is that value exactly (its weights,
+    // 19595 + 38470 + 7471, sum to 65536). tjCompress2 with TJSAMP_GRAY sets the same.
+    jpeg_set_colorspace(cinfo, JCS_GRAYSCALE);
+  } else {
+    jpeg_set_colorspace(cinfo, JCS_YCbCr);
+  }
+  int factor = subsampled && !grey ? 2 : 1;
   cinfo->comp_info[0].h_samp_factor = factor;
-  cinfo->comp_info[1].h_samp_factor = 1;
-  cinfo->comp_info[2].h_samp_factor = 1;
   cinfo->comp_info[0].v_samp_factor = factor;
-  cinfo->comp_info[1].v_samp_factor = 1;
-  cinfo->comp_info[2].v_samp_factor = 1;
+  for (int c = 1; c < cinfo->num_components; c++) {
+    cinfo->comp_info[c].h_samp_factor = 1;
+    cinfo->comp_info[c].v_samp_factor = 1;
+  }
   if (density_unit >= 0) {
     cinfo->density_unit = (UINT8)density_unit;
     cinfo->X_density = (UINT16)x_density;

@@ -53,6 +53,8 @@ struct Apply: ParsableCommand {
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     try out.write(image, as: format, to: output, with: renderer, metadata: decoded.metadata)
+    // After the write: a file read row by row finds its damage as the render reads it.
+    DamageNotice.line(input: input, warnings: decoded.warnings).map(printError)
   }
 }
 

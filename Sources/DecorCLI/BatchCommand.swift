@@ -44,7 +44,7 @@ struct BatchCommand: ParsableCommand {
   @Option(help: "PNG compression: fast, default, best, or a level 0…12.")
   var compression: PNGCompression = .default
 
-  @Flag(help: "Leave out each input's ICC profile and pixel density (kept by default).")
+  @Flag(help: "Leave out each input's ICC profile, pixel density, EXIF and XMP (kept by default).")
   var strip = false
 
   /// `--threads` here is per image (default: processors ÷ jobs); `--max-pixels` as for `apply`.

@@ -18,7 +18,7 @@ struct OutputOptions: ParsableArguments {
   @Flag(help: "WebP: lossless (exact pixels and alpha; larger files).")
   var lossless = false
 
-  @Flag(help: "Leave out the input's ICC profile and pixel density (kept by default).")
+  @Flag(help: "Leave out the input's ICC profile, pixel density, EXIF and XMP (kept by default).")
   var strip = false
 
   @Option(help: "JPEG chroma subsampling: 420 (smaller) or 444 (sharp colour edges).")

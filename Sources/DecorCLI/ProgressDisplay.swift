@@ -43,6 +43,10 @@ final class ProgressDisplay: Sendable {
   func finished(_ outcome: Batch.Outcome) {
     state.withLock { state in
       state.done = outcome.finished
+      if outcome.error == nil, let notice = DamageNotice.line(input: outcome.item.input, warnings: outcome.warnings) {
+        if enabled { writeToStandardError("\r\u{1B}[K") }
+        printError(notice)
+      }
       if let error = outcome.error {
         let text = "\(error)"
         let line = text.hasPrefix(outcome.item.input) ? text : "\(outcome.item.input): \(text)"

@@ -291,4 +291,76 @@ extension WorkflowCLITests {
     #expect(String(decoding: try Decor.run(["info", file("out/photo.png")]).stdout, as: UTF8.self)
       .contains("ICC profile (588 bytes), 11811x11811 dots per metre (300x300 dpi)"))
   }
+
+  /// A photo's EXIF and XMP reach every output format (the EXIF without its thumbnail, the orientation 1 once the
+  /// picture was turned upright), through `apply` and `batch`; `--strip` drops them; `info` shows them.
+  @Test func exifAndXMPAreCarriedThrough() throws {
+    let photo = CLITests.repository.appendingPathComponent("Tests/Fixtures/Metadata/exif-6.jpg").path
+    for output in ["a.jpg", "b.png", "c.webp"] {
+      let result = try Decor.run(["apply", photo, "resize 24x_", "-o", file(output)])
+      #expect(result.status == 0, "\(result.stderr)")
+      let info = String(decoding: try Decor.run(["info", file(output)]).stdout, as: UTF8.self)
+      #expect(info.contains(", EXIF (232 bytes), XMP (421 bytes)"), "\(output): \(info)")
+      // `info` names a JPEG's orientation other than 1.
+      #expect(!info.contains("orientation"), "\(output): \(info)")
+    }
+    let stripped = try Decor.run(["apply", photo, "-o", file("d.jpg"), "--strip"])
+    #expect(stripped.status == 0)
+    let info = String(decoding: try Decor.run(["info", file("d.jpg")]).stdout, as: UTF8.self)
+    #expect(info.hasSuffix(", no ICC profile\n"), "\(info)")
+    try FileManager.default.createDirectory(atPath: file("in"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: photo, toPath: file("in/photo.jpg"))
+    let batch = try Decor.run(["batch", "--chain", "flip horizontal", "--output-dir", file("out"), file("in")])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(String(decoding: try Decor.run(["info", file("out/photo.png")]).stdout, as: UTF8.self)
+      .contains(", EXIF (232 bytes), XMP (421 bytes)"))
+  }
+}
+
+extension WorkflowCLITests {
+  /// A JPEG damaged where libjpeg only warns is written, with one notice on stderr and exit 0, whether read row by
+  /// row (`apply`) or whole (`apply` from standard input, `batch`); a file cut short is an error; an unsupported
+  /// variant is named in the same words by `info` and `apply`.
+  @Test func damagedAndUnsupportedJPEGs() throws {
+    let folder = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG")
+    let extraneous = folder.appendingPathComponent("extraneous-eoi.jpg").path
+    let notice = "damaged data passed over: Corrupt JPEG data: 2 extraneous bytes before marker 0xd9\n"
+    let streamed = try Decor.run(["apply", extraneous, "-o", file("a.png")])
+    #expect(streamed.status == 0 && streamed.stderr == "decor: \(extraneous): \(notice)", "\(streamed.stderr)")
+    let piped = try Decor.run(["apply", "-", "-o", file("b.png")],
+      stdin: try Data(contentsOf: URL(fileURLWithPath: extraneous)))
+    #expect(piped.status == 0 && piped.stderr == "decor: -: \(notice)", "\(piped.stderr)")
+    try FileManager.default.createDirectory(atPath: file("in"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: extraneous, toPath: file("in/x.jpg"))
+    let batch = try Decor.run(["batch", "--chain", "flip horizontal", "--output-dir", file("out"), file("in"),
+      "--no-progress"])
+    #expect(batch.status == 0 && batch.stderr == "decor: \(file("in/x.jpg")): \(notice)", "\(batch.stderr)")
+    let truncated = folder.appendingPathComponent("truncated.jpg").path
+    let cut = try Decor.run(["apply", truncated, "-o", file("c.png")])
+    #expect(cut.status == 1 && cut.stderr.contains("Premature end of JPEG file"), "\(cut.stderr)")
+    for (name, words) in [("12-bit.jpg", "12-bit JPEG is not supported"),
+      ("lossless.jpg", "lossless JPEG (SOF3) is not supported")]
+    {
+      let path = folder.appendingPathComponent(name).path
+      let apply = try Decor.run(["apply", path, "-o", file("d.png")])
+      let info = try Decor.run(["info", path])
+      #expect(apply.status == 1 && apply.stderr == "decor: \(path): \(words)\n", "\(apply.stderr)")
+      #expect(info.status == 1 && info.stderr == "decor: \(path): \(words)\n", "\(info.stderr)")
+    }
+  }
+}
+
+extension WorkflowCLITests {
+  /// A grey input stays grey in PNG and JPEG outputs; a step that adds colour makes the output colour.
+  @Test func greyStaysGrey() throws {
+    let grey = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/photo-grey.jpg").path
+    for (steps, output, words) in [([], "a.png", "PNG, grayscale, 8-bit"), (["blur 1"], "b.jpg", "grayscale"),
+      (["pad 2 color=red"], "c.png", "PNG, RGB, 8-bit"), (["pad 2"], "d.png", "PNG, grayscale+alpha, 8-bit")]
+    {
+      let result = try Decor.run(["apply", grey] + steps + ["-o", file(output)])
+      #expect(result.status == 0, "\(result.stderr)")
+      let info = String(decoding: try Decor.run(["info", file(output)]).stdout, as: UTF8.self)
+      #expect(info.contains(words), "\(steps) \(output): \(info)")
+    }
+  }
 }

@@ -280,8 +280,8 @@ import Testing
     #expect(throws: CodecError.corrupt(source: "t.jpg", detail: "Premature end of JPEG file")) {
       _ = try Self.readAll(JPEGRowSource(contentsOfFile: truncated, source: "t.jpg"), band: 8)
     }
-    // Garbage where a marker should be (JPEGDecoder, stopping at libjpeg's first warning, refuses it): libjpeg skips
-    // to the next marker and warns; the rows are read and the warning kept.
+    // Garbage where a marker should be: libjpeg skips to the next marker and warns; the rows are read and the
+    // warning kept (as JPEGDecoder does: JPEGDamageTests).
     let corrupt = try JPEGRowSource(contentsOfFile: Self.jpegFolder.appendingPathComponent("corrupt.jpg").path,
       source: "c.jpg").openJPEGRows()
     var rows = [UInt32](repeating: 0, count: 96 * 64)

@@ -6,17 +6,18 @@ import CTurboJPEG
 /// the whole raster flattened into an RGB copy, compressed at once by TurboJPEG's `tjCompress2` (`TJPF_RGB`,
 /// `TJFLAG_ACCURATEDCT`), then the metadata spliced into its file.
 enum TurboJPEGReference {
-  /// The file and whether any pixel was translucent, as `JPEGEncoder.encode` made them with TurboJPEG.
-  static func encode(_ raster: Raster, options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none)
-    throws -> (bytes: [UInt8], flattened: Bool)
-  {
+  /// The file and whether any pixel was translucent, as `JPEGEncoder.encode` made them with TurboJPEG; `grey`
+  /// makes a one-component file (`TJSAMP_GRAY`).
+  static func encode(
+    _ raster: Raster, options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none, grey: Bool = false
+  ) throws -> (bytes: [UInt8], flattened: Bool) {
     let (w, h) = (raster.width, raster.height)
     let (rgb, flattened) = flatten(raster, onto: options.background)
     guard let handle = tjInitCompress() else { throw CodecError.encodingFailed(destination: "reference", detail: "") }
     defer { tjDestroy(handle) }
     var output: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
-    let subsampling = options.subsampling == .s444 ? TJSAMP_444 : TJSAMP_420
+    let subsampling = grey ? TJSAMP_GRAY : options.subsampling == .s444 ? TJSAMP_444 : TJSAMP_420
     let status = rgb.withUnsafeBufferPointer { pixels in
       tjCompress2(handle, pixels.baseAddress, Int32(w), 0, Int32(h), Int32(TJPF_RGB.rawValue), &output, &size,
         Int32(subsampling.rawValue), Int32(options.quality), Int32(TJFLAG_ACCURATEDCT))

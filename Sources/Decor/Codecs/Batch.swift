@@ -32,6 +32,8 @@ public struct Batch: Sendable {
     public var error: (any Error)?
     /// How many items have finished, this one included.
     public var finished: Int
+    /// Damage the input's decoder passed over (see `DecodedImage.warnings`).
+    public var warnings: [String] = []
   }
 
   public var chain: Chain
@@ -111,12 +113,13 @@ public struct Batch: Sendable {
         guard index < items.count else { return }
         let item = items[index]
         var failure: (any Error)?
+        var warnings: [String] = []
         do {
-          let (input, metadata) = try Raster.withMetadata(
-            contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
-          let image = try loaded.get().apply(to: input, pixelLimit: pixelLimit)
+          let decoded = try DecodedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
+          warnings = decoded.warnings
+          let image = try loaded.get().apply(to: decoded.raster, pixelLimit: pixelLimit)
           try renderer.renderPNG(image, toFile: item.output, compression: compression,
-            metadata: strip ? .none : metadata)
+            metadata: strip ? .none : decoded.metadata)
         } catch {
           failure = error
           errors[index].error.withLock { $0 = error }
@@ -124,7 +127,7 @@ public struct Batch: Sendable {
         // Under the lock, so that reports arrive one at a time and their counts in order.
         finished.withLock { count in
           count += 1
-          report(Outcome(item: item, error: failure, finished: count))
+          report(Outcome(item: item, error: failure, finished: count, warnings: warnings))
         }
       }
     }

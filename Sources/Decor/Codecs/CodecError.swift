@@ -15,6 +15,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case noEncoder(path: String, extensions: [String])
   /// The data is damaged or truncated; `detail` is the decoder's own message (libpng's, for PNG).
   case corrupt(source: String, detail: String)
+  /// The file is of a format Decor reads, in a variant it does not (`detail`: `12-bit JPEG is not supported`).
+  case unsupportedVariant(source: String, detail: String)
   /// The header declares more pixels than the limit; nothing was allocated.
   case tooLarge(source: String, width: Int, height: Int, limit: Int)
   /// The encoder failed; `detail` is its message.
@@ -58,6 +60,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cannot write \(path): no encoder writes files so named (known: \(extensions.joined(separator: ", ")))"
     case .corrupt(let source, let detail):
       return "\(source): corrupt or truncated image: \(detail)"
+    case .unsupportedVariant(let source, let detail):
+      return "\(source): \(detail)"
     case .tooLarge(let source, let width, let height, let limit):
       return "\(source): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
     case .encodingFailed(let destination, let detail):

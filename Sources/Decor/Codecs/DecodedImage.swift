@@ -6,11 +6,16 @@ public struct DecodedImage: Sendable {
   public var metadata: ImageMetadata
   /// 1 for a still image; more for an animation, of which `raster` is the first frame.
   public var frameCount: Int
+  /// Damage the decoder passed over to give the pixels, in its own words (a JPEG's first libjpeg warning, such as
+  /// `Corrupt JPEG data: 3 extraneous bytes before marker 0xd9`), for the caller to show: `decor apply` and `batch`
+  /// print one notice. Empty for an intact file.
+  public var warnings: [String]
 
-  public init(raster: Raster, metadata: ImageMetadata = .none, frameCount: Int = 1) {
+  public init(raster: Raster, metadata: ImageMetadata = .none, frameCount: Int = 1, warnings: [String] = []) {
     self.raster = raster
     self.metadata = metadata
     self.frameCount = frameCount
+    self.warnings = warnings
   }
 
   /// Reads the image file at `path` (`-` for standard input) with the decoder that recognises it, each byte read

@@ -21,8 +21,8 @@ public protocol ImageDecoder: Sendable {
   ///
   /// - Throws: `CodecError.io`, `.corrupt` or `.tooLarge`.
   func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster
-  /// The ICC profile and pixel density the file records (see `ImageMetadata`); never an error: a damaged or
-  /// unreadable profile is left out, as browsers ignore one. The default reports none.
+  /// The ICC profile, pixel density, EXIF and XMP the file records (see `ImageMetadata`); never an error: a
+  /// damaged or unreadable profile is left out, as browsers ignore one. The default reports none.
   func metadata(of data: [UInt8]) -> ImageMetadata
   /// As `metadata(of:)`, for the file at `path`; the default reads the whole file and calls `metadata(of:)`.
   func metadata(ofFile path: String) -> ImageMetadata
@@ -40,6 +40,9 @@ public protocol ImageDecoder: Sendable {
   ///
   /// - Throws: `CodecError.io`, `.corrupt` or `.tooLarge`.
   func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage
+  /// The pixels, metadata and frame count of a whole file held in memory, and the damage passed over to decode it
+  /// (`DecodedImage.warnings`). The default calls `decode`, `metadata(of:)` and `frameCount(of:)`.
+  func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage
 }
 
 extension ImageDecoder {

@@ -5,9 +5,10 @@ extension JPEGDecoder {
   }
 
   /// The ICC profile (APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; left out when numbers
-  /// are missing or repeated) and the JFIF density (APP0).
+  /// are missing or repeated), the JFIF density (APP0), the EXIF (the first APP1 `Exif`) and the XMP (the first
+  /// APP1 XMP), the EXIF's and XMP's orientation set to 1 when this decoder applies it (see `ImageMetadata`).
   public func metadata(of data: [UInt8]) -> ImageMetadata {
-    Self.metadata(of: data)
+    Self.metadata(of: data, oriented: autoOrient)
   }
 
   /// As `metadata(of:)`, reading only the start of a regular file, up to its image data (64 KiB first, four times
@@ -15,7 +16,7 @@ extension JPEGDecoder {
   public func metadata(ofFile path: String) -> ImageMetadata {
     var length = 1 << 16
     while let prefix = ImageFile.prefix(ofRegularFile: path, length: length) {
-      if prefix.count < length || JPEGMarkers.holdsHeader(prefix) { return Self.metadata(of: prefix) }
+      if prefix.count < length || JPEGMarkers.holdsHeader(prefix) { return metadata(of: prefix) }
       length *= 4
     }
     return (try? ImageFile.readBytes(atPath: path)).map(metadata(of:)) ?? .none
@@ -24,7 +25,7 @@ extension JPEGDecoder {
   static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
   static let jfifSignature: [UInt8] = Array("JFIF".utf8) + [0]
 
-  static func metadata(of data: [UInt8]) -> ImageMetadata {
+  static func metadata(of data: [UInt8], oriented: Bool) -> ImageMetadata {
     var metadata = ImageMetadata()
     var pieces: [Int: ArraySlice<UInt8>] = [:]
     var count = 0
@@ -37,6 +38,11 @@ extension JPEGDecoder {
         if count == 0 { count = total }
         if total != count || sequence < 1 || sequence > total || pieces[sequence] != nil { consistent = false }
         pieces[sequence] = body.dropFirst(14)
+      } else if segment.marker == 0xE1, metadata.exif == nil, body.starts(with: ImageMetadata.exifSignature) {
+        metadata.setExif(body.dropFirst(6), oriented: oriented)
+      } else if segment.marker == 0xE1, metadata.xmp == nil, body.starts(with: ImageMetadata.xmpSignature) {
+        let packet = Array(body.dropFirst(ImageMetadata.xmpSignature.count))
+        metadata.xmp = oriented ? ExifEditing.xmpWithOrientationReset(packet) : packet
       } else if segment.marker == 0xE0, metadata.density == nil, body.count >= 12, body.starts(with: jfifSignature) {
         let at = body.startIndex
         let x = Double(Int(body[at + 8]) << 8 | Int(body[at + 9]))

@@ -26,12 +26,33 @@ public struct JPEGDecoder: ImageDecoder {
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: [0xFF, 0xD8, 0xFF]) }
 
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try decodeImage(data, source: source, pixelLimit: pixelLimit).raster
+  }
+
+  /// The pixels, metadata and frame count, and the warning libjpeg passed over, if any (see `DecodedImage.warnings`).
+  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    let (raster, warning) = try decodeReportingWarning(data, source: source, pixelLimit: pixelLimit)
+    return DecodedImage(raster: raster, metadata: metadata(of: data), frameCount: 1,
+      warnings: warning.map { [$0] } ?? [])
+  }
+
+  /// libjpeg's words for a file that ends before its EOI marker, the one warning that is an error.
+  static let endsEarly = "Premature end of JPEG file"
+
+  /// The pixels, and libjpeg's first warning when it passed over damage (as `JPEGRowReader` does: the same files
+  /// decode, the same are errors).
+  func decodeReportingWarning(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError)
+    -> (Raster, String?)
+  {
     guard let handle = tjInitDecompress() else {
       throw .corrupt(source: source, detail: "cannot start libjpeg-turbo's decoder")
     }
     defer { tjDestroy(handle) }
     func failure() -> CodecError {
-      .corrupt(source: source, detail: JPEGDecoder.message(handle))
+      if let variant = JPEGMarkers.unsupportedVariant(data) {
+        return .unsupportedVariant(source: source, detail: variant)
+      }
+      return .corrupt(source: source, detail: JPEGDecoder.message(handle))
     }
     guard data.count <= Int(UInt32.max) else { throw .corrupt(source: source, detail: "file over 4 GiB") }
     guard let (width, height, _, colorspace) = JPEGHeader.read(data, with: handle) else { throw failure() }
@@ -41,20 +62,30 @@ public struct JPEGDecoder: ImageDecoder {
     }
     let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
     let format = cmyk ? TJPF_CMYK : TJPF_RGBA
-    let flags = Int32(TJFLAG_STOPONWARNING)
+    // Warnings do not stop the decoding (browsers show such files); a file cut short is refused below.
+    let flags: Int32 = 0
+    var warning: String?
     do {
       var raster = try Raster(width: w, height: h, pixelLimit: pixelLimit) { buffer throws(CodecError) in
         let status = data.withUnsafeBufferPointer { bytes in
           tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), buffer.baseAddress!.assumingMemoryBound(
             to: UInt8.self), width, 0, height, format.rawValue, flags)
         }
-        guard status == 0 else { throw failure() }
+        guard status != 0 else { return }
+        guard tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) else { throw failure() }
+        // TurboJPEG keeps the first warning's words only: a file cut short after other damage is found by its
+        // missing EOI marker, where libjpeg would have invented grey rows.
+        let words = JPEGDecoder.message(handle)
+        guard words != JPEGDecoder.endsEarly, JPEGMarkers.hasEndOfImage(data) else {
+          throw .corrupt(source: source, detail: JPEGDecoder.endsEarly)
+        }
+        warning = words
       }
       raster.withUnsafeMutableBytes { bytes in
         if cmyk { JPEGDecoder.invertedCMYKToRGBA(bytes) }
       }
       if autoOrient, let orientation = ExifOrientation(jpeg: data) { raster = try orientation.apply(to: raster) }
-      return raster
+      return (raster, warning)
     } catch let error as CodecError {
       throw error
     } catch {

@@ -33,7 +33,8 @@ public enum JPEGEncoder {
   /// the caller can say that the transparency was flattened).
   ///
   /// `metadata` is recorded: the ICC profile in APP2 `ICC_PROFILE` segments (split into 65 519-byte pieces, as the
-  /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment.
+  /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment,
+  /// the EXIF and XMP in APP1 segments (each left out when larger than one segment holds).
   ///
   /// - Throws: `CodecError.encodingFailed` naming `destination`, with libjpeg's message (an image over 65 500
   ///   pixels a side).
@@ -56,8 +57,9 @@ public enum JPEGEncoder {
     let bandHeight = Swift.max(1, Swift.min(raster.height, (1 << 20) / Swift.max(1, width)))
     var band = [UInt32](repeating: 0, count: width * bandHeight)
     do {
+      // A grey raster is tried grey: laid on a coloured background, its translucent pixels may not stay grey.
       return try encode(width: width, height: raster.height, bandHeight: bandHeight, options: options,
-        destination: destination, metadata: metadata, into: sink
+        destination: destination, metadata: metadata, grey: raster.isGrey ? nil : false, into: sink
       ) { rows, body in
         try band.withUnsafeMutableBufferPointer { buffer in
           let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * rows.count)])
@@ -86,12 +88,33 @@ public enum JPEGEncoder {
   ///
   /// - Throws: `CodecError.encodingFailed` (libjpeg's words), the sink's `.io`, or whatever `rows` throws; the
   ///   sink then holds a partial file, for the caller to throw away.
+  ///
+  /// With `grey` `nil` the file is tried greyscale (one component) and each band, once flattened, checked: at the
+  /// first that is not grey the sink is emptied and the file started over in colour (the bands come again
+  /// identical: a render is a pure function of the region). `false` writes colour at once.
   static func encode(
     width: Int, height: Int, bandHeight: Int, options: JPEGOptions, destination: String, metadata: ImageMetadata,
-    into sink: ByteSink, rows: Rows
+    grey: Bool? = false, into sink: ByteSink, rows: Rows
+  ) throws -> Bool {
+    if grey != false {
+      do {
+        return try encode(width: width, height: height, bandHeight: bandHeight, options: options,
+          destination: destination, metadata: metadata, greyChecked: true, into: sink, rows: rows)
+      } catch is PNGEncoder.NotGrey {
+        try sink.restart()
+      }
+    }
+    return try encode(width: width, height: height, bandHeight: bandHeight, options: options,
+      destination: destination, metadata: metadata, greyChecked: false, into: sink, rows: rows)
+  }
+
+  /// One try of `encode`: greyscale checked band by band when `greyChecked`, else colour.
+  static func encode(
+    width: Int, height: Int, bandHeight: Int, options: JPEGOptions, destination: String, metadata: ImageMetadata,
+    greyChecked: Bool, into sink: ByteSink, rows: Rows
   ) throws -> Bool {
     let writer = try JPEGRowWriter(width: width, height: height, options: options, metadata: metadata,
-      destination: destination, sink: sink)
+      grey: greyChecked, destination: destination, sink: sink)
     let back = backdrop(options.background)
     let bandHeight = Swift.max(1, bandHeight)
     var translucent = false
@@ -101,6 +124,7 @@ public enum JPEGEncoder {
       try rows(band) { pixels in
         precondition(pixels.count == width * band.count, "a band of \(band.count) rows has \(pixels.count) pixels")
         if flatten(pixels, onto: back) { translucent = true }
+        if greyChecked && !Premultiplication.isGrey(UnsafeRawBufferPointer(pixels)) { throw PNGEncoder.NotGrey() }
         try writer.write(rows: UnsafeRawPointer(pixels.baseAddress!), stride: width * 4, count: band.count)
       }
       start = band.upperBound

@@ -22,6 +22,9 @@ public struct JPEGHeader: Equatable, Sendable, CustomStringConvertible {
     }
     defer { tjDestroy(handle) }
     guard let (w, h, sub, space) = JPEGHeader.read(data, with: handle) else {
+      if let variant = JPEGMarkers.unsupportedVariant(data) {
+        throw .unsupportedVariant(source: source, detail: variant)
+      }
       throw .corrupt(source: source, detail: "not a readable JPEG header")
     }
     width = Int(w)
@@ -44,7 +47,10 @@ public struct JPEGHeader: Equatable, Sendable, CustomStringConvertible {
     let status = data.withUnsafeBufferPointer { bytes in
       tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
     }
-    guard status == 0, width > 0, height > 0 else { return nil }
+    // A warning (junk before a marker) still gives the header.
+    guard status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue), width > 0, height > 0 else {
+      return nil
+    }
     return (width, height, subsampling, colorspace)
   }
 

@@ -19,15 +19,18 @@ public final class JPEGRowReader: RowReader {
   public private(set) var firstWarning: String?
 
   private var jpeg: UnsafeMutablePointer<decor_jpeg_reader>?
+  /// Where the first warning goes, for the source's caller.
+  private let log: DecodeWarnings?
   private let cmyk: Bool
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
   /// Opens the file, checks its header against `width` × `height` (the source's) and `pixelLimit`, and starts
   /// libjpeg (which allocates its buffers, and reads a progressive file's scans).
-  init(path: String, source: String, scale: JPEGRowSource.Scale, width: Int, height: Int, pixelLimit: Int)
-    throws(CodecError)
+  init(path: String, source: String, scale: JPEGRowSource.Scale, width: Int, height: Int, pixelLimit: Int,
+    warnings log: DecodeWarnings? = nil) throws(CodecError)
   {
+    self.log = log
     let jpeg = try JPEGRowReader.openHeader(path: path, source: source, scale: scale, pixelLimit: pixelLimit)
     let cinfo = jpeg.pointee.cinfo
     guard Int(cinfo.output_width) == width, Int(cinfo.output_height) == height else {
@@ -87,9 +90,11 @@ public final class JPEGRowReader: RowReader {
     guard let jpeg else { return }
     warnings = Int(jpeg.pointee.warnings)
     if warnings > 0, firstWarning == nil {
-      firstWarning = withUnsafeBytes(of: jpeg.pointee.warning) {
+      let words = withUnsafeBytes(of: jpeg.pointee.warning) {
         String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
       }
+      firstWarning = words
+      log?.record(words)
     }
   }
 
@@ -116,8 +121,14 @@ public final class JPEGRowReader: RowReader {
     let status = decor_jpeg_reader_open(path, UInt32(scale.rawValue), &reader)
     guard let jpeg = reader else { throw .io(path: source, detail: "cannot allocate libjpeg's reader") }
     guard status == Int32(DECOR_JPEG_OK) else {
-      let error = status == Int32(DECOR_JPEG_IO)
+      var error = status == Int32(DECOR_JPEG_IO)
         ? CodecError.io(path: source, detail: message(jpeg)) : JPEGRowReader.error(jpeg, source: source)
+      // A frame libjpeg-turbo does not decode, named as `JPEGDecoder` names it (from the same header bytes).
+      if status == Int32(DECOR_JPEG_CORRUPT), let prefix = ImageFile.prefix(ofRegularFile: path, length: 1 << 16),
+        let variant = JPEGMarkers.unsupportedVariant(prefix)
+      {
+        error = .unsupportedVariant(source: source, detail: variant)
+      }
       release(jpeg)
       throw error
     }

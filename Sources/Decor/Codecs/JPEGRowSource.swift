@@ -13,7 +13,8 @@ import CJPEG
 /// - The rows come as stored: the EXIF `orientation` is reported, not applied (a render turns the image with its
 ///   own stages).
 /// - Warnings do not stop the reading (browsers show such files), except a file ending early, which is an error
-///   rather than the grey rows libjpeg would invent.
+///   rather than the grey rows libjpeg would invent; the first words of each reading are kept in `warnings`, for
+///   the caller to show. The same files decode and fail as through `JPEGDecoder`.
 ///
 /// Memory: libjpeg's few rows of blocks, except for a progressive file, whose every coefficient libjpeg keeps (about
 /// two bytes per sample of the stored image, whatever the scale): its stored size is checked against the pixel
@@ -51,14 +52,19 @@ public struct JPEGRowSource: RowSource {
   public let orientation: ExifOrientation?
   /// Whether the file is progressive (libjpeg then holds all its coefficients; see the type's notes).
   public let isProgressive: Bool
+  /// Whether the file is greyscale (one component): every pixel grey.
+  public let isGrey: Bool
   /// The most pixels the rows may have (and, for a progressive file, the stored image), checked before anything
   /// is allocated (again by every reader).
   public let pixelLimit: Int
+  /// The warnings this source's readers passed over (libjpeg's first words of each reading), shown once the render
+  /// is done, as `DecodedImage.warnings` are.
+  public internal(set) var warnings = DecodeWarnings()
 
   /// Reads the header of the JPEG file at `path`.
   ///
   /// - Throws: `CodecError.io` when the file cannot be opened, `.corrupt` with libjpeg's message for a bad header,
-  ///   `.tooLarge`.
+  ///   `.unsupportedVariant` for a frame libjpeg-turbo does not decode (as `JPEGDecoder` names it), `.tooLarge`.
   public init(contentsOfFile path: String, source: String, scale: Scale = .full,
     pixelLimit: Int = Raster.defaultPixelLimit) throws(CodecError)
   {
@@ -72,6 +78,7 @@ public struct JPEGRowSource: RowSource {
     (width, height) = (Int(cinfo.output_width), Int(cinfo.output_height))
     (storedWidth, storedHeight) = (Int(cinfo.image_width), Int(cinfo.image_height))
     isProgressive = cinfo.progressive_mode != 0
+    isGrey = cinfo.jpeg_color_space == JCS_GRAYSCALE
     orientation = JPEGRowSource.exifOrientation(cinfo)
   }
 
@@ -82,7 +89,8 @@ public struct JPEGRowSource: RowSource {
 
   /// `openRows()` with its concrete type.
   public func openJPEGRows() throws(CodecError) -> JPEGRowReader {
-    try JPEGRowReader(path: path, source: source, scale: scale, width: width, height: height, pixelLimit: pixelLimit)
+    try JPEGRowReader(path: path, source: source, scale: scale, width: width, height: height, pixelLimit: pixelLimit,
+      warnings: warnings)
   }
 
   /// `jpeg photo.jpg 1024x768 (1/8 of 8192x6144), progressive, orientation 6`.

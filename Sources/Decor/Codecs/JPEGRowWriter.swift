@@ -8,8 +8,8 @@ import CJPEG
 ///
 /// The settings are TurboJPEG's `tjCompress2` ones for RGB pixels (`decor_jpeg_writer_start` lists them), so the
 /// bytes are those that `tjCompress2` writes for the same pixels, quality and subsampling. The metadata is written as
-/// `JPEGEncoder.encode` documents it: the density in the JFIF APP0 segment, the ICC profile in APP2 segments right
-/// after it.
+/// `JPEGEncoder.encode` documents it: the density in the JFIF APP0 segment, then the EXIF and the XMP in APP1
+/// segments, then the ICC profile in APP2 segments.
 ///
 /// Not `Sendable`: it belongs to one encoding, which makes its calls in order. libjpeg's memory goes at the first
 /// error, after `finish()`, or when the writer goes.
@@ -28,12 +28,14 @@ final class JPEGRowWriter {
   private var failure: CodecError?
 
   /// Starts a `width × height` file with `options`' quality and subsampling and `metadata`'s density and profile,
-  /// and hands its first segments to `sink`.
+  /// and hands its first segments to `sink`; with `grey`, a one-component (greyscale) file, whose rows must then be
+  /// grey (the luma of RGB rows is written).
   ///
   /// - Throws: `CodecError.encodingFailed` with libjpeg's words (an image over 65 500 pixels a side), or the sink's
   ///   `.io`.
   init(
-    width: Int, height: Int, options: JPEGOptions, metadata: ImageMetadata, destination: String, sink: ByteSink
+    width: Int, height: Int, options: JPEGOptions, metadata: ImageMetadata, grey: Bool = false, destination: String,
+    sink: ByteSink
   ) throws(CodecError) {
     self.width = width
     self.height = height
@@ -55,11 +57,13 @@ final class JPEGRowWriter {
     // `JPEGOptions` clamps its initialiser's quality; one set afterwards is clamped here, as documented.
     let quality = Int32(Swift.min(100, Swift.max(1, options.quality)))
     try check(decor_jpeg_writer_start(writer, UInt32(width), UInt32(height), quality,
-      options.subsampling == .s420 ? 1 : 0, density.map { Int32($0.unit) } ?? -1, UInt32(density?.x ?? 1),
+      options.subsampling == .s420 ? 1 : 0, grey ? 1 : 0, density.map { Int32($0.unit) } ?? -1, UInt32(density?.x ?? 1),
       UInt32(density?.y ?? 1)))
-    for segment in Self.iccSegments(metadata.iccProfile) {
+    for (marker, segment) in Self.app1Segments(metadata).map({ (1, $0) }) + Self.iccSegments(metadata.iccProfile)
+      .map({ (2, $0) })
+    {
       try check(segment.withUnsafeBufferPointer { body in
-        decor_jpeg_writer_marker(writer, Int32(JPEG_APP0 + 2), body.baseAddress, UInt32(body.count))
+        decor_jpeg_writer_marker(writer, Int32(JPEG_APP0) + Int32(marker), body.baseAddress, UInt32(body.count))
       })
     }
     try drain()
@@ -131,6 +135,14 @@ final class JPEGRowWriter {
     failure = error
     decor_jpeg_writer_close(jpeg)
     jpeg = nil
+  }
+
+  /// The bodies of the APP1 segments: `Exif\0\0` and the EXIF block, then the XMP signature and packet, each left
+  /// out when it does not fit in one segment (65 533 bytes of body).
+  static func app1Segments(_ metadata: ImageMetadata) -> [[UInt8]] {
+    let exif = metadata.exif.flatMap { $0.isEmpty ? nil : ImageMetadata.exifSignature + $0 }
+    let xmp = metadata.xmp.flatMap { $0.isEmpty ? nil : ImageMetadata.xmpSignature + $0 }
+    return [exif, xmp].compactMap { $0 }.filter { $0.count <= 65_533 }
   }
 
   /// The largest piece of a profile one APP2 segment holds: 65 535 bytes less the length field and the

@@ -10,6 +10,16 @@ public struct OpenedImage: Sendable {
   /// 1 for a still image; more for an animation, of which `image` is the first frame.
   public var frameCount: Int
 
+  /// Damage the decoder passed over (see `DecodedImage.warnings`). For an image read row by row they are found as
+  /// the rows are read: ask once the render is done.
+  public var warnings: [String] {
+    guard let streamed = image as? StreamedImage else { return decodedWarnings }
+    let rows = (streamed.source as? ColorConvertedRowSource)?.source ?? streamed.source
+    return decodedWarnings + ((rows as? JPEGRowSource)?.warnings.all ?? [])
+  }
+  /// The warnings of a whole decode.
+  private var decodedWarnings: [String] = []
+
   /// Whether `image` is read row by row.
   public var isStreamed: Bool { image is StreamedImage }
 
@@ -39,6 +49,7 @@ public struct OpenedImage: Sendable {
     image = decoded.raster
     metadata = decoded.metadata
     frameCount = decoded.frameCount
+    decodedWarnings = decoded.warnings
   }
 
   /// `chain` applied to the image, reading less of it where that gives the same output (shrink-on-load, as
@@ -68,9 +79,10 @@ public struct OpenedImage: Sendable {
     }
     let scale = JPEGRowSource.Scale(downscale: factor)
     guard scale != .full,
-      let shrunk = try? JPEGRowSource(contentsOfFile: jpeg.path, source: jpeg.source, scale: scale,
+      var shrunk = try? JPEGRowSource(contentsOfFile: jpeg.path, source: jpeg.source, scale: scale,
         pixelLimit: jpeg.pixelLimit)
     else { return full }
+    shrunk.warnings = jpeg.warnings
     let result = try chain.apply(
       to: StreamedImage(converting.map { ColorConvertedRowSource(shrunk, from: $0.profile) } ?? shrunk),
       pixelLimit: pixelLimit)

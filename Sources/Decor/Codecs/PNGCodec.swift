@@ -233,7 +233,8 @@ public enum PNGCodec {
       try raster.withUnsafeBytes { bytes in
         let pixels = bytes.bindMemory(to: UInt32.self)
         try PNGEncoder.encode(
-          width: width, height: raster.height, bandHeight: 256, opaque: raster.isOpaque, compression: compression,
+          width: width, height: raster.height, bandHeight: 256, opaque: raster.isOpaque, grey: raster.isGrey,
+          compression: compression,
           threads: threads ?? Renderer.processorCount, destination: destination, metadata: metadata, into: sink
         ) { rows, body in
           try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))

@@ -14,30 +14,37 @@ import CZlib
 /// sRGB-encoded), the `IDAT` chunks and `IEND`, each chunk with its CRC-32 (libdeflate's). `Benchmarks/README.md`
 /// has the measurements behind these choices.
 ///
-/// The file is 8-bit RGB when every pixel is opaque, else RGBA with straight alpha. When opacity is not known
-/// beforehand (a render), the encoder assumes RGB and starts over as RGBA at the first band with a pixel that is
-/// not opaque: rendering is a pure function of the region, so the bands come again identical, and a translucent
-/// image usually shows it in its first band.
+/// The file is 8-bit RGB when every pixel is opaque, else RGBA with straight alpha; grey (grey+alpha) instead when
+/// every pixel is grey (red, green and blue equal). When opacity or greyness is not known beforehand (a render), the
+/// encoder assumes opaque (and grey, when asked to try) and starts over with alpha (or colour) at the first band that
+/// shows otherwise: rendering is a pure function of the region, so the bands come again identical; a translucent
+/// image usually shows it in its first band, and the renderer asks for grey only when every source of the render
+/// is grey (`BandedRender.sourcesAreGrey`), where colour comes from a step (a tint, a coloured shadow) and usually
+/// shows early too. So a file is grey only when every pixel written is, and at most two starts over happen.
 enum PNGEncoder {
   /// Where the rows come from: called with each band of rows in order, it hands `body` those rows' premultiplied
   /// pixels, `width × rows.count` of them. After a start-over it is called again from the first band.
   typealias Rows = (_ rows: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) throws -> Void) throws -> Void
 
-  /// Thrown by a band with a pixel that is not opaque while the encoder writes RGB.
+  /// Thrown by a band with a pixel that is not opaque while the encoder writes no alpha.
   struct NotOpaque: Error {}
+  /// Thrown by a band with a pixel that is not grey while the encoder writes grey.
+  struct NotGrey: Error {}
 
   /// Writes the PNG file of a `width × height` image to `sink`.
   ///
   /// - Parameters:
   ///   - bandHeight: how many rows `rows` is asked for at once.
   ///   - opaque: whether every pixel is opaque, if known.
+  ///   - grey: whether every pixel is grey, if known (`nil`: try grey, and start over in colour if a band is not).
   ///   - threads: how many threads filter a band and compress parts.
   ///   - destination: the file's name, for error messages.
   ///   - partBytes: about how many bytes of filtered rows each part holds (see `partRows`).
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
   static func encode(
-    width: Int, height: Int, bandHeight: Int, opaque: Bool?, compression: PNGCompression, threads: Int,
-    destination: String, partBytes: Int = 1 << 20, metadata: ImageMetadata = .none, into sink: ByteSink, rows: Rows
+    width: Int, height: Int, bandHeight: Int, opaque: Bool?, grey: Bool? = false, compression: PNGCompression,
+    threads: Int, destination: String, partBytes: Int = 1 << 20, metadata: ImageMetadata = .none,
+    into sink: ByteSink, rows: Rows
   ) throws {
     guard width > 0, height > 0 else {
       throw CodecError.encodingFailed(destination: destination, detail: "a \(width)×\(height) image has no pixels")
@@ -51,23 +58,26 @@ enum PNGEncoder {
       throw CodecError.encodingFailed(destination: destination, detail: "\(width)×\(height) is too large for PNG")
     }
     let band = Swift.max(1, bandHeight)
-    if opaque != false {
+    var (opaque, grey) = (opaque, grey)
+    while true {
+      let channels = (grey != false ? 1 : 3) + (opaque != false ? 0 : 1)
       do {
-        return try encode(width: width, height: height, channels: 3, checkOpacity: opaque == nil, bandHeight: band,
-          compression: compression, threads: threads, destination: destination, partBytes: partBytes,
-          metadata: metadata, into: sink, rows: rows)
+        return try encode(width: width, height: height, channels: channels, checkOpacity: opaque == nil,
+          checkGrey: grey == nil, bandHeight: band, compression: compression, threads: threads,
+          destination: destination, partBytes: partBytes, metadata: metadata, into: sink, rows: rows)
       } catch is NotOpaque {
-        try sink.restart()
+        opaque = false
+      } catch is NotGrey {
+        grey = false
       }
+      try sink.restart()
     }
-    try encode(width: width, height: height, channels: 4, checkOpacity: false, bandHeight: band,
-      compression: compression, threads: threads, destination: destination, partBytes: partBytes,
-      metadata: metadata, into: sink, rows: rows)
   }
 
   static func encode(
-    width: Int, height: Int, channels: Int, checkOpacity: Bool, bandHeight: Int, compression: PNGCompression,
-    threads: Int, destination: String, partBytes: Int, metadata: ImageMetadata, into sink: ByteSink, rows: Rows
+    width: Int, height: Int, channels: Int, checkOpacity: Bool, checkGrey: Bool = false, bandHeight: Int,
+    compression: PNGCompression, threads: Int, destination: String, partBytes: Int, metadata: ImageMetadata,
+    into sink: ByteSink, rows: Rows
   ) throws {
     let compression = compression.resolved(forPixels: width * height)
     let rowBytes = width * channels
@@ -116,7 +126,7 @@ enum PNGEncoder {
         try pending.withUnsafeMutableBytes { buffer in
           let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + pendingRows * stride
           try takeBand(pixels, rows: band.count, width: width, channels: channels, checkOpacity: checkOpacity,
-            carry: &carry, into: output, threads: threads)
+            checkGrey: checkGrey, carry: &carry, into: output, threads: threads)
         }
       }
       pendingRows += band.count
@@ -144,14 +154,15 @@ enum PNGEncoder {
     try sink.write(end)
   }
 
-  /// What the encoder does with a band handed over: check its size (and, writing RGB, its opacity), filter it into
-  /// `output`, and keep its last row in `carry` for the next band's first.
+  /// What the encoder does with a band handed over: check its size (and, when asked, its opacity and greyness),
+  /// filter it into `output`, and keep its last row in `carry` for the next band's first.
   static func takeBand(
     _ pixels: UnsafeBufferPointer<UInt32>, rows: Int, width: Int, channels: Int, checkOpacity: Bool,
-    carry: inout [UInt32], into output: UnsafeMutablePointer<UInt8>, threads: Int
+    checkGrey: Bool = false, carry: inout [UInt32], into output: UnsafeMutablePointer<UInt8>, threads: Int
   ) throws {
     precondition(pixels.count == width * rows, "a band of \(rows) rows has \(pixels.count) pixels")
     if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
+    if checkGrey && !Premultiplication.isGrey(UnsafeRawBufferPointer(pixels)) { throw NotGrey() }
     filterBand(pixels, width: width, channels: channels, above: carry, into: output, threads: threads)
     carry = Array(pixels[(rows - 1) * width..<rows * width])
   }
@@ -203,10 +214,23 @@ enum PNGEncoder {
 
   /// One row of premultiplied pixels as the file's straight samples: RGBA un-premultiplied, or RGB (opaque pixels
   /// are the same either way) packed by storing each pixel's four bytes three bytes apart, so `output` needs one
-  /// spare byte.
+  /// spare byte; for grey pixels, red alone (grey) or red un-premultiplied and alpha (grey+alpha).
   static func straighten(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int,
     into output: UnsafeMutablePointer<UInt8>)
   {
+    if channels == 1 {
+      for x in 0..<width { output[x] = UInt8(truncatingIfNeeded: pixels[x].littleEndian) }
+      return
+    }
+    if channels == 2 {
+      for x in 0..<width {
+        let pixel = pixels[x].littleEndian
+        let alpha = UInt8(truncatingIfNeeded: pixel >> 24)
+        output[2 * x] = Premultiplication.unpremultiply(UInt8(truncatingIfNeeded: pixel), alpha)
+        output[2 * x + 1] = alpha
+      }
+      return
+    }
     if channels == 4 {
       UnsafeMutableRawPointer(output).copyMemory(from: pixels, byteCount: width * 4)
       Premultiplication.unpremultiply(UnsafeMutableRawBufferPointer(start: output, count: width * 4))
@@ -226,11 +250,13 @@ enum PNGEncoder {
 
   /// The signature and `IHDR`, then the colour space: the input's ICC profile in `iCCP` (zlib-compressed by
   /// libdeflate) or else `sRGB` (Decor's samples are sRGB-encoded; the PNG specification forbids both), and the
-  /// density in `pHYs` when there is one.
+  /// density in `pHYs`, the EXIF in `eXIf` and the XMP in an uncompressed `iTXt` chunk `XML:com.adobe.xmp` (as
+  /// ImageMagick and libvips write it) when there are.
   static func header(width: Int, height: Int, channels: Int, metadata: ImageMetadata = .none) -> [UInt8] {
     var header = signature
     var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
-    ihdr += [8, channels == 4 ? 6 : 2, 0, 0, 0]  // depth, colour type (RGBA or RGB), deflate, adaptive, no interlace
+    // Depth, colour type (grey 0, RGB 2, grey+alpha 4, RGBA 6), deflate, adaptive filters, no interlace.
+    ihdr += [8, [0, 0, 4, 2, 6][Swift.min(channels, 4)], 0, 0, 0]
     appendChunk("IHDR", ihdr, to: &header)
     if let profile = metadata.iccProfile, let compressed = zlibCompressed(profile) {
       appendChunk("iCCP", Array("ICC profile".utf8) + [0, 0] + compressed, to: &header)
@@ -239,6 +265,13 @@ enum PNGEncoder {
     }
     if let values = metadata.density?.pngValues {
       appendChunk("pHYs", bigEndian(values.x) + bigEndian(values.y) + [values.unit], to: &header)
+    }
+    if let exif = metadata.exif, !exif.isEmpty, exif.count < maximumChunk {
+      appendChunk("eXIf", exif, to: &header)
+    }
+    if let xmp = metadata.xmp, !xmp.isEmpty, xmp.count < maximumChunk - 64 {
+      // Keyword, NUL, not compressed (flag and method 0), no language tag, no translated keyword, the text.
+      appendChunk("iTXt", Array(ImageMetadata.xmpKeyword.utf8) + [0, 0, 0, 0, 0] + xmp, to: &header)
     }
     return header
   }

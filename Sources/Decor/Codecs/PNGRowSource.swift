@@ -22,6 +22,8 @@ public struct PNGRowSource: RowSource {
   /// The file's bit depth (1, 2, 4, 8 or 16) and whether it is Adam7-interlaced (read whole, see the type's notes).
   public let bitDepth: Int
   public let isInterlaced: Bool
+  /// Whether the file is greyscale (colour type 0 or 4): every pixel grey.
+  public let isGrey: Bool
   /// The most pixels the image may have, checked before anything is allocated (again by every reader).
   public let pixelLimit: Int
 
@@ -42,6 +44,7 @@ public struct PNGRowSource: RowSource {
     height = Int(header.pointee.height)
     bitDepth = Int(header.pointee.bit_depth)
     isInterlaced = header.pointee.interlaced != 0
+    isGrey = header.pointee.color_type & 2 == 0
   }
 
   /// A reader positioned before row 0, with its own open file and libpng state.

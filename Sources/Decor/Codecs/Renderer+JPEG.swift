@@ -43,7 +43,7 @@ extension Renderer {
     var band = [UInt32](repeating: 0, count: width * Swift.min(render.bandHeight, render.region.height))
     let flattened = try JPEGEncoder.encode(
       width: width, height: render.region.height, bandHeight: render.bandHeight, options: options,
-      destination: destination, metadata: metadata, into: sink
+      destination: destination, metadata: metadata, grey: render.sourcesAreGrey ? nil : false, into: sink
     ) { rows, body in
       let index = rows.lowerBound / render.bandHeight
       try band.withUnsafeMutableBufferPointer { buffer in

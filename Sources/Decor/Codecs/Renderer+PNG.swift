@@ -57,7 +57,8 @@ extension Renderer {
     var band = [UInt32](repeating: 0, count: width * Swift.min(render.bandHeight, render.region.height))
     try PNGEncoder.encode(
       width: width, height: render.region.height, bandHeight: render.bandHeight, opaque: nil,
-      compression: compression, threads: threadCount, destination: destination, metadata: metadata, into: sink
+      grey: render.sourcesAreGrey ? nil : false, compression: compression, threads: threadCount,
+      destination: destination, metadata: metadata, into: sink
     ) { rows, body in
       let index = rows.lowerBound / render.bandHeight
       try band.withUnsafeMutableBufferPointer { buffer in

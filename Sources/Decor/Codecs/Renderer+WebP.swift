@@ -1,6 +1,6 @@
 extension Renderer {
   /// Renders `component` (or `region` of it) and writes it as a WebP file (`-` for standard output), atomically as
-  /// `renderPNG(_:toFile:)` writes. Alpha is kept; `metadata`'s ICC profile is recorded (see `WebPEncoder`).
+  /// `renderPNG(_:toFile:)` writes. Alpha is kept; `metadata`'s ICC profile, EXIF and XMP are recorded (see `WebPEncoder`).
   ///
   /// The whole image is rendered before it is compressed (libwebp takes whole pictures), unlike PNG's bands.
   /// - Throws: `CodecError.render` with what `render` throws; `.unwritableFormat` when the name says another format (checked

@@ -1,7 +1,11 @@
 extension WebPDecoder {
-  /// The ICC profile of an extended file's `ICCP` chunk (WebP records no density).
+  /// The ICC profile, EXIF and XMP of an extended file's `ICCP`, `EXIF` and `XMP ` chunks (WebP records no
+  /// density). Decor does not turn a WebP by its EXIF orientation, so that stays; the EXIF thumbnail is dropped.
   public func metadata(of data: [UInt8]) -> ImageMetadata {
-    ImageMetadata(iccProfile: Self.chunk("ICCP", in: data).map(Array.init))
+    var metadata = ImageMetadata(iccProfile: Self.chunk("ICCP", in: data).map(Array.init),
+      xmp: Self.chunk("XMP ", in: data).map(Array.init))
+    if let exif = Self.chunk("EXIF", in: data) { metadata.setExif(exif, oriented: false) }
+    return metadata
   }
 
   /// The body of the first RIFF chunk of `type` in a WebP file, each chunk's size checked against the data.

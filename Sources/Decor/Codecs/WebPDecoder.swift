@@ -8,7 +8,8 @@ import CWebP
 ///   `WebPDecoder.frameCount(of:)` tells a caller there were more (the command line says so on stderr).
 /// - The pixel limit is checked from the header (the canvas size), before the pixels are allocated.
 /// - A truncated or corrupt file is an error (`CodecError.corrupt` saying which), never a partial image.
-/// - The ICC profile is read by `metadata(of:)`, not applied (see `ImageMetadata`); EXIF is ignored.
+/// - The ICC profile, EXIF and XMP are read by `metadata(of:)` and carried (see `ImageMetadata`); the EXIF
+///   orientation is not applied.
 public struct WebPDecoder: ImageDecoder {
   public init() {}
 

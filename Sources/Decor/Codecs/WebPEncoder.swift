@@ -20,8 +20,8 @@ public struct WebPOptions: Sendable, Equatable {
 ///   on a background.
 /// - Lossless keeps every pixel exactly: decoding the file gives back the same raster.
 /// - Images up to 16383 × 16383, WebP's limit; larger is an error naming it.
-/// - An ICC profile is recorded in an `ICCP` chunk (libwebp's muxer); WebP has no density field, so a density is
-///   dropped. Not written: EXIF.
+/// - An ICC profile, EXIF and XMP are recorded in `ICCP`, `EXIF` and `XMP ` chunks (libwebp's muxer); WebP has no
+///   density field, so a density is dropped.
 public enum WebPEncoder {
   /// WebP's largest width and height.
   public static let maximumDimension = Int(WEBP_MAX_DIMENSION)
@@ -77,27 +77,36 @@ public enum WebPEncoder {
       throw .encodingFailed(destination: destination, detail: message(picture.error_code))
     }
     let file = Array(UnsafeBufferPointer(start: bytes, count: writer.size))
-    guard let profile = metadata.iccProfile, !profile.isEmpty else { return file }
-    return try withProfile(profile, in: file, destination: destination)
+    let chunks = [("ICCP", metadata.iccProfile), ("EXIF", metadata.exif), ("XMP ", metadata.xmp)]
+      .compactMap { name, bytes in bytes.flatMap { $0.isEmpty ? nil : (name, $0) } }
+    guard !chunks.isEmpty else { return file }
+    return try withChunks(chunks, in: file, destination: destination)
   }
 
-  /// `file` with an `ICCP` chunk holding `profile`, through libwebp's muxer (which writes the extended header).
-  static func withProfile(_ profile: [UInt8], in file: [UInt8], destination: String) throws(CodecError) -> [UInt8] {
+  /// `file` with the chunks `chunks` (`ICCP`, `EXIF`, `XMP `) added through libwebp's muxer, which writes the
+  /// extended header (`VP8X`) with their flags and puts each in its place.
+  static func withChunks(
+    _ chunks: [(name: String, bytes: [UInt8])], in file: [UInt8], destination: String
+  ) throws(CodecError) -> [UInt8] {
     let assembled: [UInt8]? = file.withUnsafeBufferPointer { fileBytes in
-      profile.withUnsafeBufferPointer { profileBytes in
-        var image = WebPData(bytes: fileBytes.baseAddress, size: fileBytes.count)
-        guard let mux = decor_webp_mux_create(&image) else { return nil }
-        defer { WebPMuxDelete(mux) }
-        var icc = WebPData(bytes: profileBytes.baseAddress, size: profileBytes.count)
-        guard WebPMuxSetChunk(mux, "ICCP", &icc, 1) == WEBP_MUX_OK else { return nil }
-        var output = WebPData()
-        guard WebPMuxAssemble(mux, &output) == WEBP_MUX_OK, let bytes = output.bytes else { return nil }
-        defer { WebPDataClear(&output) }
-        return Array(UnsafeBufferPointer(start: bytes, count: output.size))
+      var image = WebPData(bytes: fileBytes.baseAddress, size: fileBytes.count)
+      guard let mux = decor_webp_mux_create(&image) else { return nil }
+      defer { WebPMuxDelete(mux) }
+      for chunk in chunks {
+        // Copied by the muxer (`copy_data` 1), so the buffer need not outlive the call.
+        let set = chunk.bytes.withUnsafeBufferPointer { bytes in
+          var data = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+          return WebPMuxSetChunk(mux, chunk.name, &data, 1)
+        }
+        guard set == WEBP_MUX_OK else { return nil }
       }
+      var output = WebPData()
+      guard WebPMuxAssemble(mux, &output) == WEBP_MUX_OK, let bytes = output.bytes else { return nil }
+      defer { WebPDataClear(&output) }
+      return Array(UnsafeBufferPointer(start: bytes, count: output.size))
     }
     guard let assembled else {
-      throw .encodingFailed(destination: destination, detail: "libwebp's muxer could not add the ICC profile")
+      throw .encodingFailed(destination: destination, detail: "libwebp's muxer could not add the metadata")
     }
     return assembled
   }

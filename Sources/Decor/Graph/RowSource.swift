@@ -9,6 +9,13 @@ public protocol RowSource: Sendable, CustomStringConvertible {
   ///
   /// - Throws: the codec's error when the file cannot be opened or its header read.
   func openRows() throws -> any RowReader
+  /// Whether every pixel is sure to be grey (red, green and blue equal): a greyscale file. The default, `false`,
+  /// says nothing; the encoders then write colour unless they see every pixel.
+  var isGrey: Bool { get }
+}
+
+extension RowSource {
+  public var isGrey: Bool { false }
 }
 
 /// One render's sequential reader of a `RowSource`: not shared between threads (the render serialises its calls).

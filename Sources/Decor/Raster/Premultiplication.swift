@@ -92,6 +92,32 @@ public enum Premultiplication {
     return true
   }
 
+  /// Whether every pixel of the RGBA buffer is grey: red, green and blue equal. Premultiplied or straight, the
+  /// answer is the same (un-premultiplying maps equal channels to equal channels, and unequal ones to unequal ones:
+  /// it is one increasing function of the channel for each alpha), so an encoder can ask before un-premultiplying.
+  public static func isGrey(_ buffer: UnsafeRawBufferPointer) -> Bool {
+    guard let base = buffer.baseAddress else { return true }
+    let pixels = buffer.count / 4
+    var i = 0
+    #if _endian(little)
+      while i + 8 <= pixels {
+        let v = (base + i * 4).loadUnaligned(as: SIMD8<UInt32>.self)
+        let red = v & 0xFF
+        // Red copied into green and blue must give the pixel back, alpha aside.
+        guard v & 0x00FF_FFFF == red &* 0x0001_0101 else { return false }
+        i += 8
+      }
+    #endif
+    while i < pixels {
+      let r = base.load(fromByteOffset: i * 4, as: UInt8.self)
+      guard base.load(fromByteOffset: i * 4 + 1, as: UInt8.self) == r,
+        base.load(fromByteOffset: i * 4 + 2, as: UInt8.self) == r
+      else { return false }
+      i += 1
+    }
+    return true
+  }
+
   /// Eight little-endian RGBA pixels: channels in 16-bit lanes (R and B from the even bytes, G and A from the odd
   /// ones), each multiplied by its pixel's alpha, then alpha put back untouched.
   @inline(__always)

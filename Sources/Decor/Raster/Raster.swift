@@ -223,4 +223,9 @@ public struct Raster: Sendable, Equatable {
   public var isOpaque: Bool {
     bytes.withUnsafeBytes { Premultiplication.isOpaque($0) }
   }
+
+  /// Whether every pixel is grey (red, green and blue equal), as the PNG and JPEG encoders ask to write one channel.
+  public var isGrey: Bool {
+    bytes.withUnsafeBytes { Premultiplication.isGrey($0) }
+  }
 }
