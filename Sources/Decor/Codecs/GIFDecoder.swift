@@ -215,9 +215,10 @@ public struct GIFDecoder: ImageDecoder {
     file.raster = raster
   }
 
-  /// giflib's reason for an error code; a short read is a truncated file.
+  /// giflib's reason for an error code. giflib reports a short read, and also an LZW code size over 8 bits, as a
+  /// failed read.
   static func message(_ code: Int32) -> String {
-    if code == D_GIF_ERR_READ_FAILED { return "truncated GIF data" }
+    if code == D_GIF_ERR_READ_FAILED { return "truncated or damaged GIF data" }
     if let text = GifErrorString(code) { return String(cString: text) }
     return "GIF decoding failed (giflib error \(code))"
   }
