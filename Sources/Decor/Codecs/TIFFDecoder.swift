@@ -6,9 +6,10 @@ import CTIFF
 /// - Strips or tiles, any compression libtiff reads (none, LZW, deflate, PackBits, JPEG, …), 1- to 16-bit samples,
 ///   greyscale, palette, RGB, CMYK and YCbCr, with or without alpha: through libtiff's RGBA interface
 ///   (`TIFFReadRGBAImageOriented`, top row first), which premultiplies unassociated alpha with rounding to nearest
-///   (Decor's own rounding) and keeps associated alpha as stored. 16-bit RGB samples are rounded to nearest there
-///   (`round(v / 257)`); 16-bit greyscale, which that interface truncates (`v >> 8`), is read here
-///   sample by sample (`readGrey16`) and rounded the same way.
+///   (Decor's own rounding) and keeps associated alpha as stored. 16-bit greyscale and RGB (interleaved, top row
+///   first: nearly every 16-bit file) are read here sample by sample (`readSixteenBit`) and reduced as `PNGCodec`
+///   reduces a 16-bit PNG, so that the same pixels in either format give the same raster: libtiff's RGBA interface
+///   truncates 16-bit greyscale (`v >> 8`) and premultiplies 16-bit colour after rounding it to 8 bits.
 /// - The pixel limit is checked from the image's width and length tags, before the pixels are allocated.
 /// - A truncated or corrupt file is `CodecError.corrupt` with libtiff's own message; libtiff never prints (its
 ///   errors are kept by the handlers of `Sources/CTIFF/shim.h`, its warnings dropped).
@@ -192,13 +193,14 @@ public struct TIFFDecoder: ImageDecoder {
     } catch {
       throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
     }
-    let isGrey16 =
-      layout.bitsPerSample == 16 && layout.sampleFormat == SAMPLEFORMAT_UINT
-      && (layout.photometric == PHOTOMETRIC_MINISBLACK || layout.photometric == PHOTOMETRIC_MINISWHITE)
-      && (1...2).contains(layout.samplesPerPixel) && layout.planar == PLANARCONFIG_CONTIG
+    let grey = layout.photometric == PHOTOMETRIC_MINISBLACK || layout.photometric == PHOTOMETRIC_MINISWHITE
+    let isSixteenBit =
+      layout.bitsPerSample == 16 && layout.sampleFormat == SAMPLEFORMAT_UINT && layout.planar == PLANARCONFIG_CONTIG
       && layout.orientation == ORIENTATION_TOPLEFT
+      && ((grey && (1...2).contains(layout.samplesPerPixel))
+        || (layout.photometric == PHOTOMETRIC_RGB && (3...4).contains(layout.samplesPerPixel)))
     let done = raster.withUnsafeMutableBytes { buffer -> Bool in
-      if isGrey16 { return readGrey16(tif, layout: layout, into: buffer) }
+      if isSixteenBit { return readSixteenBit(tif, layout: layout, into: buffer) }
       let pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
       guard
         TIFFReadRGBAImageOriented(tif, UInt32(width), UInt32(height), pixels, Int32(ORIENTATION_TOPLEFT), 1) != 0
@@ -213,29 +215,31 @@ public struct TIFFDecoder: ImageDecoder {
     return raster
   }
 
-  /// A 16-bit greyscale image (with or without alpha, in strips or tiles) into premultiplied RGBA: each sample
-  /// rounded to 8 bits (`(v + 128) / 257`, exact: `v / 257` is never a half), unassociated alpha then
-  /// premultiplied as `Premultiplication` does, associated alpha kept as stored (the nearest 8-bit values).
-  static func readGrey16(_ tif: OpaquePointer, layout: Layout, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+  /// A 16-bit greyscale or RGB image (with or without alpha, in strips or tiles) into premultiplied RGBA as
+  /// `PNGCodec` reads a 16-bit PNG: unassociated alpha premultiplied at 16 bits first (`(c × a + 32767) / 65535`,
+  /// rounded to nearest), then every sample rounded to 8 bits (`(v × 255 + 32895) >> 16`, `round(v / 257)`);
+  /// associated alpha (and alpha of unspecified kind, which libtiff takes as associated too) rounded as stored.
+  static func readSixteenBit(_ tif: OpaquePointer, layout: Layout, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
     let (width, height, channels) = (layout.width, layout.height, layout.samplesPerPixel)
     let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    let colours = layout.photometric == PHOTOMETRIC_RGB ? 3 : 1
+    let hasAlpha = channels > colours
     let inverted = layout.photometric == PHOTOMETRIC_MINISWHITE
-    let alpha = channels == 2 ? layout.alpha : .none
+    let premultiplies = hasAlpha && layout.alpha == .unassociated
+    func eightBits(_ value: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (value &* 255 &+ 32895) &>> 16) }
     /// One run of `count` pixels of samples at `samples` into the output from pixel `start`.
     func put(_ samples: UnsafePointer<UInt16>, count: Int, at start: Int) {
       for index in 0..<count {
-        var grey = UInt8((UInt32(samples[index * channels]) + 128) / 257)
-        if inverted { grey = 255 - grey }
-        var opacity: UInt8 = 255
-        if channels == 2 {
-          opacity = UInt8((UInt32(samples[index * channels + 1]) + 128) / 257)
-          switch alpha {
-          case .unassociated, .none: grey = Premultiplication.premultiply(grey, opacity)
-          case .associated: grey = min(grey, opacity)
-          }
-        }
+        let sample = samples + index * channels
+        let alpha = hasAlpha ? UInt32(sample[colours]) : 65535
         let pixel = output + (start + index) * 4
-        (pixel[0], pixel[1], pixel[2], pixel[3]) = (grey, grey, grey, opacity)
+        for channel in 0..<3 {
+          var value = UInt32(sample[colours == 3 ? channel : 0])
+          if inverted { value = 65535 - value }
+          if premultiplies { value = (value * alpha + 32767) / 65535 }
+          pixel[channel] = eightBits(value)
+        }
+        pixel[3] = eightBits(alpha)
       }
     }
     if TIFFIsTiled(tif) != 0 {

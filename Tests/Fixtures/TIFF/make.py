@@ -16,9 +16,9 @@ exactly:
 Files whose expected raster is computed here, `NAME-expected.rgba` (premultiplied RGBA bytes, Decor's raster):
 - rgba8-associated-deflate.tif (tifffile, associated alpha: the stored samples are the expected bytes).
 - grey16.tif (strips, deflate), grey16-tiles.tif (tiles of 16x16), greyalpha16.tif (unassociated alpha), rgb16-lzw.tif,
-  rgba16-unassociated-tiles.tif, rgba16-associated.tif (tifffile): each sample v rounded to round(v / 257) =
-  (v + 128) // 257, then unassociated alpha premultiplied as Decor does (t = c * a + 128, (t + (t >> 8)) >> 8);
-  associated samples rounded as they are.
+  rgba16-unassociated-tiles.tif, rgba16-associated.tif (tifffile): as Decor reads a 16-bit PNG, unassociated
+  alpha premultiplied at 16 bits first ((c * a + 32767) // 65535), then each sample v rounded to
+  round(v / 257) = (v + 128) // 257; associated samples rounded as they are.
 
 Bad files: truncated.tif (the first 60% of rgb8-lzw.tif) and corrupt.tif (rgb8-lzw.tif with its strip data
 overwritten by 0xFF bytes).
@@ -66,6 +66,10 @@ def round16(v):
     return ((v.astype(np.int64) + 128) // 257).astype(np.uint8)
 
 
+def premultiply16(c, a):
+    return (c.astype(np.int64) * a + 32767) // 65535
+
+
 def expected(name, rgba):
     rgba.astype(np.uint8).tofile(name + "-expected.rgba")
 
@@ -94,7 +98,7 @@ alpha16 = widen(np.asarray(cutout)[..., 3])
 a = round16(alpha16)
 tifffile.imwrite("greyalpha16.tif", np.stack([grey16, alpha16], axis=-1), photometric="minisblack",
                  extrasamples=["unassalpha"])
-pg = premultiply(g, a)
+pg = round16(premultiply16(grey16, alpha16))
 expected("greyalpha16", np.stack([pg, pg, pg, a], axis=-1))
 
 rgb16 = widen(np.asarray(photo))
@@ -106,7 +110,7 @@ rgba16 = widen(np.asarray(cutout))
 tifffile.imwrite("rgba16-unassociated-tiles.tif", rgba16, photometric="rgb", extrasamples=["unassalpha"],
                  tile=(16, 16), compression="zlib")
 a = round16(rgba16[..., 3])
-expected("rgba16-unassociated-tiles", np.concatenate([premultiply(round16(rgba16[..., :3]), a[..., None]),
+expected("rgba16-unassociated-tiles", np.concatenate([round16(premultiply16(rgba16[..., :3], rgba16[..., 3:4])),
                                                       a[..., None]], axis=-1))
 # Associated: colour samples at most the alpha sample, as premultiplication makes them.
 assoc16 = rgba16.copy()
