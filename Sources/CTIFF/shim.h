@@ -112,21 +112,40 @@ static int decor_tiff_warning(TIFF *tif, void *user, const char *module, const c
   return 1;
 }
 
-static void decor_tiff_silence_process(void) {
+static void decor_tiff_silence_process_once(void) {
   TIFFSetErrorHandler(NULL);
   TIFFSetWarningHandler(NULL);
 }
 
+// Sets the process-wide handlers to none, once per process (a header-only shim has one copy per translation unit;
+// setting them again is harmless).
+static inline void decor_tiff_silence_process(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, decor_tiff_silence_process_once);
+}
+
 // Opens `io` as a TIFF file, for reading ("r") or writing ("w"); NULL with `io->message` set when libtiff refuses.
 static inline TIFF *decor_tiff_open(decor_tiff_io *io, const char *mode) {
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, decor_tiff_silence_process);
+  decor_tiff_silence_process();
   TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
   if (options == NULL) return NULL;
   TIFFOpenOptionsSetErrorHandlerExtR(options, decor_tiff_error, io);
   TIFFOpenOptionsSetWarningHandlerExtR(options, decor_tiff_warning, io);
   TIFF *tif = TIFFClientOpenExt("<memory>", mode, (thandle_t)io, decor_tiff_read, decor_tiff_write, decor_tiff_seek,
                                 decor_tiff_close, decor_tiff_size, decor_tiff_map, decor_tiff_unmap, options);
+  TIFFOpenOptionsFree(options);
+  return tif;
+}
+
+// Opens the file at `path` for reading with the same handlers (errors into `io->message`, warnings dropped); NULL
+// when libtiff refuses it. `io` only collects messages: libtiff reads (and maps) the file itself.
+static inline TIFF *decor_tiff_open_file(const char *path, decor_tiff_io *io) {
+  decor_tiff_silence_process();
+  TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+  if (options == NULL) return NULL;
+  TIFFOpenOptionsSetErrorHandlerExtR(options, decor_tiff_error, io);
+  TIFFOpenOptionsSetWarningHandlerExtR(options, decor_tiff_warning, io);
+  TIFF *tif = TIFFOpenExt(path, "r", options);
   TIFFOpenOptionsFree(options);
   return tif;
 }

@@ -111,4 +111,40 @@ import Testing
     try EncoderRegistry.standard.write(photo, toFile: out)
     #expect(try Raster(contentsOfFile: out) == photo)
   }
+  /// Read by `TIFFRowSource` in bands of 1, 5, 16 and 64 rows: `TIFFDecoder`'s bytes exactly, strips and tiles, 8- and
+  /// 16-bit; `OpenedImage` streams them; damage is an error naming the file, at the row that reaches it.
+  @Test(arguments: [
+    "rgb8", "rgb8-lzw", "rgb8-deflate-tiles", "rgb8-planar", "grey8", "palette8", "rgba8-unassociated-lzw",
+    "multipage", "rgba8-associated-deflate", "grey16", "grey16-tiles", "greyalpha16", "rgb16-lzw",
+    "rgba16-unassociated-tiles", "rgba16-associated",
+  ])
+  func rowsEqualTheWholeDecode(name: String) throws {
+    let path = Self.path(name + ".tif")
+    let whole = try Raster(contentsOfFile: path)
+    let rows = try TIFFRowSource(contentsOfFile: path, source: path)
+    #expect(rows.isStreamable && rows.width == whole.width && rows.height == whole.height)
+    for band in [1, 5, 16, 64] {
+      #expect(try RowSourceTests.readAll(rows, band: band) == whole.bytes, "\(name) in bands of \(band)")
+    }
+    #expect(try OpenedImage(contentsOfFile: path).isStreamed)
+  }
+
+  @Test func streamedBadFilesAreErrors() throws {
+    #expect(throws: CodecError.tooLarge(source: "x", width: 48, height: 32, limit: 1000)) {
+      try TIFFRowSource(contentsOfFile: Self.path("rgb8.tif"), source: "x", pixelLimit: 1000)
+    }
+    for name in ["truncated.tif", "corrupt.tif"] {
+      do {
+        let rows = try TIFFRowSource(contentsOfFile: Self.path(name), source: name)
+        _ = try RowSourceTests.readAll(rows, band: 8)
+        Issue.record("\(name) read")
+      } catch let error as CodecError {
+        guard case .corrupt(let source, _) = error else {
+          Issue.record("\(name): \(error)")
+          continue
+        }
+        #expect(source == name)
+      }
+    }
+  }
 }

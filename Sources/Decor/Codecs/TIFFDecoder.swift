@@ -105,6 +105,15 @@ public struct TIFFDecoder: ImageDecoder {
     var sampleFormat = Int32(SAMPLEFORMAT_UINT)
     var orientation = Int32(ORIENTATION_TOPLEFT)
     var alpha = Alpha.none
+
+    /// Whether the samples are read by `readSixteenBit` rather than libtiff's RGBA interface: 16-bit greyscale or
+    /// RGB, interleaved, top row first.
+    var readsSixteenBit: Bool {
+      let grey = photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE
+      return bitsPerSample == 16 && sampleFormat == SAMPLEFORMAT_UINT && planar == PLANARCONFIG_CONTIG
+        && orientation == ORIENTATION_TOPLEFT
+        && ((grey && (1...2).contains(samplesPerPixel)) || (photometric == PHOTOMETRIC_RGB && (3...4).contains(samplesPerPixel)))
+    }
   }
 
   static func layout(of tif: OpaquePointer) -> Layout {
@@ -193,14 +202,11 @@ public struct TIFFDecoder: ImageDecoder {
     } catch {
       throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
     }
-    let grey = layout.photometric == PHOTOMETRIC_MINISBLACK || layout.photometric == PHOTOMETRIC_MINISWHITE
-    let isSixteenBit =
-      layout.bitsPerSample == 16 && layout.sampleFormat == SAMPLEFORMAT_UINT && layout.planar == PLANARCONFIG_CONTIG
-      && layout.orientation == ORIENTATION_TOPLEFT
-      && ((grey && (1...2).contains(layout.samplesPerPixel))
-        || (layout.photometric == PHOTOMETRIC_RGB && (3...4).contains(layout.samplesPerPixel)))
+    let isSixteenBit = layout.readsSixteenBit
     let done = raster.withUnsafeMutableBytes { buffer -> Bool in
-      if isSixteenBit { return readSixteenBit(tif, layout: layout, into: buffer) }
+      if isSixteenBit {
+        return readSixteenBit(tif, layout: layout, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+      }
       let pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
       guard
         TIFFReadRGBAImageOriented(tif, UInt32(width), UInt32(height), pixels, Int32(ORIENTATION_TOPLEFT), 1) != 0
@@ -219,9 +225,13 @@ public struct TIFFDecoder: ImageDecoder {
   /// `PNGCodec` reads a 16-bit PNG: unassociated alpha premultiplied at 16 bits first (`(c × a + 32767) / 65535`,
   /// rounded to nearest), then every sample rounded to 8 bits (`(v × 255 + 32895) >> 16`, `round(v / 257)`);
   /// associated alpha (and alpha of unspecified kind, which libtiff takes as associated too) rounded as stored.
-  static func readSixteenBit(_ tif: OpaquePointer, layout: Layout, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-    let (width, height, channels) = (layout.width, layout.height, layout.samplesPerPixel)
-    let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+  ///
+  /// `rows` (all of them by default) are written from `output` on; for a tiled file they start at a row of tiles.
+  static func readSixteenBit(
+    _ tif: OpaquePointer, layout: Layout, rows: Range<Int>? = nil, into output: UnsafeMutablePointer<UInt8>
+  ) -> Bool {
+    let (width, channels) = (layout.width, layout.samplesPerPixel)
+    let rows = rows ?? 0..<layout.height
     let colours = layout.photometric == PHOTOMETRIC_RGB ? 3 : 1
     let hasAlpha = channels > colours
     let inverted = layout.photometric == PHOTOMETRIC_MINISWHITE
@@ -232,7 +242,7 @@ public struct TIFFDecoder: ImageDecoder {
       for index in 0..<count {
         let sample = samples + index * channels
         let alpha = hasAlpha ? UInt32(sample[colours]) : 65535
-        let pixel = output + (start + index) * 4
+        let pixel = output + (start - rows.lowerBound * width + index) * 4
         for channel in 0..<3 {
           var value = UInt32(sample[colours == 3 ? channel : 0])
           if inverted { value = 65535 - value }
@@ -251,14 +261,14 @@ public struct TIFFDecoder: ImageDecoder {
       let tileSize = Int(TIFFTileSize(tif))
       // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
       guard tileSize >= Int(tileWidth) * Int(tileLength) * channels * 2,
-        tileSize <= max(1 << 24, 16 * width * height * channels)
+        tileSize <= max(1 << 24, 16 * width * layout.height * channels)
       else { return false }
       var tile = [UInt16](repeating: 0, count: tileSize / 2)
       return tile.withUnsafeMutableBufferPointer { tile in
-        for y in stride(from: 0, to: height, by: Int(tileLength)) {
+        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: Int(tileLength)) {
           for x in stride(from: 0, to: width, by: Int(tileWidth)) {
             guard TIFFReadTile(tif, tile.baseAddress, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
-            for row in 0..<min(Int(tileLength), height - y) {
+            for row in 0..<min(Int(tileLength), rows.upperBound - y) {
               put(tile.baseAddress! + row * Int(tileWidth) * channels, count: min(Int(tileWidth), width - x),
                 at: (y + row) * width + x)
             }
@@ -271,7 +281,7 @@ public struct TIFFDecoder: ImageDecoder {
     guard lineSize >= width * channels * 2 else { return false }
     var line = [UInt16](repeating: 0, count: lineSize / 2 + 1)
     return line.withUnsafeMutableBufferPointer { line in
-      for row in 0..<height {
+      for row in rows {
         guard TIFFReadScanline(tif, line.baseAddress, UInt32(row), 0) >= 0 else { return false }
         put(line.baseAddress!, count: width, at: row * width)
       }
