@@ -147,4 +147,19 @@ import Testing
       }
     }
   }
+  /// Associated alpha is kept as stored, but colour above its alpha (a damaged file, found by `FuzzTIFF`) is clamped
+  /// to it: every raster is validly premultiplied, so a round trip through the encoder gives it back.
+  @Test func associatedColourAboveAlphaIsClamped() throws {
+    let path = Self.path("associated-colour-above-alpha.tif")
+    let decoded = try Raster(contentsOfFile: path)
+    let bytes = decoded.bytes
+    var valid = true
+    for pixel in stride(from: 0, to: bytes.count, by: 4) {
+      let alpha = bytes[pixel + 3]
+      valid = valid && bytes[pixel] <= alpha && bytes[pixel + 1] <= alpha && bytes[pixel + 2] <= alpha
+    }
+    #expect(valid, "every colour at most its alpha")
+    #expect(try TIFFDecoder().decode(TIFFEncoder.encode(decoded), source: "x", pixelLimit: 1 << 20) == decoded)
+    #expect(try RowSourceTests.readAll(TIFFRowSource(contentsOfFile: path, source: path), band: 7) == bytes)
+  }
 }

@@ -215,10 +215,25 @@ public struct TIFFDecoder: ImageDecoder {
       #if _endian(big)
         for index in 0..<(width * height) { pixels[index] = pixels[index].byteSwapped }
       #endif
+      clampToAlpha(buffer)
       return true
     }
     guard done else { throw .corrupt(source: source, detail: message(io, otherwise: "the TIFF data cannot be read")) }
     return raster
+  }
+
+  /// Makes premultiplied pixels valid: associated alpha is stored as the file has it, and a damaged or careless file
+  /// may hold colour above its alpha, which no premultiplied pixel has (Decor's kernels and un-premultiplication
+  /// assume it never happens). Such a channel becomes its alpha, as a browser's compositor clamps it.
+  static func clampToAlpha(_ pixels: UnsafeMutableRawBufferPointer) {
+    guard let base = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    for pixel in stride(from: 0, to: pixels.count - 3, by: 4) {
+      let alpha = base[pixel + 3]
+      guard alpha != 255 else { continue }
+      base[pixel] = min(base[pixel], alpha)
+      base[pixel + 1] = min(base[pixel + 1], alpha)
+      base[pixel + 2] = min(base[pixel + 2], alpha)
+    }
   }
 
   /// A 16-bit greyscale or RGB image (with or without alpha, in strips or tiles) into premultiplied RGBA as
@@ -247,7 +262,8 @@ public struct TIFFDecoder: ImageDecoder {
           var value = UInt32(sample[colours == 3 ? channel : 0])
           if inverted { value = 65535 - value }
           if premultiplies { value = (value * alpha + 32767) / 65535 }
-          pixel[channel] = eightBits(value)
+          // Associated colour above its alpha (damage; see `clampToAlpha`) is clamped to it.
+          pixel[channel] = eightBits(min(value, alpha))
         }
         pixel[3] = eightBits(alpha)
       }

@@ -133,6 +133,7 @@ public final class TIFFRowReader: RowReader {
         #if _endian(big)
           for index in 0..<(width * rows) { pixels[index] = pixels[index].byteSwapped }
         #endif
+        TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(pixels))
         return true
       }
       return UnsafeMutableRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: rows * width * 4)
