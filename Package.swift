@@ -68,7 +68,20 @@ let package = Package(
       pkgConfig: "lcms2",
       providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CJPEG", "CWebP", "CLCMS2", .product(name: "RealModule", package: "swift-numerics")]),
+    // giflib: GIF in (`GIFDecoder`). Debian's libgif-dev ships no pkg-config file, so the library is linked by name
+    // (Sources/CGIF/module.modulemap) from the default search paths. Only Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CGIF",
+      providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+    ),
+    // libtiff (4.5 or later, for per-file error handlers): TIFF in and out (`TIFFDecoder`, `TIFFEncoder`). Only
+    // Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CTIFF",
+      pkgConfig: "libtiff-4",
+      providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CTIFF", "CLCMS2", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     // Golden-image assertions for tests (Swift Testing and XCTest, each when it can be imported); only test targets

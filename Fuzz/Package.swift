@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for the chain and scene parsers and the PNG, JPEG and WebP decoders; see README.md. A package
-// of its own so that its fuzzing build (every target compiled with -sanitize=fuzzer) never touches Decor's own.
+// libFuzzer targets for the chain and scene parsers and the PNG, JPEG, WebP, GIF and TIFF decoders; see README.md.
+// A package of its own so that its fuzzing build (every target compiled with -sanitize=fuzzer) never touches
+// Decor's own.
 import PackageDescription
 
 let package = Package(
@@ -14,6 +15,8 @@ let package = Package(
     .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
     .executableTarget(name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
     .executableTarget(name: "FuzzWebP", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
+    .executableTarget(name: "FuzzGIF", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
+    .executableTarget(name: "FuzzTIFF", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,9 +10,13 @@ swift build "${flags[@]}" --product FuzzScene
 swift build "${flags[@]}" --product FuzzJPEG
 swift build "${flags[@]}" --product FuzzPNG
 swift build "${flags[@]}" --product FuzzWebP
+swift build "${flags[@]}" --product FuzzGIF
+swift build "${flags[@]}" --product FuzzTIFF
 .build/release/FuzzChain -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/chain
 .build/release/FuzzScene -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/scene
 .build/release/FuzzJPEG -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/jpeg
 .build/release/FuzzPNG -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/png
 .build/release/FuzzWebP -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/webp
+.build/release/FuzzGIF -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/gif
+.build/release/FuzzTIFF -runs=0 -timeout=10 -rss_limit_mb=4096 Corpus/tiff
 echo "check: the fuzz targets build and replay their corpora with no finding"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system libraries Decor builds against, when missing: libpng, libdeflate, zlib, libjpeg-turbo (its
-# TurboJPEG and libjpeg APIs), libwebp, Little CMS 2 and pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or
-# Homebrew (macOS).
+# TurboJPEG and libjpeg APIs), libwebp, giflib, libtiff, Little CMS 2 and pkg-config, through apt-get (Debian,
+# Ubuntu; with sudo unless root) or Homebrew (macOS).
 # Prints what it installs; installs nothing when everything is there. The README's first command and .ci/run use it.
 set -euo pipefail
 
@@ -14,6 +14,12 @@ libraries=(
   "libjpeg libjpeg62-turbo-dev jpeg-turbo"
   "libwebpdemux libwebp-dev webp"
   "lcms2 liblcms2-dev little-cms2"
+  "libtiff-4 libtiff-dev libtiff"
+)
+# Libraries without a pkg-config file (Debian's libgif-dev has none): a header that must be found, Debian package,
+# Homebrew formula.
+headers=(
+  "gif_lib.h libgif-dev giflib"
 )
 
 apt=()
@@ -25,6 +31,23 @@ fi
 for entry in "${libraries[@]}"; do
   read -r module debian formula <<<"$entry"
   if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists "$module" 2>/dev/null; then
+    apt+=("$debian")
+    brew+=("$formula")
+  fi
+done
+
+# Whether the C compiler finds `header` on its default include path (or Homebrew's), as SwiftPM's build will.
+has_header() {
+  local header=$1 prefix
+  for prefix in /usr/include /usr/local/include /opt/homebrew/include; do
+    [ -f "$prefix/$header" ] && return 0
+  done
+  # Multiarch include folders (/usr/include/x86_64-linux-gnu, …).
+  compgen -G "/usr/include/*/$header" >/dev/null
+}
+for entry in "${headers[@]}"; do
+  read -r header debian formula <<<"$entry"
+  if ! has_header "$header"; then
     apt+=("$debian")
     brew+=("$formula")
   fi

@@ -188,15 +188,16 @@ import Testing
   }
 
   @Test func nonPNGDataIsUnsupported() {
-    let gif = Array("GIF89a".utf8)
-    #expect(throws: CodecError.unsupportedFormat(source: "a.gif", leadingBytes: gif, known: ["png", "jpeg", "webp"])) {
-      try DecoderRegistry.standard.decode(gif, source: "a.gif")
+    let bmp: [UInt8] = [0x42, 0x4D, 0x36, 0x00, 0x00, 0x00]
+    let known = ["png", "jpeg", "webp", "gif", "tiff"]
+    #expect(throws: CodecError.unsupportedFormat(source: "a.bmp", leadingBytes: bmp, known: known)) {
+      try DecoderRegistry.standard.decode(bmp, source: "a.bmp")
     }
     // A JPEG's first bytes go to the JPEG decoder, which finds the rest missing.
     #expect(throws: CodecError.corrupt(source: "a.jpg", detail: "Premature end of JPEG file")) {
       try DecoderRegistry.standard.decode([0xFF, 0xD8, 0xFF, 0xE0], source: "a.jpg")
     }
-    #expect(throws: CodecError.unsupportedFormat(source: "empty.png", leadingBytes: [], known: ["png", "jpeg", "webp"])) {
+    #expect(throws: CodecError.unsupportedFormat(source: "empty.png", leadingBytes: [], known: known)) {
       try DecoderRegistry.standard.decode([], source: "empty.png")
     }
     #expect(throws: CodecError.self) { try PNGCodec.decode(Array("not a png at all".utf8), source: "t.png") }

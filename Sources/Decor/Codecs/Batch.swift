@@ -137,7 +137,7 @@ public struct Batch: Sendable {
   }
 
   /// The extensions a folder's files are taken by: the formats Decor reads.
-  static let extensions = [".png", ".jpg", ".jpeg", ".webp"]
+  static let extensions = [".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff"]
 
   /// The image files (by `extensions`, any case) directly in `folder`, hidden ones excepted, sorted by name.
   static func imageFiles(in folder: String) throws(BatchError) -> [String] {

@@ -9,12 +9,14 @@ public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
 
-  /// The built-in decoders: PNG, JPEG (which applies the EXIF orientation) and WebP.
+  /// The built-in decoders: PNG, JPEG (which applies the EXIF orientation), WebP, GIF and TIFF.
   public static let standard = DecoderRegistry.standard(autoOrient: true)
 
   /// The built-in decoders, JPEG's applying the EXIF orientation or not (`decor --no-auto-orient`).
   public static func standard(autoOrient: Bool) -> DecoderRegistry {
-    DecoderRegistry(uncheckedDecoders: [PNGDecoder(), JPEGDecoder(autoOrient: autoOrient), WebPDecoder()])
+    DecoderRegistry(uncheckedDecoders: [
+      PNGDecoder(), JPEGDecoder(autoOrient: autoOrient), WebPDecoder(), GIFDecoder(), TIFFDecoder(),
+    ])
   }
 
   /// The registered decoders, in registration order.

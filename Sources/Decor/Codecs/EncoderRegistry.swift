@@ -5,9 +5,9 @@
 /// `register`, or replaces the built-in of its name with `replace`. Two encoders may not share a name or an extension,
 /// so a file name always means one encoder.
 public struct EncoderRegistry: Sendable {
-  /// PNG (default compression), JPEG (quality 90, 4:2:0, on white) and WebP (lossy, quality 75).
+  /// PNG (default compression), JPEG (quality 90, 4:2:0, on white), WebP (lossy, quality 75) and TIFF (deflate).
   public static let standard = EncoderRegistry(
-    uncheckedEncoders: [PNGImageEncoder(), JPEGImageEncoder(), WebPImageEncoder()])
+    uncheckedEncoders: [PNGImageEncoder(), JPEGImageEncoder(), WebPImageEncoder(), TIFFImageEncoder()])
 
   /// The registered encoders, in registration order.
   public private(set) var encoders: [any ImageEncoder]

@@ -1,4 +1,5 @@
-/// An input image opened for a render: a file whose format can be read row by row (PNG, JPEG, a still WebP) is read
+/// An input image opened for a render: a file whose format can be read row by row (PNG, JPEG, a still WebP, a TIFF
+/// stored top row first) is read
 /// as the render needs its rows (`StreamedImage`), anything else (standard input, an animation, a decoder of
 /// yours, a JPEG whose EXIF orientation is to be applied) is decoded whole first (`DecodedImage`). What `decor
 /// apply` reads its input with.
@@ -104,6 +105,9 @@ public struct OpenedImage: Sendable {
     case is WebPDecoder:
       let rows = try WebPRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
       return rows.isAnimated ? nil : rows
+    case is TIFFDecoder:
+      let rows = try TIFFRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+      return rows.isStreamable ? rows : nil
     default:
       return nil
     }

@@ -1,5 +1,5 @@
-/// An image whose rows are read from a file as a render needs them (a `RowSource`: PNG, JPEG or WebP through their
-/// decoders' row-by-row interfaces), instead of decoded whole first, as libvips reads its inputs sequentially.
+/// An image whose rows are read from a file as a render needs them (a `RowSource`: PNG, JPEG, WebP or TIFF through
+/// their decoders' row-by-row interfaces), instead of decoded whole first, as libvips reads its inputs sequentially.
 ///
 /// In a render it is a stage computed once (see ARCHITECTURE.md): each render opens its own reader and, band by band,
 /// reads the rows its consumers need, keeping only those later bands still read, so a chain that reads its input top

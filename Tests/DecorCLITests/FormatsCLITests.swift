@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// GIF and TIFF through the command line: read by `apply` and `batch` (folders take their extensions), described by
+/// `info`, and a damaged file is one line naming it.
+@Suite struct FormatsCLITests: ScratchFolder {
+  let directory: URL
+
+  init() throws { directory = try Self.makeDirectory("decor-formats") }
+
+  static let fixtures = CLITests.repository.appendingPathComponent("Tests/Fixtures")
+  static func fixture(_ path: String) -> String { fixtures.appendingPathComponent(path).path }
+
+  @Test func gifAndTIFFAreRead() throws {
+    let gif = Self.fixture("GIF/animated.gif")
+    let first = try Decor.run(["apply", gif, "pad 2", "-o", file("gif.png")])
+    #expect(first.status == 0 && first.stderr == "decor: \(gif): animated image: only its first frame (of 3) is used\n")
+    let tiff = Self.fixture("TIFF/rgba16-unassociated-tiles.tif")
+    let streamed = try Decor.run(["apply", tiff, "blur 2", "-o", file("tiff.webp")])
+    #expect(streamed.status == 0 && streamed.stderr.isEmpty, "\(streamed.stderr)")
+    let info = try Decor.run(["info", gif, tiff])
+    let text = String(decoding: info.stdout, as: UTF8.self)
+    #expect(info.status == 0)
+    #expect(text.contains("40x24, GIF, indexed, 2-bit palette, no alpha, animation of 3 frames"), "\(text)")
+    #expect(text.contains("48x32, TIFF, RGB, 16-bit, alpha (unassociated), deflate, tiles of 16x16, 1 page"), "\(text)")
+  }
+
+  @Test func aFolderTakesGIFAndTIFF() throws {
+    let inputs = directory.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    for (from, to) in [("GIF/photo.gif", "a.GIF"), ("TIFF/rgb8-lzw.tif", "b.tif"), ("TIFF/grey16.tif", "c.TIFF")] {
+      try FileManager.default.copyItem(atPath: Self.fixture(from), toPath: inputs.appendingPathComponent(to).path)
+    }
+    let run = try Decor.run(["batch", "--chain", "resize 24x_", "--output-dir", file("out"), inputs.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).sorted() == ["a.png", "b.png", "c.png"])
+  }
+
+  @Test func damagedFilesAreOneLine() throws {
+    for name in ["GIF/truncated.gif", "TIFF/corrupt.tif"] {
+      let run = try Decor.run(["apply", Self.fixture(name), "-o", file("x.png")])
+      // A streamed input's error comes through the render, which says so first.
+      #expect(run.status == 1 && run.stderr.contains("\(Self.fixture(name)): corrupt or truncated image: ")
+        && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
+    #expect(try contents().isEmpty)
+  }
+}
