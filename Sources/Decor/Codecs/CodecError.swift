@@ -23,6 +23,12 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case io(path: String, detail: String)
   /// The output path's extension names an image format Decor cannot write (`out.jpg`); nothing was written.
   case unwritableFormat(path: String, format: ImageFormat)
+  /// An output setting (`EncodingOption`'s raw value, `"quality"`) that the chosen format does not take, or not in
+  /// this combination (`format` is then `"lossless WebP"`); nothing was written.
+  case optionNotTaken(option: String, format: String)
+  /// The output path's extension names another format than the one asked for (`-o out.jpg --format png`): the
+  /// file would hold one format's bytes under another's name.
+  case formatMismatch(path: String, format: String, named: String)
   /// Rendering straight into a file or its bytes (`Renderer.renderPNG` and the like) failed before the image was
   /// complete; nothing was written. Described as the render error alone, which says what failed.
   case render(RenderError)
@@ -55,7 +61,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownCodec(let name, let known):
       return "no codec named \"\(name)\" (known: \(known.joined(separator: ", ")))"
     case .noEncoder(let path, let extensions):
-      return "cannot write \(path): no encoder writes files so named (known: \(extensions.joined(separator: ", ")))"
+      return "cannot write \(path): no encoder writes files so named (Decor writes \(extensions.joined(separator: ", ")))"
     case .corrupt(let source, let detail):
       return "\(source): corrupt or truncated image: \(detail)"
     case .tooLarge(let source, let width, let height, let limit):
@@ -70,6 +76,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       }
       // A writable format under a name that says another writable one.
       return "cannot write \(path) as \(format.displayName): its name says \(named.displayName)"
+    case .optionNotTaken(let option, let format):
+      return "\(option) does not apply to \(format) output"
+    case .formatMismatch(let path, let format, let named):
+      return "cannot write \(path) as \(format): its name says \(named)"
     case .render(let error):
       return error.description
     }
