@@ -17,6 +17,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case corrupt(source: String, detail: String)
   /// The header declares more pixels than the limit; nothing was allocated.
   case tooLarge(source: String, width: Int, height: Int, limit: Int)
+  /// The image is within the pixel limit but its pixels need more memory than the machine has (`bytes`); nothing
+  /// was kept. (The limit was raised past what memory holds: `decor --max-pixels`.)
+  case allocationFailed(source: String, width: Int, height: Int, bytes: Int)
   /// The encoder failed; `detail` is its message.
   case encodingFailed(destination: String, detail: String)
   /// The file could not be read or written; `detail` is the system's reason.
@@ -39,6 +42,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     switch error {
     case let error as CodecError: return error
     case let error as RenderError: return .render(error)
+    case RasterError.allocationFailed(let width, let height, let bytes):
+      return .allocationFailed(source: destination, width: width, height: height, bytes: bytes)
+    case let error as RasterError: return .render(.raster(error))
     default: return .encodingFailed(destination: destination, detail: "\(error)")
     }
   }
@@ -66,6 +72,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(source): corrupt or truncated image: \(detail)"
     case .tooLarge(let source, let width, let height, let limit):
       return "\(source): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
+    case .allocationFailed(let source, let width, let height, let bytes):
+      return "\(source): cannot allocate \(bytes) bytes for an image of \(width)x\(height) pixels: not enough memory"
     case .encodingFailed(let destination, let detail):
       return "\(destination): cannot encode image: \(detail)"
     case .io(let path, let detail):

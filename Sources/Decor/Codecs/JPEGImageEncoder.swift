@@ -36,7 +36,10 @@ public struct JPEGImageEncoder: ImageEncoder {
     width: Int, height: Int, bandHeight: Int, metadata: ImageMetadata, destination: String, threads: Int,
     into sink: ByteSink, rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> EncodingResult {
-    var band = [UInt32](repeating: 0, count: width * Swift.max(1, Swift.min(bandHeight, height)))
+    let bandPixels = width * Swift.max(1, Swift.min(bandHeight, height))
+    // A band of a very wide image (a canvas whose pixel limit was raised) may be more than memory holds.
+    try Raster.checkAllocation(bandPixels * 4, width: width, height: height)
+    var band = [UInt32](repeating: 0, count: bandPixels)
     let flattened = try JPEGEncoder.encode(
       width: width, height: height, bandHeight: bandHeight, options: options, destination: destination,
       metadata: metadata, into: sink

@@ -35,7 +35,10 @@ public struct PNGImageEncoder: ImageEncoder {
     into sink: ByteSink, rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> EncodingResult {
     // One band's pixels, reused: the encoder takes each band's rows and is done with them before the next.
-    var band = [UInt32](repeating: 0, count: width * Swift.max(1, Swift.min(bandHeight, height)))
+    let bandPixels = width * Swift.max(1, Swift.min(bandHeight, height))
+    // A band of a very wide image (a canvas whose pixel limit was raised) may be more than memory holds.
+    try Raster.checkAllocation(bandPixels * 4, width: width, height: height)
+    var band = [UInt32](repeating: 0, count: bandPixels)
     try PNGEncoder.encode(
       width: width, height: height, bandHeight: bandHeight, opaque: nil, compression: compression, threads: threads,
       destination: destination, metadata: metadata, into: sink

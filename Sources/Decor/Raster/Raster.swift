@@ -123,9 +123,16 @@ public struct Raster: Sendable, Equatable {
   /// may still be more than the machine can touch; what this catches is a request the kernel refuses outright.)
   ///
   /// - Throws: `RasterError.allocationFailed`.
+  ///
+  /// A buffer larger than the machine's physical memory is refused outright too: under overcommit `malloc` may
+  /// grant it, and the process would be killed while writing it.
   static func checkAllocation(_ count: Int, width: Int, height: Int) throws(RasterError) {
     // Below this the check costs more than it could save: such buffers fail only when everything else does.
     guard count >= 64 << 20 else { return }
+    let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
+    if pages > 0, pageSize > 0, count / pageSize > pages {
+      throw .allocationFailed(width: width, height: height, bytes: count)
+    }
     guard let probe = malloc(count) else { throw .allocationFailed(width: width, height: height, bytes: count) }
     free(probe)
   }
