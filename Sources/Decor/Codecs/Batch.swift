@@ -205,10 +205,6 @@ public struct Batch: Sendable {
     }
   }
 
-  /// The extensions a folder's files are taken by when no decoders are given: the built-in decoders'.
-  @available(*, deprecated, message: "use DecoderRegistry.fileExtensions")
-  static var extensions: [String] { DecoderRegistry.standard.fileExtensions.map { "." + $0 } }
-
   /// The image files (by `extensions`, without the dot, in any case) directly in `folder`, hidden ones excepted,
   /// sorted by name.
   static func imageFiles(in folder: String, extensions: [String]) throws(BatchError) -> [String] {

@@ -4,7 +4,7 @@
 /// The options are checked against the chosen encoder before any work (`EncoderRegistry.encoder(forOutput:format:
 /// settings:)`), so that a setting the format would ignore (a quality for PNG, lossless for JPEG) is refused rather
 /// than silently dropped, as libvips refuses a saver option it does not know.
-public enum EncodingOption: String, Sendable, CaseIterable, Hashable, Comparable {
+public enum EncodingOption: String, Sendable, CaseIterable, Hashable {
   /// A lossy quality, 1…100 (JPEG, lossy WebP).
   case quality
   /// Exact pixels instead of lossy compression (WebP).
@@ -15,8 +15,4 @@ public enum EncodingOption: String, Sendable, CaseIterable, Hashable, Comparable
   case compression
   /// The colour translucent pixels are laid on, for a format without alpha (JPEG).
   case background
-
-  public static func < (lhs: EncodingOption, rhs: EncodingOption) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-  }
 }
