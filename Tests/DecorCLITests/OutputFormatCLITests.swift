@@ -87,6 +87,13 @@ import Testing
       let info = try Decor.run(["info", file("thumbs/" + name)])
       #expect(String(decoding: info.stdout, as: UTF8.self).contains("32x"), "\(name)")
     }
+    // A translucent input laid on the background gets apply's notice, and the exit status stays 0.
+    let cutout = CLITests.repository.appendingPathComponent("SampleImages/horse-cutout.png").path
+    let flat = try Decor.run(["batch", "--chain", "resize 32x_", "--format", "jpeg", "--background", "black",
+      "--output-dir", file("flat"), cutout])
+    #expect(flat.status == 0)
+    #expect(flat.stderr == "decor: \(file("flat/horse-cutout.jpg")): JPEG has no alpha: transparent pixels were laid "
+      + "on the background (--background)\n")
     // The quality reached the encoder: a lower one makes smaller files.
     let low = try Decor.run(["batch", "--chain", "resize 32x_", "--format", "jpg", "--quality", "10",
       "--output-dir", file("low"), file("photos/cat.png")])
