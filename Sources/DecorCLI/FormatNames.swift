@@ -6,15 +6,15 @@ enum FormatNames {
   /// The encoders the commands write with.
   static let encoders = EncoderRegistry.standard
 
-  /// `PNG, JPEG and WebP`: what the decoders read.
+  /// `PNG, JPEG or WebP`: what the decoders read (any one of them).
   static var read: String {
     sentence(DecoderRegistry.standard.decoders.map { ImageFormat(rawValue: $0.name)?.displayName ?? $0.name })
   }
 
-  /// `PNG, JPEG and WebP`: what the encoders write.
+  /// `PNG, JPEG or WebP`: what the encoders write (any one of them).
   static var written: String { sentence(encoders.encoders.map(\.displayName)) }
 
-  /// `PNG (.png), JPEG (.jpg, .jpeg, .jpe, .jfif) and WebP (.webp)`.
+  /// `PNG (.png), JPEG (.jpg, .jpeg, .jpe, .jfif) or WebP (.webp)`.
   static var writtenWithExtensions: String { sentence(encoders.writableFormats) }
 
   /// `png, jpeg or webp`: what `--format` takes.
@@ -27,6 +27,6 @@ enum FormatNames {
 
   static func sentence(_ parts: [String]) -> String {
     guard parts.count > 1 else { return parts.first ?? "" }
-    return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    return parts.dropLast().joined(separator: ", ") + " or " + parts.last!
   }
 }
