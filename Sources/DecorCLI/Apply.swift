@@ -3,22 +3,25 @@ import Decor
 
 struct Apply: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Read a PNG, apply a chain of steps, write a PNG.",
+    abstract: "Read an image (\(FormatNames.read)), apply a chain of steps, write an image (\(FormatNames.written)).",
     discussion: """
       Each STEP is a filter name, positional values, then key=value options ('rotate 30', 'pad 10 color=white'); \
       one argument may hold several steps separated by |. `decor filters` lists them. A regular OUTPUT is written \
       to a temporary file beside it and renamed into place, so a failed or interrupted run leaves no file behind; \
       a symbolic link is written through to its target and stays a link; a character device or FIFO is written \
-      straight through. `-o -` writes to standard output, unless that is a terminal.
+      straight through. `-o -` writes to standard output, unless that is a terminal. The output's format is its \
+      extension's, or --format's (PNG for `-o -` and a name without one): \(FormatNames.writtenWithExtensions); \
+      an unknown extension, or an option the format does not take, is refused before any work.
       """)
 
-  @Argument(help: "The input PNG, or - for standard input.")
+  @Argument(help: ArgumentHelp("The input image (\(FormatNames.read)), or - for standard input."))
   var input: String
 
   @Argument(help: "Steps to apply, in order.")
   var steps: [String] = []
 
-  @Option(name: .shortAndLong, help: "The output PNG, or - for standard output.")
+  @Option(name: .shortAndLong, help: ArgumentHelp(
+    "The output image (\(FormatNames.written), by its extension or --format), or - for standard output."))
   var output: String
 
   @Option(name: .customLong("chain"), help: ArgumentHelp(
@@ -39,7 +42,7 @@ struct Apply: ParsableCommand {
 
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
-    let format = try out.outputFormat(for: output)
+    let encoder = try out.encoder(for: output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
@@ -52,7 +55,7 @@ struct Apply: ParsableCommand {
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    try out.write(image, as: format, to: output, with: renderer, metadata: decoded.metadata)
+    try out.write(image, with: encoder, to: output, renderer: renderer, metadata: decoded.metadata)
     // After the write: a file read row by row finds its damage as the render reads it.
     DamageNotice.line(input: input, warnings: decoded.warnings).map(printError)
   }

@@ -12,11 +12,14 @@ import Decor
 struct BatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "batch",
-    abstract: "Apply one chain to many image files (PNG or JPEG in, PNG out), several at a time.",
+    abstract: "Apply one chain to many image files (\(FormatNames.read) in, \(FormatNames.written) out), several at a time.",
     discussion: """
       CHAIN is a template file (a name ending in .json, from `decor apply … --save-chain`) or steps as `apply` \
-      takes them ('resize 800x_ | shadow'). An INPUT folder stands for the .png, .jpg and .jpeg files directly in it. Each output \
-      is OUTPUT-DIR/NAME.png. A bad input gets one line on stderr and the others still run; the exit status is then \
+      takes them ('resize 800x_ | shadow'). An INPUT folder stands for the image files directly in it \
+      (\(FormatNames.readExtensions), in any case). Each output is OUTPUT-DIR/NAME.EXT, in the format --format \
+      names (png by default; \(FormatNames.formatNames)) with its extension, or with --format same in the input's \
+      own format and extension; the output options are those of `apply`, each checked against the format before \
+      any work. A bad input gets one line on stderr and the others still run; the exit status is then \
       1, after a summary line. An output folder that is an input's own folder is refused (its outputs would \
       replace the inputs) unless --overwrite is given; two inputs with the same name are refused.
       """)
@@ -28,7 +31,7 @@ struct BatchCommand: ParsableCommand {
     valueName: "DIR"))
   var outputFolder: String
 
-  @Argument(help: "Image files (PNG, JPEG) or folders of them.")
+  @Argument(help: ArgumentHelp("Image files (\(FormatNames.read)) or folders of them."))
   var inputs: [String]
 
   @Option(help: "Images processed at once (default: one per processor); each renders on processors ÷ jobs threads.")
@@ -41,11 +44,7 @@ struct BatchCommand: ParsableCommand {
   @Flag(help: "Allow the output folder to be an input's folder, replacing those inputs.")
   var overwrite = false
 
-  @Option(help: "PNG compression: fast, default, best, or a level 0…12.")
-  var compression: PNGCompression = .default
-
-  @Flag(help: "Leave out each input's ICC profile, pixel density, EXIF and XMP (kept by default).")
-  var strip = false
+  @OptionGroup var out: OutputOptions
 
   /// `--threads` here is per image (default: processors ÷ jobs); `--max-pixels` as for `apply`.
   @OptionGroup var render: RenderOptions
@@ -63,11 +62,14 @@ struct BatchCommand: ParsableCommand {
     } else {
       template = try Chain(parsing: [chain], templates: Chain.templateFiles())
     }
-    let batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite)
+    // The format and its settings are checked before anything is read (for `same`, by `Batch`, input by input).
+    if out.format != Batch.sameFormat { _ = try out.encoderForFormat() }
+    let batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite,
+      format: out.format, settings: out.settings, decoders: render.decoders)
     let display = ProgressDisplay(
       total: batch.items.count, enabled: progress ?? (isatty(STDERR_FILENO) == 1))
     let failures = batch.run(
-      jobs: jobs, threads: render.threads, compression: compression, strip: strip, pixelLimit: render.maxPixels,
+      jobs: jobs, threads: render.threads, strip: out.strip, pixelLimit: render.maxPixels,
       decoders: render.decoders
     ) { outcome in
       display.finished(outcome)

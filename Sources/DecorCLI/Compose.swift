@@ -3,7 +3,7 @@ import Decor
 
 struct Compose: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Draw a scene of layers (a JSON file) into a PNG.",
+    abstract: "Draw a scene of layers (a JSON file) into an image (\(FormatNames.written)).",
     discussion: """
       The scene is a canvas (width, height, background) and layers, each an image file, a colour rectangle, a \
       gradient or a nested group, with x, y, an optional chain, a blend mode and an opacity; relative file names \
@@ -13,7 +13,8 @@ struct Compose: ParsableCommand {
   @Argument(help: ArgumentHelp("The scene (JSON), or - for standard input.", valueName: "SCENE.json"))
   var scene: String
 
-  @Option(name: .shortAndLong, help: "The output PNG, or - for standard output.")
+  @Option(name: .shortAndLong, help: ArgumentHelp(
+    "The output image (\(FormatNames.written), by its extension or --format), or - for standard output."))
   var output: String
 
   @OptionGroup var out: OutputOptions
@@ -25,11 +26,11 @@ struct Compose: ParsableCommand {
 
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
-    let format = try out.outputFormat(for: output)
+    let encoder = try out.encoder(for: output)
     let image = try Scene(contentsOfFile: scene).component(relativeTo: Scene.folder(of: scene), source: scene,
       pixelLimit: render.maxPixels, decoders: render.decoders)
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    try out.write(image, as: format, to: output, with: renderer)
+    try out.write(image, with: encoder, to: output, renderer: renderer)
   }
 }

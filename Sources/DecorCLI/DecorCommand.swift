@@ -15,7 +15,7 @@ import Decor
 struct DecorCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "decor",
-    abstract: "Render PNG images through chains of decorators.",
+    abstract: "Render images (\(FormatNames.read) in, \(FormatNames.written) out) through chains of decorators.",
     version: LibraryVersion.current,
     subcommands: [Apply.self, BatchCommand.self, Compose.self, Info.self, Filters.self, Diff.self],
     defaultSubcommand: Apply.self)

@@ -18,7 +18,7 @@ struct Filters: ParsableCommand {
 
   func run() throws {
     if markdown {
-      print(FilterReference.markdown(for: .standard), terminator: "")
+      print(FilterReference.markdown(for: .standard, decoders: .standard), terminator: "")
       return
     }
     let width = TerminalWidth.current
@@ -50,7 +50,7 @@ struct Filters: ParsableCommand {
     for argument in filter.arguments {
       let notes = (argument.defaultValue.map { ["default: \($0)"] } ?? [])
         + (argument.range.map { ["range: \($0)"] } ?? [])
-      let text = argument.help + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+      let text = FilterReference.naming(.standard, in: argument.help) + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
       lines += labelled("  \(FilterReference.label(of: argument)): ", text, width: width, indent: 4)
     }
     for argument in filter.arguments where FilterReference.isBlendMode(argument) {

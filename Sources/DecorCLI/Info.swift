@@ -3,11 +3,11 @@ import Decor
 
 struct Info: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print each PNG's or JPEG's size, colour type, bit depth and alpha (and interlacing, or orientation).",
+    abstract: "Print each image's size, colour type, bit depth and alpha (and interlacing, or orientation); reads \(FormatNames.read).",
     discussion: "A file that cannot be read gets one line on stderr; the others are still listed, and the exit "
       + "status is 1.")
 
-  @Argument(help: "PNG or JPEG files, or - for standard input.")
+  @Argument(help: ArgumentHelp("Image files (\(FormatNames.read)), or - for standard input."))
   var files: [String]
 
   func run() throws {

@@ -52,6 +52,11 @@ final class ProgressDisplay: Sendable {
         let line = text.hasPrefix(outcome.item.input) ? text : "\(outcome.item.input): \(text)"
         if enabled { writeToStandardError("\r\u{1B}[K") }
         printError(line.split(separator: "\n").first.map(String.init) ?? line)
+      } else if outcome.result?.flattened == true {
+        // As `apply` says it: a JPEG output had translucent pixels laid on the background.
+        if enabled { writeToStandardError("\r\u{1B}[K") }
+        printError("\(outcome.item.output): \(outcome.item.format.uppercased()) has no alpha: transparent pixels were "
+          + "laid on the background (--background)")
       }
       if enabled { draw(done: state.done) }
     }

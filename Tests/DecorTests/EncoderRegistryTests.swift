@@ -72,8 +72,8 @@ import Testing
     #expect(image.raster == raster && image.frameCount == 1 && image.metadata == .none)
     try encoders.write(raster, toFile: file("scene.webp"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: file("scene.webp"))).starts(with: Array("RIFF".utf8)))
-    #expect(throws: CodecError.noEncoder(path: file("scene.gif"),
-      extensions: [".png", ".jpg", ".jpeg", ".jpe", ".jfif", ".webp", ".tif", ".tiff", ".raw", ".rgba"])) {
+    #expect(throws: CodecError.noEncoder(path: file("scene.gif"), extensions: ["PNG (.png)",
+      "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "TIFF (.tif, .tiff)", "RAW (.raw, .rgba)"])) {
       try encoders.write(raster, toFile: file("scene.gif"))
     }
     #expect(!FileManager.default.fileExists(atPath: file("scene.gif")))

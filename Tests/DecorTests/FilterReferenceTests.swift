@@ -22,7 +22,7 @@ import Testing
   @Test func theReadmeHoldsTheGeneratedReference() throws {
     let section = try #require(try Self.readmeSection(),
       "README.md needs the lines \(FilterReference.beginMarker) and \(FilterReference.endMarker)")
-    let generated = FilterReference.markdown(for: .standard)
+    let generated = FilterReference.markdown(for: .standard, decoders: .standard)
     // Compared as a Bool, so a failure prints the instruction and the first differing line, not two whole pages.
     let upToDate = section == generated
     #expect(upToDate, """
@@ -176,5 +176,25 @@ import Testing
       }
       if let columns { #expect(count == columns, "\(line)") } else { columns = count }
     }
+  }
+
+  /// Where an argument takes an image file, the reference names the formats the decoder registry holds, so a format
+  /// registered there shows up in it.
+  @Test func theReferenceNamesTheDecodersFormats() throws {
+    struct GIFDecoder: ImageDecoder {
+      var name: String { "gif" }
+      func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: Array("GIF8".utf8)) }
+      func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+        throw .corrupt(source: source, detail: "a test decoder")
+      }
+    }
+    let standard = FilterReference.markdown(for: .standard, decoders: .standard)
+    #expect(standard.contains("an image file (PNG, JPEG or WebP), read once"))
+    #expect(!standard.contains(FilterReference.imageFormatsPhrase))
+    var decoders = DecoderRegistry.standard
+    try decoders.register(GIFDecoder())
+    #expect(FilterReference.markdown(for: .standard, decoders: decoders)
+      .contains("an image file (PNG, JPEG, WebP or GIF), read once"))
+    #expect(decoders.fileExtensions.contains("gif"), "a folder given to batch takes its files too")
   }
 }

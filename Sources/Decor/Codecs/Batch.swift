@@ -10,8 +10,13 @@ import Synchronization
 
 /// One chain applied to many image files, several at a time: what `decor batch` runs.
 ///
-/// - Inputs are files or folders; a folder stands for the image files directly in it (`.png`, `.jpg`, `.jpeg`, in
-///   any case; not its subfolders, not hidden files), in name order. Each output goes to `outputFolder` under the input's name with the extension `.png`.
+/// - Inputs are files or folders; a folder stands for the image files directly in it (every extension a decoder of
+///   `decoders` reads, `DecoderRegistry.fileExtensions`, in any case: `.JPG`; not its subfolders, not hidden files),
+///   in name order.
+/// - Each output goes to `outputFolder` under the input's name, in one format for all (`format`: a name or an
+///   extension the encoder registry knows, `.png` by default) with that format's usual extension, or in each input's
+///   own format and extension (`Batch.sameFormat`). The output settings (`EncodingSettings`) are checked against
+///   every format the batch writes before anything runs.
 /// - Nothing is overwritten by surprise: two inputs that would make the same output are refused before anything
 ///   runs, and so is an output folder that is an input's own folder (which would replace the inputs) unless
 ///   `replacesInputs` is set, as for ImageMagick's `mogrify`. Outputs are written atomically (see `ImageFile`).
@@ -19,10 +24,15 @@ import Synchronization
 /// - Jobs share the processors: `jobs` inputs at once (default: one per processor, at most the number of inputs),
 ///   each rendered on `processors / jobs` threads, so a few large images still use every core.
 public struct Batch: Sendable {
+  /// The `format` that keeps each input's own format (`decor batch --format same`).
+  public static let sameFormat = "same"
+
   /// One input and the file it becomes.
   public struct Item: Sendable, Equatable {
     public var input: String
     public var output: String
+    /// The name of the encoder that writes `output` (`"png"`).
+    public var format: String = "png"
   }
 
   /// What happened to one item, as `run` reports it.
@@ -34,17 +44,27 @@ public struct Batch: Sendable {
     public var finished: Int
     /// Damage the input's decoder passed over (see `DecodedImage.warnings`).
     public var warnings: [String] = []
+    /// What the encoder reported (translucent pixels laid on a background), when the output was written.
+    public var result: EncodingResult? = nil
   }
 
   public var chain: Chain
   public var items: [Item]
+  /// The encoders the items are written with, configured with the settings, by name.
+  let encoders: [String: any ImageEncoder]
 
-  /// Plans the batch: expands folders, names the outputs, and checks that nothing would be overwritten by surprise.
-  /// The output folder is created (with its parents) when it does not exist.
+  /// Plans the batch: expands folders, names the outputs, chooses and configures their encoders, and checks that
+  /// nothing would be overwritten by surprise. The output folder is created (with its parents) when it does not
+  /// exist.
   ///
-  /// - Throws: `BatchError` for an input that does not exist or a folder with no PNG files, two inputs with the
-  ///   same output, or an output folder that is an input's folder (without `replacesInputs`).
-  public init(chain: Chain, inputs: [String], outputFolder: String, replacesInputs: Bool = false) throws(BatchError) {
+  /// - Throws: `BatchError` for an input that does not exist or a folder with no image files, a format no encoder
+  ///   writes (an input's own, with `sameFormat`), an output setting a format does not take (naming it), two inputs
+  ///   with the same output, or an output folder that is an input's folder (without `replacesInputs`).
+  public init(
+    chain: Chain, inputs: [String], outputFolder: String, replacesInputs: Bool = false, format: String? = nil,
+    settings: EncodingSettings = EncodingSettings(), encoders registry: EncoderRegistry = .standard,
+    decoders: DecoderRegistry = .standard
+  ) throws(BatchError) {
     self.chain = chain
     var files: [String] = []
     for input in inputs {
@@ -53,9 +73,10 @@ public struct Batch: Sendable {
         throw BatchError(path: input, message: "cannot read: \(ImageFile.systemError())")
       }
       if info.st_mode & S_IFMT == S_IFDIR {
-        let found = try Batch.imageFiles(in: input)
+        let found = try Batch.imageFiles(in: input, extensions: decoders.fileExtensions)
         guard !found.isEmpty else {
-          throw BatchError(path: input, message: "the folder has no image files (\(Batch.extensions.joined(separator: ", ")))")
+          throw BatchError(path: input, message: "the folder has no image files ("
+            + decoders.fileExtensions.map { "." + $0 }.joined(separator: ", ") + ")")
         }
         files += found
       } else {
@@ -63,6 +84,37 @@ public struct Batch: Sendable {
       }
     }
     guard !files.isEmpty else { throw BatchError(path: outputFolder, message: "no inputs") }
+    // Every encoder chosen and configured before any folder is made or file read: a refused option costs nothing.
+    var configured: [String: any ImageEncoder] = [:]
+    func encoder(for file: String) throws(BatchError) -> (encoder: any ImageEncoder, fileExtension: String) {
+      let chosen: any ImageEncoder
+      let keptExtension: String?
+      do {
+        if format == Batch.sameFormat {
+          guard let own = registry.encoder(forPath: file) else {
+            throw CodecError.noEncoder(path: file, extensions: registry.writableFormats)
+          }
+          chosen = own
+          keptExtension = ImageFile.split(file).name.split(separator: ".").last.map(String.init)
+        } else {
+          chosen = try registry.encoder(forFormat: format ?? "png")
+          keptExtension = nil
+        }
+        if configured[chosen.name] == nil {
+          configured[chosen.name] = try EncoderRegistry.configure(chosen, with: settings)
+        }
+      } catch {
+        throw BatchError(path: format == Batch.sameFormat ? file : "--format \(format ?? "png")",
+          message: "\(error)" + (format == Batch.sameFormat ? " (kept from the input: --format same)" : ""))
+      }
+      return (chosen, keptExtension ?? chosen.fileExtensions.first ?? chosen.name)
+    }
+    var planned: [(file: String, format: String, fileExtension: String)] = []
+    for file in files {
+      let (chosen, fileExtension) = try encoder(for: file)
+      planned.append((file, chosen.name, fileExtension))
+    }
+    self.encoders = configured
     try Batch.makeFolder(outputFolder)
     var outputFolderInfo = stat()
     guard stat(outputFolder, &outputFolderInfo) == 0, outputFolderInfo.st_mode & S_IFMT == S_IFDIR else {
@@ -70,10 +122,10 @@ public struct Batch: Sendable {
     }
     var seen: [String: String] = [:]
     items = []
-    for file in files {
+    for (file, format, fileExtension) in planned {
       let name = ImageFile.split(file).name
       let stem = name.lastIndex(of: ".").map { name[..<$0] }.map(String.init) ?? name
-      let output = (outputFolder.hasSuffix("/") ? outputFolder : outputFolder + "/") + stem + ".png"
+      let output = (outputFolder.hasSuffix("/") ? outputFolder : outputFolder + "/") + stem + "." + fileExtension
       if let other = seen[output] {
         throw BatchError(path: file, message: "\(other) and \(file) would both be written to \(output)")
       }
@@ -85,50 +137,71 @@ public struct Batch: Sendable {
         throw BatchError(path: outputFolder, message: "is the folder of the input \(file): its outputs would replace "
           + "the inputs (give another folder, or --overwrite to replace them)")
       }
-      items.append(Item(input: file, output: output))
+      items.append(Item(input: file, output: output, format: format))
     }
   }
 
   /// Runs every item: `jobs` at a time (default: one per processor), each rendered on `threads` threads (default:
   /// processors ÷ jobs), `report` called as each finishes (from the worker that ran it, one call at a time). Each
-  /// output records its input's ICC profile and density (see `ImageMetadata`) unless `strip`.
+  /// output records its input's metadata (see `ImageMetadata`) unless `strip`.
   /// Returns the failed items with their errors, in input order.
   public func run(
-    jobs: Int? = nil, threads: Int? = nil, compression: PNGCompression = .default, strip: Bool = false,
+    jobs: Int? = nil, threads: Int? = nil, strip: Bool = false, pixelLimit: Int = Raster.defaultPixelLimit,
+    decoders: DecoderRegistry = .standard, report: @Sendable (Outcome) -> Void = { _ in }
+  ) -> [(item: Item, error: any Error)] {
+    run(jobs: jobs, threads: threads, encoders: encoders, strip: strip, pixelLimit: pixelLimit, decoders: decoders,
+      report: report)
+  }
+
+  /// Runs every item as `run(jobs:threads:strip:pixelLimit:decoders:report:)` does, its PNG outputs compressed at
+  /// `compression`.
+  @available(*, deprecated, message: "give the compression to init(…settings:) as EncodingSettings(compression:)")
+  public func run(
+    jobs: Int? = nil, threads: Int? = nil, compression: PNGCompression, strip: Bool = false,
     pixelLimit: Int = Raster.defaultPixelLimit, decoders: DecoderRegistry = .standard,
     report: @Sendable (Outcome) -> Void = { _ in }
+  ) -> [(item: Item, error: any Error)] {
+    var encoders = encoders
+    if encoders["png"] is PNGImageEncoder { encoders["png"] = PNGImageEncoder(compression: compression) }
+    return run(jobs: jobs, threads: threads, encoders: encoders, strip: strip, pixelLimit: pixelLimit,
+      decoders: decoders, report: report)
+  }
+
+  func run(
+    jobs: Int?, threads: Int?, encoders: [String: any ImageEncoder], strip: Bool, pixelLimit: Int,
+    decoders: DecoderRegistry, report: @Sendable (Outcome) -> Void
   ) -> [(item: Item, error: any Error)] {
     let processors = Renderer.processorCount
     let workers = max(1, min(jobs ?? processors, items.count))
     let renderer = Renderer(threads: threads ?? max(1, processors / workers), pixelLimit: pixelLimit)
-    let next = Atomic<Int>(0)
     let finished = Mutex<Int>(0)
     let errors = (0..<items.count).map { _ in ErrorSlot() }
     let items = items
     // The images the steps name are read once for the whole batch; if one cannot be, every item fails with that.
     let loaded = Result { () throws(ChainError) in try chain.loadingImageFiles(pixelLimit: pixelLimit) }
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      while true {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard index < items.count else { return }
-        let item = items[index]
-        var failure: (any Error)?
-        var warnings: [String] = []
-        do {
-          let decoded = try DecodedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
-          warnings = decoded.warnings
-          let image = try loaded.get().apply(to: decoded.raster, pixelLimit: pixelLimit)
-          try renderer.renderPNG(image, toFile: item.output, compression: compression,
-            metadata: strip ? .none : decoded.metadata)
-        } catch {
-          failure = error
-          errors[index].error.withLock { $0 = error }
+    // Each job keeps its own failure rather than throwing it, so that `ParallelLoop` never stops the others.
+    try? ParallelLoop.run(count: items.count, threads: workers) { index in
+      let item = items[index]
+      var failure: (any Error)?
+      var result: EncodingResult?
+      var warnings: [String] = []
+      do {
+        guard let encoder = encoders[item.format] else {
+          throw CodecError.unknownCodec(name: item.format, known: encoders.keys.sorted())
         }
-        // Under the lock, so that reports arrive one at a time and their counts in order.
-        finished.withLock { count in
-          count += 1
-          report(Outcome(item: item, error: failure, finished: count, warnings: warnings))
-        }
+        let decoded = try DecodedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
+        warnings = decoded.warnings
+        let image = try loaded.get().apply(to: decoded.raster, pixelLimit: pixelLimit)
+        result = try renderer.render(image, toFile: item.output, encoder: encoder,
+          metadata: strip ? .none : decoded.metadata)
+      } catch {
+        failure = error
+        errors[index].error.withLock { $0 = error }
+      }
+      // Under the lock, so that reports arrive one at a time and their counts in order.
+      finished.withLock { count in
+        count += 1
+        report(Outcome(item: item, error: failure, finished: count, warnings: warnings, result: result))
       }
     }
     return items.indices.compactMap { index in
@@ -136,21 +209,22 @@ public struct Batch: Sendable {
     }
   }
 
-  /// The extensions a folder's files are taken by: the formats Decor reads.
-  static let extensions = [".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff"]
-
-  /// The image files (by `extensions`, any case) directly in `folder`, hidden ones excepted, sorted by name.
-  static func imageFiles(in folder: String) throws(BatchError) -> [String] {
+  /// The image files (by `extensions`, without the dot, in any case) directly in `folder`, hidden ones excepted,
+  /// sorted by name.
+  static func imageFiles(in folder: String, extensions: [String]) throws(BatchError) -> [String] {
     guard let directory = opendir(folder) else {
       throw BatchError(path: folder, message: "cannot list: \(ImageFile.systemError())")
     }
     defer { closedir(directory) }
+    let extensions = Set(extensions.map { $0.lowercased() })
     var names: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard !name.hasPrefix("."), Batch.extensions.contains(where: { name.lowercased().hasSuffix($0) }) else { continue }
+      guard !name.hasPrefix("."), let fileExtension = EncoderRegistry.fileExtension(of: name),
+        extensions.contains(fileExtension)
+      else { continue }
       let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
       var info = stat()
       if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { names.append(path) }

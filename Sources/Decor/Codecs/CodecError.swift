@@ -19,12 +19,21 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedVariant(source: String, detail: String)
   /// The header declares more pixels than the limit; nothing was allocated.
   case tooLarge(source: String, width: Int, height: Int, limit: Int)
+  /// The image is within the pixel limit but its pixels need more memory than the machine has (`bytes`); nothing
+  /// was kept. (The limit was raised past what memory holds: `decor --max-pixels`.)
+  case allocationFailed(source: String, width: Int, height: Int, bytes: Int)
   /// The encoder failed; `detail` is its message.
   case encodingFailed(destination: String, detail: String)
   /// The file could not be read or written; `detail` is the system's reason.
   case io(path: String, detail: String)
   /// The output path's extension names an image format Decor cannot write (`out.jpg`); nothing was written.
   case unwritableFormat(path: String, format: ImageFormat)
+  /// An output setting (`EncodingOption`'s raw value, `"quality"`) that the chosen format does not take, or not in
+  /// this combination (`format` is then `"lossless WebP"`); nothing was written.
+  case optionNotTaken(option: String, format: String)
+  /// The output path's extension names another format than the one asked for (`-o out.jpg --format png`): the
+  /// file would hold one format's bytes under another's name.
+  case formatMismatch(path: String, format: String, named: String)
   /// Rendering straight into a file or its bytes (`Renderer.renderPNG` and the like) failed before the image was
   /// complete; nothing was written. Described as the render error alone, which says what failed.
   case render(RenderError)
@@ -35,6 +44,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     switch error {
     case let error as CodecError: return error
     case let error as RenderError: return .render(error)
+    case RasterError.allocationFailed(let width, let height, let bytes):
+      return .allocationFailed(source: destination, width: width, height: height, bytes: bytes)
+    case let error as RasterError: return .render(.raster(error))
     default: return .encodingFailed(destination: destination, detail: "\(error)")
     }
   }
@@ -57,13 +69,15 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownCodec(let name, let known):
       return "no codec named \"\(name)\" (known: \(known.joined(separator: ", ")))"
     case .noEncoder(let path, let extensions):
-      return "cannot write \(path): no encoder writes files so named (known: \(extensions.joined(separator: ", ")))"
+      return "cannot write \(path): no encoder writes files so named (Decor writes \(extensions.joined(separator: ", ")))"
     case .corrupt(let source, let detail):
       return "\(source): corrupt or truncated image: \(detail)"
     case .unsupportedVariant(let source, let detail):
       return "\(source): \(detail)"
     case .tooLarge(let source, let width, let height, let limit):
       return "\(source): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
+    case .allocationFailed(let source, let width, let height, let bytes):
+      return "\(source): cannot allocate \(bytes) bytes for an image of \(width)x\(height) pixels: not enough memory"
     case .encodingFailed(let destination, let detail):
       return "\(destination): cannot encode image: \(detail)"
     case .io(let path, let detail):
@@ -74,6 +88,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       }
       // A writable format under a name that says another writable one.
       return "cannot write \(path) as \(format.displayName): its name says \(named.displayName)"
+    case .optionNotTaken(let option, let format):
+      return "\(option) does not apply to \(format) output"
+    case .formatMismatch(let path, let format, let named):
+      return "cannot write \(path) as \(format): its name says \(named)"
     case .render(let error):
       return error.description
     }

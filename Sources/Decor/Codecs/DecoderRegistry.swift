@@ -67,4 +67,8 @@ public struct DecoderRegistry: Sendable {
   {
     try decoder(for: data, source: source).decode(data, source: source, pixelLimit: pixelLimit)
   }
+
+  /// Every extension the registered decoders read, lowercase, without the dot, sorted: what a folder given to
+  /// `Batch` stands for.
+  public var fileExtensions: [String] { Array(Set(decoders.flatMap(\.fileExtensions))).sorted() }
 }

@@ -5,6 +5,9 @@
 public protocol ImageDecoder: Sendable {
   /// A short unique name, such as `"png"`.
   var name: String { get }
+  /// The lowercase extensions, without the dot, of the files it reads (what `Batch` takes from a folder). By default
+  /// those `ImageFormat` gives the format of its name (`"tiff"`: `tif`, `tiff`; `"heif"`: `heic`, `heif`).
+  var fileExtensions: [String] { get }
   /// Whether `leadingBytes` (the first `DecoderRegistry.sniffLength` bytes of the data, or fewer if the data is
   /// shorter) start a file of this format.
   func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool
@@ -46,6 +49,11 @@ public protocol ImageDecoder: Sendable {
 }
 
 extension ImageDecoder {
+  public var fileExtensions: [String] {
+    let format = ImageFormat(rawValue: name)
+    return ImageFormat.extensions.filter { $0.value == format }.map(\.key).sorted()
+  }
+
   public func metadata(of data: [UInt8]) -> ImageMetadata { .none }
 
   public func metadata(ofFile path: String) -> ImageMetadata {

@@ -88,6 +88,8 @@ public struct JPEGDecoder: ImageDecoder {
       return (raster, warning)
     } catch let error as CodecError {
       throw error
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
     } catch {
       throw .corrupt(source: source, detail: "\(error)")
     }

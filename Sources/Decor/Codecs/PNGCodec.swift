@@ -115,6 +115,8 @@ public enum PNGCodec {
     do {
       if sixteenBit {
         image.pointee.format = DECOR_PNG_FORMAT_LINEAR_RGB_ALPHA
+        // Twice a raster's bytes, built before the raster: checked as the raster's own allocation is.
+        try Raster.checkAllocation(width * height * 8, width: width, height: height)
         var samples = [UInt16](repeating: 0, count: width * height * 4)
         try samples.withUnsafeMutableBytes { try finishRead(image, into: $0, source: source) }
         return try Raster(width: width, height: height, pixelLimit: pixelLimit) { buffer in
@@ -129,6 +131,9 @@ public enum PNGCodec {
       return raster
     } catch let error as CodecError {
       throw error
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      // Within the pixel limit, but more than memory holds: not a fault of the file.
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
     } catch {
       throw .corrupt(source: source, detail: "\(error)")
     }

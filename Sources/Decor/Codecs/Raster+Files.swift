@@ -20,9 +20,7 @@ extension Raster {
   ///   `ImageFile.checkOutputFormat(_:)`), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
   public func writePNG(toFile path: String, compression: PNGCompression = .default) throws(CodecError) {
     try ImageFile.checkOutputFormat(path)
-    let data = try PNGCodec.encode(self, compression: compression,
-      destination: ImageFile.displayName(path, input: false))
-    try ImageFile.writeBytes(data, toPath: path)
+    try EncoderRegistry.standard.write(self, toFile: path, encoder: PNGImageEncoder(compression: compression))
   }
 
   /// Writes the raster as a JPEG file (`-` for standard output), atomically as `writePNG(toFile:compression:)`
@@ -42,17 +40,8 @@ extension Raster {
     toFile path: String, options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
   ) throws(CodecError) -> Bool {
     try ImageFile.checkOutputFormat(path, writing: .jpeg)
-    let destination = ImageFile.displayName(path, input: false)
-    var flattened = false
-    do {
-      try ImageFile.write(toPath: path) { sink in
-        flattened = try JPEGEncoder.encode(self, options: options, destination: destination, metadata: metadata,
-          into: sink)
-      }
-    } catch {
-      throw .typed(error, destination: destination)
-    }
-    return flattened
+    return try EncoderRegistry.standard.write(self, toFile: path, encoder: JPEGImageEncoder(options: options),
+      metadata: metadata).flattened
   }
 
   /// Writes the raster as a WebP file (`-` for standard output), lossy at `options.quality` or lossless, alpha
@@ -64,16 +53,16 @@ extension Raster {
     toFile path: String, options: WebPOptions = WebPOptions(), metadata: ImageMetadata = .none
   ) throws(CodecError) {
     try ImageFile.checkOutputFormat(path, writing: .webp)
-    let bytes = try WebPEncoder.encode(self, options: options,
-      destination: ImageFile.displayName(path, input: false), metadata: metadata)
-    try ImageFile.writeBytes(bytes, toPath: path)
+    try EncoderRegistry.standard.write(self, toFile: path, encoder: WebPImageEncoder(options: options),
+      metadata: metadata)
   }
 
   /// Writes the raster in the format `path`'s extension names (`.png`, `.jpg`/`.jpeg`, `.webp`, or that of an
-  /// encoder registered in `encoders`), each with its default settings: `EncoderRegistry.write(_:toFile:)`.
-  /// For settings of your own, call `writePNG`, `writeJPEG` or `writeWebP`, or register an encoder with them.
+  /// encoder registered in `encoders`; PNG for `-` and a name without an extension), each with its default
+  /// settings: `EncoderRegistry.write(_:toFile:metadata:)`. For settings of your own, call `writePNG`, `writeJPEG`
+  /// or `writeWebP`, choose an encoder with `EncoderRegistry.encoder(forOutput:format:settings:)`, or register one.
   ///
-  /// - Throws: `CodecError.noEncoder` for an extension no encoder claims (listing those that are claimed), the
+  /// - Throws: `CodecError.noEncoder` for an extension no encoder claims (naming the writable formats), the
   ///   encoder's error, or `.io`; on error a file at `path` is left as it was.
   public func write(toFile path: String, encoders: EncoderRegistry = .standard) throws(CodecError) {
     try encoders.write(self, toFile: path)

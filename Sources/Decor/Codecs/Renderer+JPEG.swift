@@ -14,17 +14,8 @@ extension Renderer {
     options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
   ) throws(CodecError) -> Bool {
     try ImageFile.checkOutputFormat(path, writing: .jpeg)
-    let destination = ImageFile.displayName(path, input: false)
-    var flattened = false
-    do {
-      try ImageFile.write(toPath: path) { sink in
-        flattened = try renderJPEG(component, region: region, options: options, destination: destination,
-          metadata: metadata, into: sink).flattened
-      }
-    } catch {
-      throw .typed(error, destination: destination)
-    }
-    return flattened
+    return try render(component, region: region, toFile: path, encoder: JPEGImageEncoder(options: options),
+      metadata: metadata).flattened
   }
 
   /// Renders `region` of `component` band by band into `sink` as a JPEG file (see `renderJPEG(_:region:toFile:…)`).

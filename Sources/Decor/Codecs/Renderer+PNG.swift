@@ -37,35 +37,16 @@ extension Renderer {
     compression: PNGCompression = .default, metadata: ImageMetadata = .none, trace: RenderTrace? = nil
   ) throws(CodecError) {
     try ImageFile.checkOutputFormat(path)
-    let destination = ImageFile.displayName(path, input: false)
-    do {
-      try ImageFile.write(toPath: path) { sink in
-        try renderPNG(component, region: region, compression: compression, destination: destination,
-          metadata: metadata, trace: trace, into: sink)
-      }
-    } catch {
-      throw .typed(error, destination: destination)
-    }
+    try render(component, region: region, toFile: path, encoder: PNGImageEncoder(compression: compression),
+      metadata: metadata, trace: trace)
   }
 
   func renderPNG(
     _ component: any ImageComponent, region: IntRect?, compression: PNGCompression, destination: String,
     metadata: ImageMetadata, trace: RenderTrace?, into sink: ByteSink
   ) throws {
-    let render = try prepareBands(component, region: region, trace: trace)
-    let width = render.region.width
-    var band = [UInt32](repeating: 0, count: width * Swift.min(render.bandHeight, render.region.height))
-    try PNGEncoder.encode(
-      width: width, height: render.region.height, bandHeight: render.bandHeight, opaque: nil,
-      grey: render.sourcesAreGrey ? nil : false, compression: compression, threads: threadCount,
-      destination: destination, metadata: metadata, into: sink
-    ) { rows, body in
-      let index = rows.lowerBound / render.bandHeight
-      try band.withUnsafeMutableBufferPointer { buffer in
-        let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * rows.count)])
-        try render.render(band: index, into: pixels)
-        try body(UnsafeBufferPointer(pixels))
-      }
-    }
+    // The one streamed path every format takes (`Renderer+Encoder`).
+    _ = try render(component, region: region, encoder: PNGImageEncoder(compression: compression), metadata: metadata,
+      destination: destination, trace: trace, into: sink)
   }
 }

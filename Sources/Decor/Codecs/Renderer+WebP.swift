@@ -10,12 +10,8 @@ extension Renderer {
     options: WebPOptions = WebPOptions(), metadata: ImageMetadata = .none
   ) throws(CodecError) {
     try ImageFile.checkOutputFormat(path, writing: .webp)
-    let raster: Raster
-    do {
-      raster = try render(component, region: region)
-    } catch {
-      throw .render(error)
-    }
-    try raster.writeWebP(toFile: path, options: options, metadata: metadata)
+    // WebP's size limit is checked from the extent there, before the whole image is rendered.
+    try render(component, region: region, toFile: path, encoder: WebPImageEncoder(options: options),
+      metadata: metadata)
   }
 }

@@ -7,7 +7,19 @@ public struct TIFFImageEncoder: ImageEncoder {
   public var name: String { "tiff" }
   public var fileExtensions: [String] { ["tif", "tiff"] }
 
+  public var displayName: String { "TIFF" }
+  /// TIFF's own limit is 2^32 − 1 a side; no option is taken from the command line yet (deflate, the default).
+  public var maximumDimension: Int { Int(UInt32.max) }
+
   public func encode(_ raster: Raster, destination: String) throws(CodecError) -> [UInt8] {
     try TIFFEncoder.encode(raster, options: options, destination: destination)
+  }
+
+  /// The file with the ICC profile and density of `metadata` (EXIF and XMP are not written to TIFF yet).
+  public func encode(_ raster: Raster, metadata: ImageMetadata, destination: String, into sink: ByteSink)
+    throws(CodecError) -> EncodingResult
+  {
+    try sink.write(TIFFEncoder.encode(raster, options: options, destination: destination, metadata: metadata))
+    return EncodingResult()
   }
 }

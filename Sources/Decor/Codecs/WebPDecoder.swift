@@ -38,6 +38,8 @@ public struct WebPDecoder: ImageDecoder {
       }
     } catch let error as CodecError {
       throw error
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
     } catch {
       throw .corrupt(source: source, detail: "\(error)")
     }

@@ -8,7 +8,8 @@ extension StandardFilters {
           required: true,
           help: "one of the 28 modes (W3C names: normal or over, multiply, …, plus-lighter)"),
         FilterArgument("image", .image, required: true,
-          help: "an image file (PNG, JPEG, WebP, GIF or TIFF), read once when the chain is applied; from Swift, also a name "
+          help: "an image file (\(FilterReference.imageFormatsPhrase)), read once when the chain is applied; from "
+            + "Swift, also a name "
             + "given to withImages"),
         FilterArgument("opacity", .number(), option: true, default: "1", range: ParameterRange.unit,
           help: "0 (not drawn) to 1"),

@@ -20,6 +20,10 @@ public enum FilterReference {
     ["pad 10 color=\"rgb(51 102 153)\"", "background white"],
   ]
 
+  /// What an argument's help says where it takes an image file: replaced by the formats the decoder registry holds
+  /// (`markdown(for:decoders:)`, a layer up, in `Codecs`), so that the reference never names a stale list.
+  public static let imageFormatsPhrase = "in a format Decor reads"
+
   /// The whole reference as Markdown (level-3 headings, to sit under a level-2 one), ending with a newline.
   public static func markdown(for registry: FilterRegistry = .standard) -> String {
     var lines: [String] = []

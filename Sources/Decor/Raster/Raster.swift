@@ -2,6 +2,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// An in-memory image: premultiplied RGBA, 8 bits per channel, sRGB-encoded.
@@ -49,6 +51,7 @@ public struct Raster: Sendable, Equatable {
   /// A raster filled with one pixel (transparent by default).
   public init(width: Int, height: Int, fill: RGBA8 = .clear, pixelLimit: Int = defaultPixelLimit) throws(RasterError) {
     let count = try Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)
+    try Raster.checkAllocation(count, width: width, height: height)
     self.width = width
     self.height = height
     storage = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -104,6 +107,7 @@ public struct Raster: Sendable, Equatable {
     initializingWith initialize: (UnsafeMutableRawBufferPointer) throws -> Void
   ) throws {
     let count = try Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)
+    try Raster.checkAllocation(count, width: width, height: height)
     self.width = width
     self.height = height
     storage = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -111,6 +115,26 @@ public struct Raster: Sendable, Equatable {
       try initialize(UnsafeMutableRawBufferPointer(buffer))
       initialized = count
     }
+  }
+
+  /// Checks that `count` bytes for a `width × height` raster can be had before the array is made: Swift's
+  /// allocator traps when `malloc` fails, and a caller may raise the pixel limit past what memory holds. So a large
+  /// buffer is first asked of `malloc` itself, and given back. (Under Linux's overcommit a size that `malloc` grants
+  /// may still be more than the machine can touch; what this catches is a request the kernel refuses outright.)
+  ///
+  /// - Throws: `RasterError.allocationFailed`.
+  ///
+  /// A buffer larger than the machine's physical memory is refused outright too: under overcommit `malloc` may
+  /// grant it, and the process would be killed while writing it.
+  static func checkAllocation(_ count: Int, width: Int, height: Int) throws(RasterError) {
+    // Below this the check costs more than it could save: such buffers fail only when everything else does.
+    guard count >= 64 << 20 else { return }
+    let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
+    if pages > 0, pageSize > 0, count / pageSize > pages {
+      throw .allocationFailed(width: width, height: height, bytes: count)
+    }
+    guard let probe = malloc(count) else { throw .allocationFailed(width: width, height: height, bytes: count) }
+    free(probe)
   }
 
   /// Asks Linux to back a large, not yet touched buffer with 2 MiB pages where it can: a 4096² image then takes

@@ -8,6 +8,9 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
   case bufferSizeMismatch(expected: Int, actual: Int)
   /// A region that does not overlap the raster, or is empty.
   case regionOutside(region: IntRect, bounds: IntRect)
+  /// The memory for a whole `width × height` image (`bytes` of it) could not be had: a size within the pixel limit
+  /// (raised by the caller) that this machine cannot hold. Nothing was allocated.
+  case allocationFailed(width: Int, height: Int, bytes: Int)
 
   public var description: String {
     switch self {
@@ -19,6 +22,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
       return "pixel buffer holds \(actual) bytes, expected \(expected)"
     case .regionOutside(let region, let bounds):
       return "region \(region) does not overlap the image \(bounds)"
+    case .allocationFailed(let w, let h, let bytes):
+      return "cannot allocate \(bytes) bytes for an image of \(w)x\(h) pixels: not enough memory"
     }
   }
 }
