@@ -181,20 +181,20 @@ import Testing
   /// Where an argument takes an image file, the reference names the formats the decoder registry holds, so a format
   /// registered there shows up in it.
   @Test func theReferenceNamesTheDecodersFormats() throws {
-    struct GIFDecoder: ImageDecoder {
-      var name: String { "gif" }
-      func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: Array("GIF8".utf8)) }
+    struct QOIDecoder: ImageDecoder {
+      var name: String { "qoi" }
+      func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: Array("qoif".utf8)) }
       func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
         throw .corrupt(source: source, detail: "a test decoder")
       }
     }
     let standard = FilterReference.markdown(for: .standard, decoders: .standard)
-    #expect(standard.contains("an image file (PNG, JPEG or WebP), read once"))
+    #expect(standard.contains("an image file (PNG, JPEG, WebP, GIF or TIFF), read once"))
     #expect(!standard.contains(FilterReference.imageFormatsPhrase))
     var decoders = DecoderRegistry.standard
-    try decoders.register(GIFDecoder())
+    try decoders.register(QOIDecoder())
     #expect(FilterReference.markdown(for: .standard, decoders: decoders)
-      .contains("an image file (PNG, JPEG, WebP or GIF), read once"))
-    #expect(decoders.fileExtensions.contains("gif"), "a folder given to batch takes its files too")
+      .contains("an image file (PNG, JPEG, WebP, GIF, TIFF or QOI), read once"))
+    #expect(decoders.fileExtensions.contains("qoi"), "a folder given to batch takes its files too")
   }
 }
