@@ -49,13 +49,19 @@ struct Apply: ParsableCommand {
     if decoded.frameCount > 1 {
       printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")
     }
-    let image = try decoded.applying(chain, pixelLimit: render.maxPixels)
+    let result: OpenedImage
+    do {
+      result = try decoded.applying(chain, colorSpace: render.colorSpace, pixelLimit: render.maxPixels)
+    } catch let error as ColorProfileError {
+      throw InputError(input: input, reason: "\(error)")
+    }
+    let image = result.image
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    try out.write(image, with: encoder, to: output, renderer: renderer, metadata: decoded.metadata)
+    try out.write(image, with: encoder, to: output, renderer: renderer, metadata: result.metadata)
     // After the write: a file read row by row finds its damage as the render reads it.
     DamageNotice.line(input: input, warnings: decoded.warnings).map(printError)
   }

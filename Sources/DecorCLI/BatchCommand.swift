@@ -64,8 +64,9 @@ struct BatchCommand: ParsableCommand {
     }
     // The format and its settings are checked before anything is read (for `same`, by `Batch`, input by input).
     if out.format != Batch.sameFormat { _ = try out.encoderForFormat() }
-    let batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite,
+    var batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite,
       format: out.format, settings: out.settings, decoders: render.decoders)
+    batch.colorSpace = render.colorSpace
     let display = ProgressDisplay(
       total: batch.items.count, enabled: progress ?? (isatty(STDERR_FILENO) == 1))
     let failures = batch.run(

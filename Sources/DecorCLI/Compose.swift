@@ -27,10 +27,12 @@ struct Compose: ParsableCommand {
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
     let encoder = try out.encoder(for: output)
-    let image = try Scene(contentsOfFile: scene).component(relativeTo: Scene.folder(of: scene), source: scene,
-      pixelLimit: render.maxPixels, decoders: render.decoders)
+    let composed = try Scene(contentsOfFile: scene).image(relativeTo: Scene.folder(of: scene), source: scene,
+      pixelLimit: render.maxPixels, decoders: render.decoders, colorSpace: render.colorSpace)
+    let image = composed.image
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
-    try out.write(image, with: encoder, to: output, renderer: renderer)
+    // The profile the scene's images share, if any (none when they were converted to sRGB).
+    try out.write(image, with: encoder, to: output, renderer: renderer, metadata: composed.metadata)
   }
 }

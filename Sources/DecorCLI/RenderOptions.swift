@@ -24,6 +24,12 @@ struct RenderOptions: ParsableArguments {
       valueName: "n"))
   var maxPixelsText: String?
 
+  @Option(name: .customLong("colorspace"), help: ArgumentHelp(
+    "auto: convert to sRGB only where images of different ICC profiles meet (a blend step's image, a scene's layers); "
+      + "srgb: convert every image to sRGB and write the output as sRGB (default: auto).",
+    valueName: "auto|srgb"))
+  var colorSpaceName: ColorSpaceName = .auto
+
   @Flag(name: .customLong("no-auto-orient"),
     help: "Keep a JPEG's pixels as stored, not turned upright by its EXIF orientation.")
   var keepsStoredOrientation = false
@@ -49,6 +55,9 @@ struct RenderOptions: ParsableArguments {
       }
     }
   }
+
+  /// How the inputs' colour spaces are handled (`--colorspace`).
+  var colorSpace: ColorSpaceHandling { colorSpaceName == .srgb ? .sRGB : .convertWhenMixed }
 
   /// A renderer with these options.
   var renderer: Renderer { Renderer(threads: threads, pixelLimit: maxPixels) }

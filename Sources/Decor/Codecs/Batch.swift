@@ -50,6 +50,9 @@ public struct Batch: Sendable {
 
   public var chain: Chain
   public var items: [Item]
+  /// How each input's colour space meets its chain's images' (see `ColorSpaceHandling`): by default an input is
+  /// converted to sRGB, with the `blend` images, only when their profiles differ; `.sRGB` converts every input.
+  public var colorSpace: ColorSpaceHandling = .convertWhenMixed
   /// The encoders the items are written with, configured with the settings, by name.
   let encoders: [String: any ImageEncoder]
 
@@ -177,8 +180,26 @@ public struct Batch: Sendable {
     let finished = Mutex<Int>(0)
     let errors = (0..<items.count).map { _ in ErrorSlot() }
     let items = items
-    // The images the steps name are read once for the whole batch; if one cannot be, every item fails with that.
-    let loaded = Result { () throws(ChainError) in try chain.loadingImageFiles(pixelLimit: pixelLimit) }
+    // The images the steps name are read once for the whole batch, with their profiles, and converted to sRGB once
+    // for the inputs that meet them in sRGB; if one cannot be read, every item fails with that.
+    let colorSpace = colorSpace
+    let loaded = Result { () throws(ChainError) -> (plain: Chain, converted: Chain, profiles: [[UInt8]?]) in
+      var images: [String: (raster: Raster, metadata: ImageMetadata)] = [:]
+      let plain = try chain.withImages { path throws(CodecError) in
+        let (raster, metadata) = try Raster.withMetadata(contentsOfFile: path, pixelLimit: pixelLimit)
+        images[path] = (raster, metadata)
+        return raster
+      }
+      let converted = try chain.withImages { path in
+        guard let image = images[path] else { throw CodecError.io(path: path, detail: "not read before") }
+        do {
+          return try Self.convertedToSRGB(image.raster, from: image.metadata.iccProfile)
+        } catch {
+          throw BatchError(path: path, message: "\(error)")
+        }
+      }
+      return (plain, converted, images.values.map(\.metadata.iccProfile))
+    }
     // Each job keeps its own failure rather than throwing it, so that `ParallelLoop` never stops the others.
     try? ParallelLoop.run(count: items.count, threads: workers) { index in
       let item = items[index]
@@ -191,9 +212,18 @@ public struct Batch: Sendable {
         }
         let decoded = try DecodedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
         warnings = decoded.warnings
-        let image = try loaded.get().apply(to: decoded.raster, pixelLimit: pixelLimit)
-        result = try renderer.render(image, toFile: item.output, encoder: encoder,
-          metadata: strip ? .none : decoded.metadata)
+        let chains = try loaded.get()
+        var (input, metadata, steps) = (decoded.raster, decoded.metadata, chains.plain)
+        if colorSpace == .sRGB || ColorSpaceHandling.mixes([metadata.iccProfile] + chains.profiles) {
+          do {
+            input = try Self.convertedToSRGB(input, from: metadata.iccProfile)
+          } catch {
+            throw BatchError(path: item.input, message: "\(error)")
+          }
+          (metadata.iccProfile, steps) = (nil, chains.converted)
+        }
+        let image = try steps.apply(to: input, pixelLimit: pixelLimit)
+        result = try renderer.render(image, toFile: item.output, encoder: encoder, metadata: strip ? .none : metadata)
       } catch {
         failure = error
         errors[index].error.withLock { $0 = error }
@@ -207,6 +237,12 @@ public struct Batch: Sendable {
     return items.indices.compactMap { index in
       errors[index].error.withLock { $0 }.map { (item: items[index], error: $0) }
     }
+  }
+
+  /// `raster` converted to sRGB from the profile `data` (none: sRGB already).
+  static func convertedToSRGB(_ raster: Raster, from data: [UInt8]?) throws(ColorProfileError) -> Raster {
+    guard let data else { return raster }
+    return try raster.converted(from: ColorProfile(iccData: data))
   }
 
   /// The image files (by `extensions`, without the dot, in any case) directly in `folder`, hidden ones excepted,

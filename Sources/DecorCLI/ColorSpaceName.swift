@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// `--colorspace`'s values.
+enum ColorSpaceName: String, ExpressibleByArgument, CaseIterable {
+  case auto
+  case srgb
+}
