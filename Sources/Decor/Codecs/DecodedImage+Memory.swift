@@ -1,4 +1,11 @@
-import Foundation
+// FoundationEssentials where it exists (Linux's swift-foundation): `Data`, without the internationalisation data
+// the whole of Foundation loads (7 MB more resident in every command).
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Dispatch
 
 /// Images decoded from bytes held in memory (an HTTP request's body, a database blob), by the decoder of the
 /// registry that recognises them, named `<memory>` in errors. The blocking calls decode on the caller's thread; the
