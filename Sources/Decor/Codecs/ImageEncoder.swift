@@ -60,10 +60,17 @@ public protocol ImageEncoder: Sendable {
   /// Untyped, as `ImageComponent.render` is: `rows` runs a render, whose errors are passed on as they are.
   ///
   /// - Parameters:
+  ///   - width: the image's width in pixels.
+  ///   - height: its height.
+  ///   - bandHeight: the rows `rows` gives at a time (fewer in the last band).
+  ///   - metadata: what to record where the format holds it.
+  ///   - destination: the file's name in errors.
   ///   - threads: how many threads the encoder may use.
   ///   - sourcesAreGrey: whether every source of the render is grey (`BandedRender.sourcesAreGrey`), so that the
   ///     image may be: an encoder that writes grey files can try grey and start over in colour at the first band
   ///     that is not (the PNG and JPEG encoders do). When false, the image is taken to be in colour.
+  ///   - sink: where the file's bytes go.
+  ///   - rows: fills a buffer with the premultiplied pixels of a range of rows.
   func encode(
     width: Int, height: Int, bandHeight: Int, metadata: ImageMetadata, destination: String, threads: Int,
     sourcesAreGrey: Bool, into sink: ByteSink,
