@@ -63,8 +63,15 @@ public struct Batch: Sendable {
   /// - Throws: `BatchError` for an input that does not exist or a folder with no image files, a format no encoder
   ///   writes (an input's own, with `sameFormat`), an output setting a format does not take (naming it), two inputs
   ///   with the same output, or an output folder that is an input's folder (without `replacesInputs`).
+  public init(chain: Chain, inputs: [String], outputFolder: String, replacesInputs: Bool = false) throws(BatchError) {
+    try self.init(chain: chain, inputs: inputs, outputFolder: outputFolder, replacesInputs: replacesInputs,
+      format: nil)
+  }
+
+  /// `init(chain:inputs:outputFolder:replacesInputs:)` writing `format` (a name or extension; `nil` for PNG,
+  /// `sameFormat` for each input's own) with `settings`, through `registry`'s encoders.
   public init(
-    chain: Chain, inputs: [String], outputFolder: String, replacesInputs: Bool = false, format: String? = nil,
+    chain: Chain, inputs: [String], outputFolder: String, replacesInputs: Bool = false, format: String?,
     settings: EncodingSettings = EncodingSettings(), encoders registry: EncoderRegistry = .standard,
     decoders: DecoderRegistry = .standard
   ) throws(BatchError) {

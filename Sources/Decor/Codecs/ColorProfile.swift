@@ -48,15 +48,25 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
 
   /// sRGB as Little CMS builds it (IEC 61966-2.1).
   public static let sRGB: ColorProfile = {
-    let profile = cmsCreate_sRGBProfile()!
+    // Little CMS builds its sRGB profile from constants; should it ever fail, the profile is left empty.
+    guard let profile = cmsCreate_sRGBProfile() else {
+      return ColorProfile(data: [], name: "sRGB", space: .rgb, isSRGB: true)
+    }
     defer { cmsCloseProfile(profile) }
     var size: cmsUInt32Number = 0
     cmsSaveProfileToMem(profile, nil, &size)
     var bytes = [UInt8](repeating: 0, count: Int(size))
     bytes.withUnsafeMutableBytes { _ = cmsSaveProfileToMem(profile, $0.baseAddress, &size) }
-    // Little CMS's own sRGB profile is always readable.
-    return try! ColorProfile(iccData: bytes)
+    // Known without reading the bytes back: sRGB by definition.
+    return ColorProfile(data: bytes, name: description(of: profile) ?? "sRGB", space: .rgb, isSRGB: true)
   }()
+
+  private init(data: [UInt8], name: String, space: Space, isSRGB: Bool) {
+    self.data = data
+    self.name = name
+    self.space = space
+    self.isSRGB = isSRGB
+  }
 
   /// Whether images in this profile and in `other` can meet without conversion: the same bytes, or both sRGB.
   public func isSameSpace(as other: ColorProfile?) -> Bool {

@@ -11,7 +11,12 @@ public struct DecodedImage: Sendable {
   /// print one notice. Empty for an intact file.
   public var warnings: [String]
 
-  public init(raster: Raster, metadata: ImageMetadata = .none, frameCount: Int = 1, warnings: [String] = []) {
+  public init(raster: Raster, metadata: ImageMetadata = .none, frameCount: Int = 1) {
+    self.init(raster: raster, metadata: metadata, frameCount: frameCount, warnings: [])
+  }
+
+  /// An image with the damage its decoder passed over (see `warnings`).
+  public init(raster: Raster, metadata: ImageMetadata = .none, frameCount: Int = 1, warnings: [String]) {
     self.raster = raster
     self.metadata = metadata
     self.frameCount = frameCount

@@ -160,8 +160,13 @@ public struct EncoderRegistry: Sendable {
   ///
   /// - Throws: `CodecError.noEncoder` when no encoder claims the extension (naming the writable formats), the
   ///   encoder's error, or `.io`; on error a file at `path` is left as it was.
+  public func write(_ raster: Raster, toFile path: String) throws(CodecError) {
+    try write(raster, toFile: path, metadata: .none)
+  }
+
+  /// `write(_:toFile:)` recording `metadata` where the format holds it, and what the encoder reported.
   @discardableResult
-  public func write(_ raster: Raster, toFile path: String, metadata: ImageMetadata = .none) throws(CodecError)
+  public func write(_ raster: Raster, toFile path: String, metadata: ImageMetadata) throws(CodecError)
     -> EncodingResult
   {
     try write(raster, toFile: path, encoder: encoder(forOutput: path), metadata: metadata)

@@ -23,7 +23,12 @@ public struct ImageMetadata: Sendable, Equatable {
   /// The XMP packet's bytes (UTF-8 XML), or `nil`.
   public var xmp: [UInt8]?
 
-  public init(iccProfile: [UInt8]? = nil, density: PixelDensity? = nil, exif: [UInt8]? = nil, xmp: [UInt8]? = nil) {
+  public init(iccProfile: [UInt8]? = nil, density: PixelDensity? = nil) {
+    self.init(iccProfile: iccProfile, density: density, exif: nil, xmp: nil)
+  }
+
+  /// Metadata with an EXIF block and an XMP packet too.
+  public init(iccProfile: [UInt8]? = nil, density: PixelDensity? = nil, exif: [UInt8]?, xmp: [UInt8]? = nil) {
     self.iccProfile = iccProfile
     self.density = density
     self.exif = exif

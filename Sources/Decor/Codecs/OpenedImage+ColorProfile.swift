@@ -40,13 +40,9 @@ extension OpenedImage {
     var result = self
     if colorSpace == .sRGB || ColorSpaceHandling.mixes([metadata.iccProfile] + images.values.map(\.metadata.iccProfile)) {
       result = try convertedToSRGB()
-      let converted = try chain.withImages { path in
+      let converted = try chain.withImages { path throws(CodecError) in
         guard let image = images[path] else { throw CodecError.io(path: path, detail: "not read before") }
-        do {
-          return try image.convertedToSRGB().image
-        } catch {
-          throw CodecError.corrupt(source: ImageFile.displayName(path, input: true), detail: "\(error)")
-        }
+        return try image.convertedToSRGB(naming: path).image
       }
       result.image = try result.applying(converted, pixelLimit: pixelLimit)
     } else {
@@ -57,6 +53,15 @@ extension OpenedImage {
 }
 
 extension OpenedImage {
+  /// `convertedToSRGB()` for an image met inside a chain or a scene, its error naming the file at `path`.
+  func convertedToSRGB(naming path: String) throws(CodecError) -> OpenedImage {
+    do {
+      return try convertedToSRGB()
+    } catch {
+      throw .corrupt(source: ImageFile.displayName(path, input: true), detail: "\(error)")
+    }
+  }
+
   /// An image already made (a scene's), with the metadata its output should carry.
   init(image: any ImageComponent, metadata: ImageMetadata, frameCount: Int) {
     self.image = image

@@ -56,12 +56,7 @@ extension Scene {
       // Built again from the same images, each converted to sRGB (nothing has been rendered yet).
       let converted = try component(pixelLimit: pixelLimit) { name throws(CodecError) in
         guard let image = opened[name] else { throw CodecError.io(path: name, detail: "not read before") }
-        do {
-          return try image.convertedToSRGB().image
-        } catch {
-          throw CodecError.corrupt(source: ImageFile.displayName(FilePaths.resolve(name, against: folder), input: true),
-            detail: "\(error)")
-        }
+        return try image.convertedToSRGB(naming: FilePaths.resolve(name, against: folder)).image
       }
       return OpenedImage(image: converted, metadata: .none, frameCount: 1)
     } catch {

@@ -3,7 +3,7 @@ extension WebPDecoder {
   /// density). Decor does not turn a WebP by its EXIF orientation, so that stays; the EXIF thumbnail is dropped.
   public func metadata(of data: [UInt8]) -> ImageMetadata {
     var metadata = ImageMetadata(iccProfile: Self.chunk("ICCP", in: data).map(Array.init),
-      xmp: Self.chunk("XMP ", in: data).map(Array.init))
+      exif: nil, xmp: Self.chunk("XMP ", in: data).map(Array.init))
     if let exif = Self.chunk("EXIF", in: data) { metadata.setExif(exif, oriented: false) }
     return metadata
   }
