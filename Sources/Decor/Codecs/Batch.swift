@@ -184,7 +184,10 @@ public struct Batch: Sendable {
     let processors = Renderer.processorCount
     let workers = max(1, min(jobs ?? processors, items.count))
     let renderer = Renderer(threads: threads ?? max(1, processors / workers), pixelLimit: pixelLimit)
-    let finished = Mutex<Int>(0)
+    // Reports are serialised on a queue rather than under a `Mutex`: a contended `Mutex` waits in code
+    // ThreadSanitizer cannot see, which it then reports as a race.
+    let reports = DispatchQueue(label: "Decor.Batch.reports")
+    let finished = Atomic<Int>(0)
     let errors = (0..<items.count).map { _ in ErrorSlot() }
     let items = items
     // The images the steps name are read once for the whole batch, with their profiles, and converted to sRGB once
@@ -235,10 +238,12 @@ public struct Batch: Sendable {
         failure = error
         errors[index].error.withLock { $0 = error }
       }
-      // Under the lock, so that reports arrive one at a time and their counts in order.
-      finished.withLock { count in
-        count += 1
-        report(Outcome(item: item, error: failure, finished: count, warnings: warnings, result: result))
+      // On the one queue, so that reports arrive one at a time and their counts in order.
+      let outcome = (error: failure, warnings: warnings, result: result)
+      reports.sync {
+        let count = finished.wrappingAdd(1, ordering: .relaxed).newValue
+        report(Outcome(item: item, error: outcome.error, finished: count, warnings: outcome.warnings,
+          result: outcome.result))
       }
     }
     return items.indices.compactMap { index in
