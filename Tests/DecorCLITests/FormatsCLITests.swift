@@ -18,6 +18,10 @@ import Testing
     let tiff = Self.fixture("TIFF/rgba16-unassociated-tiles.tif")
     let streamed = try Decor.run(["apply", tiff, "blur 2", "-o", file("tiff.webp")])
     #expect(streamed.status == 0 && streamed.stderr.isEmpty, "\(streamed.stderr)")
+    let pages = Self.fixture("TIFF/multipage.tif")
+    let firstPage = try Decor.run(["apply", pages, "pad 2", "-o", file("page.png")])
+    #expect(firstPage.status == 0
+      && firstPage.stderr == "decor: \(pages): multi-page image: only its first page (of 2) is used\n")
     let info = try Decor.run(["info", gif, tiff])
     let text = String(decoding: info.stdout, as: UTF8.self)
     #expect(info.status == 0)

@@ -38,6 +38,10 @@ import Testing
   @Test func pagesProfileAndRegistry() throws {
     let image = try DecodedImage(contentsOfFile: Self.path("multipage.tif"))
     #expect(image.frameCount == 2)
+    // Read row by row, as `decor apply` opens it, the file still says it has two pages.
+    let opened = try OpenedImage(contentsOfFile: Self.path("multipage.tif"))
+    #expect(opened.isStreamed && opened.frameCount == 2)
+    #expect(try OpenedImage(contentsOfFile: Self.path("rgb8-lzw.tif")).frameCount == 1)
     #expect(try DecodedImage(contentsOfFile: Self.path("rgb8-lzw.tif")).frameCount == 1)
     let profile = try DecodedImage(contentsOfFile: Self.path("rgb8-lzw.tif")).metadata.iccProfile
     #expect(profile?.count == 3144, "chelsea.png's ICC profile, carried by Pillow and tiffcp")
