@@ -19,9 +19,12 @@ struct BatchCommand: ParsableCommand {
       (\(FormatNames.readExtensions), in any case). Each output is OUTPUT-DIR/NAME.EXT, in the format --format \
       names (png by default; \(FormatNames.formatNames)) with its extension, or with --format same in the input's \
       own format and extension; the output options are those of `apply`, each checked against the format before \
-      any work. A bad input gets one line on stderr and the others still run; the exit status is then \
-      1, after a summary line. An output folder that is an input's own folder is refused (its outputs would \
-      replace the inputs) unless --overwrite is given; two inputs with the same name are refused.
+      any work. A bad input (missing, corrupt) gets one line on stderr and the others still run; the exit status \
+      is then 1. A summary line on stdout says how many were written. An output that would be one of the inputs \
+      is refused unless --overwrite is given; two inputs with the same output name are refused. \
+      Across machines: --shard K/N runs every N-th input of the sorted list from the K-th, so N runs with the \
+      same arguments (a Kubernetes indexed Job, a Slurm array, GNU parallel) share the batch; --skip-existing \
+      leaves outputs already written (a batch run again after an interruption does only what is left).
       """)
 
   @Option(help: ArgumentHelp("A template (T.json) or quoted steps.", valueName: "CHAIN"))
@@ -41,8 +44,15 @@ struct BatchCommand: ParsableCommand {
     help: "Draw a progress bar on stderr (default: only when stderr is a terminal).")
   var progress: Bool?
 
-  @Flag(help: "Allow the output folder to be an input's folder, replacing those inputs.")
+  @Flag(help: "Allow outputs that are inputs (--format same into the inputs' folder), replacing those inputs.")
   var overwrite = false
+
+  @Option(help: ArgumentHelp("Run shard K of N (from 1): every N-th input of the sorted list, from the K-th.",
+    valueName: "K/N"))
+  var shard: String?
+
+  @Flag(name: .customLong("skip-existing"), help: "Leave the inputs whose output file exists already.")
+  var skipExisting = false
 
   @OptionGroup var out: OutputOptions
 
@@ -53,6 +63,18 @@ struct BatchCommand: ParsableCommand {
     if let jobs, !(1...1024).contains(jobs) {
       throw ValidationError("--jobs must be a whole number from 1 to 1024, got \(jobs)")
     }
+    if let shard, Self.shardNumbers(shard) == nil {
+      throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got \"\(shard)\"")
+    }
+  }
+
+  /// `K/N` as two numbers with 1 ≤ K ≤ N, or `nil`.
+  static func shardNumbers(_ text: String) -> (index: Int, count: Int)? {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index)
+    else { return nil }
+    return (index, count)
   }
 
   func run() throws {
@@ -67,17 +89,35 @@ struct BatchCommand: ParsableCommand {
     var batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite,
       format: out.format, settings: out.settings, decoders: render.decoders)
     batch.colorSpace = render.colorSpace
-    let display = ProgressDisplay(
-      total: batch.items.count, enabled: progress ?? (isatty(STDERR_FILENO) == 1))
+    batch.skipsExisting = skipExisting
+    if let shard, let (index, count) = Self.shardNumbers(shard) {
+      batch = try batch.sharded(index, of: count)
+    }
+    let started = ContinuousClock.now
+    let total = batch.items.count
+    let showsProgress = progress ?? (isatty(STDERR_FILENO) == 1)
+    let display = ProgressDisplay(total: total, enabled: showsProgress)
+    let tally = BatchTally()
+    // Said by the signal handler if the batch is interrupted: the progress line ended, and how far it got.
+    let interrupted = { @Sendable (written: Int) in
+      (showsProgress ? "\n" : "") + "decor: interrupted: \(written) of \(total) written to \(outputFolder)\n"
+    }
+    ImageFile.setSignalMessage(interrupted(0))
     let failures = batch.run(
       jobs: jobs, threads: render.threads, strip: out.strip, pixelLimit: render.maxPixels,
       decoders: render.decoders
     ) { outcome in
+      tally.count(outcome)
+      ImageFile.setSignalMessage(interrupted(tally.written))
       display.finished(outcome)
     }
     display.end()
+    ImageFile.setSignalMessage("")
+    let elapsed = started.duration(to: .now)
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    print(tally.summary(folder: outputFolder, seconds: seconds))
     if !failures.isEmpty {
-      printError("\(failures.count) of \(batch.items.count) inputs failed")
+      printError("\(failures.count) of \(total) inputs failed")
       throw ExitCode(1)
     }
   }

@@ -18,9 +18,13 @@ import Synchronization
 ///   own format and extension (`Batch.sameFormat`). The output settings (`EncodingSettings`) are checked against
 ///   every format the batch writes before anything runs.
 /// - Nothing is overwritten by surprise: two inputs that would make the same output are refused before anything
-///   runs, and so is an output folder that is an input's own folder (which would replace the inputs) unless
-///   `replacesInputs` is set, as for ImageMagick's `mogrify`. Outputs are written atomically (see `ImageFile`).
-/// - One input's failure (a corrupt file, an image over the pixel limit) is reported and the others go on.
+///   runs, and so is an output that would be one of the inputs (the same file: `photo.png` into its own folder as
+///   PNG) unless `replacesInputs` is set, as for ImageMagick's `mogrify`; an input's folder may take outputs of
+///   other names (`photo.jpg` → `photo.webp`). Outputs are written atomically (see `ImageFile`), so an output that
+///   exists is complete: `skipsExisting` leaves those alone.
+/// - One input's failure (a missing or corrupt file, an image over the pixel limit) is reported and the others go
+///   on. An output folder nothing can be written into is refused before anything runs.
+/// - `sharded(_:of:)` splits a batch between machines.
 /// - Jobs share the processors: `jobs` inputs at once (default: one per processor, at most the number of inputs),
 ///   each rendered on `processors / jobs` threads, so a few large images still use every core.
 public struct Batch: Sendable {
@@ -46,6 +50,8 @@ public struct Batch: Sendable {
     public var warnings: [String] = []
     /// What the encoder reported (translucent pixels laid on a background), when the output was written.
     public var result: EncodingResult? = nil
+    /// Whether the item was left alone because its output was there already (`skipsExisting`).
+    public var skipped = false
   }
 
   public var chain: Chain
@@ -53,6 +59,10 @@ public struct Batch: Sendable {
   /// How each input's colour space meets its chain's images' (see `ColorSpaceHandling`): by default an input is
   /// converted to sRGB, with the `blend` images, only when their profiles differ; `.sRGB` converts every input.
   public var colorSpace: ColorSpaceHandling = .convertWhenMixed
+  /// Whether an item whose output file exists already is skipped rather than written again: a batch run again after
+  /// an interruption, or by several machines over the same folders, does only what is left. Outputs are written
+  /// atomically, so one that exists is complete.
+  public var skipsExisting = false
   /// The encoders the items are written with, configured with the settings, by name.
   let encoders: [String: any ImageEncoder]
 
@@ -60,9 +70,10 @@ public struct Batch: Sendable {
   /// nothing would be overwritten by surprise. The output folder is created (with its parents) when it does not
   /// exist.
   ///
-  /// - Throws: `BatchError` for an input that does not exist or a folder with no image files, a format no encoder
-  ///   writes (an input's own, with `sameFormat`), an output setting a format does not take (naming it), two inputs
-  ///   with the same output, or an output folder that is an input's folder (without `replacesInputs`).
+  /// - Throws: `BatchError` for a folder with no image files, a format no encoder writes (an input's own, with
+  ///   `sameFormat`), an output setting a format does not take (naming it), two inputs with the same output, an
+  ///   output that is an input (without `replacesInputs`), or an output folder that cannot be made or written into.
+  ///   An input that does not exist is not an error here: it fails alone when the batch runs.
   public init(chain: Chain, inputs: [String], outputFolder: String, replacesInputs: Bool = false) throws(BatchError) {
     try self.init(chain: chain, inputs: inputs, outputFolder: outputFolder, replacesInputs: replacesInputs,
       format: nil)
@@ -79,10 +90,9 @@ public struct Batch: Sendable {
     var files: [String] = []
     for input in inputs {
       var info = stat()
-      guard stat(input, &info) == 0 else {
-        throw BatchError(path: input, message: "cannot read: \(ImageFile.systemError())")
-      }
-      if info.st_mode & S_IFMT == S_IFDIR {
+      // An input that cannot be looked at (missing, unreadable) is planned as a file and fails alone when its turn
+      // comes, as a corrupt one does: one bad name among thousands does not stop the others.
+      if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
         let found = try Batch.imageFiles(in: input, extensions: decoders.fileExtensions)
         guard !found.isEmpty else {
           throw BatchError(path: input, message: "the folder has no image files ("
@@ -130,6 +140,14 @@ public struct Batch: Sendable {
     guard stat(outputFolder, &outputFolderInfo) == 0, outputFolderInfo.st_mode & S_IFMT == S_IFDIR else {
       throw BatchError(path: outputFolder, message: "not a folder")
     }
+    try Batch.checkWritable(outputFolder)
+    // The inputs as files (device and inode), so that an output is refused only when it would be one of them.
+    var inputFiles: [String: (dev: UInt64, ino: UInt64)] = [:]
+    for file in files {
+      var info = stat()
+      if stat(file, &info) == 0 { inputFiles[file] = (UInt64(info.st_dev), UInt64(info.st_ino)) }
+    }
+    let inputIdentities = Set(inputFiles.values.map { "\($0.dev):\($0.ino)" })
     var seen: [String: String] = [:]
     items = []
     for (file, format, fileExtension) in planned {
@@ -140,12 +158,12 @@ public struct Batch: Sendable {
         throw BatchError(path: file, message: "\(other) and \(file) would both be written to \(output)")
       }
       seen[output] = file
-      var folderInfo = stat()
-      if !replacesInputs, stat(FilePaths.folder(of: file), &folderInfo) == 0,
-        folderInfo.st_dev == outputFolderInfo.st_dev, folderInfo.st_ino == outputFolderInfo.st_ino
+      var outputInfo = stat()
+      if !replacesInputs, stat(output, &outputInfo) == 0,
+        inputIdentities.contains("\(UInt64(outputInfo.st_dev)):\(UInt64(outputInfo.st_ino))")
       {
-        throw BatchError(path: outputFolder, message: "is the folder of the input \(file): its outputs would replace "
-          + "the inputs (give another folder, or --overwrite to replace them)")
+        throw BatchError(path: output, message: "is an input: writing it would replace it (give another folder or "
+          + "--format, or --overwrite to replace the inputs)")
       }
       items.append(Item(input: file, output: output, format: format))
     }
@@ -193,6 +211,7 @@ public struct Batch: Sendable {
     // The images the steps name are read once for the whole batch, with their profiles, and converted to sRGB once
     // for the inputs that meet them in sRGB; if one cannot be read, every item fails with that.
     let colorSpace = colorSpace
+    let skipsExisting = skipsExisting
     let loaded = Result { () throws(ChainError) -> (plain: Chain, converted: Chain, profiles: [[UInt8]?]) in
       var images: [String: (raster: Raster, metadata: ImageMetadata)] = [:]
       let plain = try chain.withImages { path throws(CodecError) in
@@ -213,42 +232,72 @@ public struct Batch: Sendable {
       var failure: (any Error)?
       var result: EncodingResult?
       var warnings: [String] = []
-      do {
-        guard let encoder = encoders[item.format] else {
-          throw CodecError.unknownCodec(name: item.format, known: encoders.keys.sorted())
-        }
-        // Opened as `decor apply` opens its input: read row by row where the format allows (so a batch of large
-        // images holds bands, not images), and shrunk on load where the chain resizes a JPEG.
-        let opened = try OpenedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
-        defer { warnings = opened.warnings }
-        let chains = try loaded.get()
-        var (input, steps) = (opened, chains.plain)
-        if colorSpace == .sRGB || ColorSpaceHandling.mixes([opened.metadata.iccProfile] + chains.profiles) {
-          do {
-            input = try opened.convertedToSRGB()
-          } catch {
-            throw BatchError(path: item.input, message: "\(error)")
+      var existing = stat()
+      let skipped = skipsExisting && stat(item.output, &existing) == 0
+      if !skipped {
+        do {
+          guard let encoder = encoders[item.format] else {
+            throw CodecError.unknownCodec(name: item.format, known: encoders.keys.sorted())
           }
-          steps = chains.converted
+          // Opened as `decor apply` opens its input: read row by row where the format allows (so a batch of large
+          // images holds bands, not images), and shrunk on load where the chain resizes a JPEG.
+          let opened = try OpenedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
+          defer { warnings = opened.warnings }
+          let chains = try loaded.get()
+          var (input, steps) = (opened, chains.plain)
+          if colorSpace == .sRGB || ColorSpaceHandling.mixes([opened.metadata.iccProfile] + chains.profiles) {
+            do {
+              input = try opened.convertedToSRGB()
+            } catch {
+              throw BatchError(path: item.input, message: "\(error)")
+            }
+            steps = chains.converted
+          }
+          let image = try input.applying(steps, pixelLimit: pixelLimit)
+          result = try renderer.render(image, toFile: item.output, encoder: encoder,
+            metadata: strip ? .none : input.metadata)
+        } catch {
+          failure = error
+          errors[index].error.withLock { $0 = error }
         }
-        let image = try input.applying(steps, pixelLimit: pixelLimit)
-        result = try renderer.render(image, toFile: item.output, encoder: encoder,
-          metadata: strip ? .none : input.metadata)
-      } catch {
-        failure = error
-        errors[index].error.withLock { $0 = error }
       }
       // On the one queue, so that reports arrive one at a time and their counts in order.
-      let outcome = (error: failure, warnings: warnings, result: result)
+      let outcome = (error: failure, warnings: warnings, result: result, skipped: skipped)
       reports.sync {
         let count = finished.wrappingAdd(1, ordering: .relaxed).newValue
         report(Outcome(item: item, error: outcome.error, finished: count, warnings: outcome.warnings,
-          result: outcome.result))
+          result: outcome.result, skipped: outcome.skipped))
       }
     }
     return items.indices.compactMap { index in
       errors[index].error.withLock { $0 }.map { (item: items[index], error: $0) }
     }
+  }
+
+  /// Shard `index` of `count` (from 1): every `count`-th item of the batch's inputs sorted by path, starting at the
+  /// `index`-th. The shards of one batch are disjoint and together hold every item, whatever order the inputs were
+  /// given in, so `count` machines (a Kubernetes indexed Job, a Slurm array, GNU parallel) can share one batch, each
+  /// running `decor batch --shard K/N` with the same arguments.
+  ///
+  /// - Throws: `BatchError` unless `1 ≤ index ≤ count`.
+  public func sharded(_ index: Int, of count: Int) throws(BatchError) -> Batch {
+    guard count >= 1, (1...count).contains(index) else {
+      throw BatchError(path: "--shard", message: "\(index)/\(count): expected K/N with 1 ≤ K ≤ N, such as 1/4")
+    }
+    var shard = self
+    let sorted = items.sorted { $0.input.utf8.lexicographicallyPrecedes($1.input.utf8) }
+    shard.items = sorted.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    return shard
+  }
+
+  /// Refuses, in one line, an output folder no file can be created in (read-only, not ours), rather than failing
+  /// every input on its own: a file is made there and removed.
+  static func checkWritable(_ folder: String) throws(BatchError) {
+    let probe = (folder.hasSuffix("/") ? folder : folder + "/") + ".decor-probe-" + ImageFile.randomSuffix()
+    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw BatchError(path: folder, message: "cannot write into it: \(ImageFile.systemError())") }
+    close(fd)
+    unlink(probe)
   }
 
   /// The image files (by `extensions`, without the dot, in any case) directly in `folder`, hidden ones excepted,

@@ -169,4 +169,13 @@ extension ImageFile {
     TemporaryFileCleanup.install()
   }
 
+  /// What to write to standard error when one of the signals `removeTemporaryFilesOnSignals()` handles ends the
+  /// process, once the temporary files are removed: how far the work got (`decor batch` says how many outputs were
+  /// written). Replace it as the work goes on; an empty message says nothing. Up to 1024 bytes of UTF-8 are kept.
+  ///
+  /// Limits: call it from one thread at a time; a signal arriving while it runs writes the message before it.
+  public static func setSignalMessage(_ message: String) {
+    TemporaryFileCleanup.setMessage(message)
+  }
+
 }

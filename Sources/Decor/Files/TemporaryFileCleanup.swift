@@ -11,7 +11,8 @@ import Synchronization
 /// The temporary files the writes under way have, kept where a signal handler can read them: one slot per write,
 /// up to 64 at once (`decor batch` writes one file per job). A handler may only call async-signal-safe functions
 /// (no allocation, no locks), so the paths live in buffers allocated once, and two atomic masks say which slots a
-/// writer holds and which hold a complete path; the handler itself only calls `unlink` and `raise`.
+/// writer holds and which hold a complete path; the handler itself only calls `unlink`, `write` (the program's last
+/// words, if it set any) and `raise`.
 enum TemporaryFileCleanup {
   static let capacity = Int(PATH_MAX) + 1
   static let slots = 64
@@ -25,6 +26,25 @@ enum TemporaryFileCleanup {
   static let claimed = Atomic<UInt64>(0)
   static let armed = Atomic<UInt64>(0)
   static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// The program's last words (`ImageFile.setSignalMessage`): two buffers, the one a handler would write named with
+  /// its length in `message` (buffer index in the low bit, length above it), so that a message being replaced is
+  /// never the one written.
+  static let messageCapacity = 1024
+  nonisolated(unsafe) static let messages: UnsafeMutablePointer<UInt8> = {
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * messageCapacity)
+    buffer.initialize(repeating: 0, count: 2 * messageCapacity)
+    return buffer
+  }()
+  static let message = Atomic<Int>(0)
+
+  /// Sets the message; called from one thread at a time (the writes of one buffer are then never concurrent).
+  static func setMessage(_ text: String) {
+    let bytes = Array(text.utf8.prefix(messageCapacity))
+    let next = (message.load(ordering: .acquiring) & 1) ^ 1
+    bytes.withUnsafeBufferPointer { (messages + next * messageCapacity).update(from: $0.baseAddress!, count: $0.count) }
+    message.store(bytes.count << 1 | next, ordering: .releasing)
+  }
 
   /// Makes `temporary` a file a signal removes and returns its slot; `nil` when every slot is taken (or the path
   /// does not fit), and the caller then goes unprotected.
@@ -54,7 +74,9 @@ enum TemporaryFileCleanup {
   static func install() {
     // Both globals are initialised lazily; touch them now so that a handler never runs their initialisers.
     _ = paths
+    _ = messages
     _ = armed.load(ordering: .relaxed)
+    _ = message.load(ordering: .relaxed)
     for signal in signals {
       var current = sigaction()
       guard sigaction(signal, nil, &current) == 0, current.isDefault else { continue }
@@ -65,6 +87,11 @@ enum TemporaryFileCleanup {
           let slot = armed.trailingZeroBitCount
           unlink(TemporaryFileCleanup.paths + slot * TemporaryFileCleanup.capacity)
           armed &= armed - 1
+        }
+        let said = TemporaryFileCleanup.message.load(ordering: .acquiring)
+        if said >> 1 > 0 {
+          _ = write(STDERR_FILENO, TemporaryFileCleanup.messages + (said & 1) * TemporaryFileCleanup.messageCapacity,
+            said >> 1)
         }
         // SA_RESETHAND has already restored the default action, so this ends the process as the signal would
         // have (once the handler returns, if the signal is blocked meanwhile).
