@@ -194,6 +194,13 @@ import Testing
     let configured = try registry.encoder(forOutput: "x.avif", settings: EncodingSettings(quality: 40))
     #expect((configured as? AVIFImageEncoder)?.options == AVIFOptions(quality: 40))
     #expect(AVIFOptions(quality: 500).quality == 100 && AVIFOptions(quality: -3).quality == 0)
+    // A quality set past the range after `init`, and an EXIF block libheif cannot place: written all the same.
+    var options = AVIFOptions()
+    options.quality = Int.max
+    let photo = try Raster(contentsOfFile: Self.path("photo-heic-reference.png"))
+    let bytes = try AVIFEncoder.encode(photo, options: options,
+      metadata: ImageMetadata(exif: [1, 2, 3], xmp: Array("<x/>".utf8)))
+    #expect(HEIFDecoder().metadata(of: bytes) == ImageMetadata(exif: nil, xmp: Array("<x/>".utf8)))
     #expect(throws: CodecError.encodingFailed(destination: "big.avif",
       detail: "65537×1 is larger than AVIF allows (65536 × 65536)")) {
       try AVIFImageEncoder().checkSize(width: 65537, height: 1, destination: "big.avif")

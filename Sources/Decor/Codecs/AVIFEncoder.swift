@@ -12,7 +12,8 @@ import CHEIF
 /// - Alpha, as an auxiliary image, only when a pixel is not opaque (lossless in a lossless file); the colour is
 ///   written straight (un-premultiplied), as AVIF readers expect.
 /// - The ICC profile (`colr` of type `prof`, beside the `nclx` box that says how the colour was coded), the EXIF
-///   block (an `Exif` item) and the XMP packet (a `mime` item) of `metadata`; AVIF has no density field.
+///   block (an `Exif` item; one without a TIFF header, which libheif cannot place, is left out) and the XMP packet
+///   (a `mime` item) of `metadata`; AVIF has no density field.
 /// - Sides up to 65536 pixels, AV1's limit and libaom's (libaom refuses 65537). libheif-based readers refuse
 ///   sides over 32768 by default (`HEIFDecoder` raises that limit).
 public enum AVIFEncoder {
@@ -69,7 +70,7 @@ public enum AVIFEncoder {
       if set.code == heif_error_Ok { set = heif_encoder_set_parameter_string(encoder, "chroma", "444") }
       if set.code == heif_error_Ok, hasAlpha { set = heif_encoder_set_parameter_boolean(encoder, "lossless-alpha", 1) }
     } else {
-      set = heif_encoder_set_lossy_quality(encoder, Int32(options.quality))
+      set = heif_encoder_set_lossy_quality(encoder, Int32(min(100, max(0, options.quality))))
     }
     guard set.code == heif_error_Ok else { throw failure(set) }
     // The nclx profile on the image is what libheif codes by and records (the encoding options' own nclx field
@@ -93,12 +94,13 @@ public enum AVIFEncoder {
     guard encoded.code == heif_error_Ok, let handle = handlePointer else { throw failure(encoded) }
     defer { heif_image_handle_release(handle) }
 
-    if let exif = metadata.exif, !exif.isEmpty {
-      // libheif finds the TIFF header in the block and writes the 4-byte offset before it itself.
-      set = exif.withUnsafeBytes { heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) }
-      guard set.code == heif_error_Ok else { throw failure(set) }
+    // libheif finds the TIFF header in the EXIF block and writes the 4-byte offset before it itself. A block it
+    // refuses (no TIFF header: not EXIF a decoder gave, whose structure `ExifEditing` walked) is left out, as
+    // `ImageMetadata` drops EXIF it cannot walk, rather than failing the whole image.
+    if let exif = metadata.exif, !exif.isEmpty, exif.count <= Int(Int32.max) {
+      _ = exif.withUnsafeBytes { heif_context_add_exif_metadata(context, handle, $0.baseAddress, Int32($0.count)) }
     }
-    if let xmp = metadata.xmp, !xmp.isEmpty {
+    if let xmp = metadata.xmp, !xmp.isEmpty, xmp.count <= Int(Int32.max) {
       set = xmp.withUnsafeBytes { heif_context_add_XMP_metadata(context, handle, $0.baseAddress, Int32($0.count)) }
       guard set.code == heif_error_Ok else { throw failure(set) }
     }
