@@ -14,8 +14,8 @@ import CHEIF
 ///   the image's alpha auxiliary image, premultiplied here with Decor's rounding (or taken as stored, clamped, when
 ///   the file says its alpha is premultiplied).
 /// - The pixel limit is checked from the image's size (after its transformations), before anything is decoded or
-///   allocated. libheif's own limit of 32768 pixels a side is raised to 65536 (the most AV1 and HEVC hold), so that
-///   Decor's pixel limit alone decides.
+///   allocated. libheif's own limit of 32768 pixels a side is raised to 65536 (AV1's limit, the largest AVIF that
+///   `AVIFEncoder` writes), so that Decor's pixel limit decides.
 /// - A truncated or corrupt file is `CodecError.corrupt` with libheif's message; nothing traps, and every libheif
 ///   context, handle and image is released on every path.
 /// - The ICC profile (`colr` box of type `prof` or `rICC`), the EXIF block (an `Exif` item, whose 4-byte offset
@@ -103,7 +103,8 @@ public struct HEIFDecoder: ImageDecoder {
     }
   }
 
-  /// The most pixels a side libheif is allowed (its default is 32768): AV1's and HEVC's own limit.
+  /// The most pixels a side libheif is allowed (its default is 32768): AV1's own limit, so that every AVIF
+  /// `AVIFEncoder` writes reads back.
   static let maximumSide: Int32 = 65536
 
   /// Reads `data` with libheif and hands `body` the primary image's handle, then releases the handle and the
