@@ -47,7 +47,12 @@ struct Apply: ParsableCommand {
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
     if decoded.frameCount > 1 {
-      printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")
+      // A TIFF's images are pages, not an animation's frames.
+      if decoded.decoderName == TIFFDecoder().name {
+        printError("\(input): multi-page image: only its first page (of \(decoded.frameCount)) is used")
+      } else {
+        printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")
+      }
     }
     let result: OpenedImage
     do {

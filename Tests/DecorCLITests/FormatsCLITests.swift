@@ -18,6 +18,10 @@ import Testing
     let tiff = Self.fixture("TIFF/rgba16-unassociated-tiles.tif")
     let streamed = try Decor.run(["apply", tiff, "blur 2", "-o", file("tiff.webp")])
     #expect(streamed.status == 0 && streamed.stderr.isEmpty, "\(streamed.stderr)")
+    let pages = Self.fixture("TIFF/multipage.tif")
+    let firstPage = try Decor.run(["apply", pages, "pad 2", "-o", file("page.png")])
+    #expect(firstPage.status == 0
+      && firstPage.stderr == "decor: \(pages): multi-page image: only its first page (of 2) is used\n")
     let info = try Decor.run(["info", gif, tiff])
     let text = String(decoding: info.stdout, as: UTF8.self)
     #expect(info.status == 0)
@@ -34,6 +38,50 @@ import Testing
     let run = try Decor.run(["batch", "--chain", "resize 24x_", "--output-dir", file("out"), inputs.path])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).sorted() == ["a.png", "b.png", "c.png"])
+  }
+
+  /// The check: a folder of every format read becomes lossless WebPs with `batch --format webp`, each the
+  /// bytes `apply` writes for the same input (pixels and metadata alike), the EXIF kept (orientation 1 once turned
+  /// upright, as `exiftool` reads it) and the ICC profile kept.
+  @Test func aMixedFolderBecomesWebP() throws {
+    let inputs = directory.appendingPathComponent("mixed")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    let files = [
+      ("Metadata/exif-6.jpg", "a.jpg"), ("ICC/display-p3.png", "b.png"), ("GIF/photo.gif", "c.gif"),
+      ("TIFF/rgb8-lzw.tif", "d.tif"), ("JPEG/photo-420.jpg", "e.jpeg"), ("WebP/cutout-lossy.webp", "f.webp"),
+    ]
+    for (from, to) in files {
+      try FileManager.default.copyItem(atPath: Self.fixture(from), toPath: inputs.appendingPathComponent(to).path)
+    }
+    let run = try Decor.run(["batch", "--chain", "resize 20x_", "--format", "webp", "--lossless", "--output-dir",
+      file("webp"), inputs.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file("webp")).sorted()
+      == ["a.webp", "b.webp", "c.webp", "d.webp", "e.webp", "f.webp"])
+    for (_, name) in files {
+      let stem = String(name.prefix { $0 != "." })
+      let single = try Decor.run(["apply", inputs.appendingPathComponent(name).path, "resize 20x_", "-o",
+        file("\(stem)-apply.webp"), "--lossless"])
+      #expect(single.status == 0, "\(single.stderr)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: file("webp/\(stem).webp")))
+        == Data(contentsOf: URL(fileURLWithPath: file("\(stem)-apply.webp"))), "\(name)")
+    }
+    let info = String(decoding: try Decor.run(["info", file("webp/a.webp"), file("webp/b.webp")]).stdout,
+      as: UTF8.self)
+    #expect(info.contains("webp/a.webp: 20x13, WebP, lossless") && info.contains("EXIF (232 bytes), XMP (421 bytes)"),
+      "\(info)")
+    #expect(info.contains("webp/b.webp: 20x15, WebP, lossless") && info.contains("ICC profile (736 bytes)"), "\(info)")
+    if let exiftool = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first(where: FileManager.default.fileExists) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: exiftool)
+      process.arguments = ["-s3", "-n", "-Orientation", "-Artist", file("webp/a.webp")]
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(text == "1\nDecor Tester\n", "\(text)")
+    }
   }
 
   @Test func damagedFilesAreOneLine() throws {

@@ -38,6 +38,10 @@ import Testing
   @Test func pagesProfileAndRegistry() throws {
     let image = try DecodedImage(contentsOfFile: Self.path("multipage.tif"))
     #expect(image.frameCount == 2)
+    // Read row by row, as `decor apply` opens it, the file still says it has two pages.
+    let opened = try OpenedImage(contentsOfFile: Self.path("multipage.tif"))
+    #expect(opened.isStreamed && opened.frameCount == 2)
+    #expect(try OpenedImage(contentsOfFile: Self.path("rgb8-lzw.tif")).frameCount == 1)
     #expect(try DecodedImage(contentsOfFile: Self.path("rgb8-lzw.tif")).frameCount == 1)
     let profile = try DecodedImage(contentsOfFile: Self.path("rgb8-lzw.tif")).metadata.iccProfile
     #expect(profile?.count == 3144, "chelsea.png's ICC profile, carried by Pillow and tiffcp")
@@ -83,13 +87,14 @@ import Testing
   }
 
   /// Every compression gives back the raster exactly, translucent pixels included; opaque images are written as RGB;
-  /// the profile and density come back; Pillow's reading of the same file is in `Tests/Fixtures/TIFF/make.py`'s
+  /// the profile, density and XMP come back; Pillow's reading of the same file is in `Tests/Fixtures/TIFF/make.py`'s
   /// terms (the decoded files above), so an encoder round trip through Decor's decoder checks the writer.
   @Test(arguments: TIFFOptions.Compression.allCases)
   func roundTripIsExact(compression: TIFFOptions.Compression) throws {
     let cutout = try Raster(contentsOfFile: Self.path("rgba8-unassociated-lzw-reference.png"))
+    let xmp = Array(#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>"#.utf8)
     let metadata = ImageMetadata(iccProfile: Array(repeating: 7, count: 200),
-      density: PixelDensity(horizontal: 300, vertical: 150, unit: .perInch))
+      density: PixelDensity(horizontal: 300, vertical: 150, unit: .perInch), exif: nil, xmp: xmp)
     let bytes = try TIFFEncoder.encode(cutout, options: TIFFOptions(compression: compression), metadata: metadata)
     #expect(try TIFFDecoder().decode(bytes, source: "x", pixelLimit: 1 << 20) == cutout)
     #expect(TIFFDecoder().metadata(of: bytes) == metadata)

@@ -17,6 +17,8 @@ public final class TIFFRowReader: RowReader {
   let rowsPerChunk: Int
   /// Whether the file is stored top row first (see `TIFFRowSource`).
   let isStreamable: Bool
+  /// How many images (directories) the file holds; the first is read.
+  var pageCount: Int { tif.map { Swift.max(1, Int(TIFFNumberOfDirectories($0))) } ?? 1 }
 
   private let layout: TIFFDecoder.Layout
   private var tif: OpaquePointer?

@@ -23,6 +23,8 @@ public struct TIFFRowSource: RowSource {
   public let isStreamable: Bool
   /// The most pixels the image may have, checked before anything is allocated (again by every reader).
   public let pixelLimit: Int
+  /// How many images (pages) the file holds; the first is the one read.
+  public let pageCount: Int
 
   /// Reads the first directory of the TIFF file at `path`.
   ///
@@ -36,6 +38,7 @@ public struct TIFFRowSource: RowSource {
     self.pixelLimit = pixelLimit
     (width, height, rowsPerChunk) = (reader.width, reader.height, reader.rowsPerChunk)
     isStreamable = reader.isStreamable
+    pageCount = reader.pageCount
   }
 
   /// A reader positioned before row 0, with its own open file.

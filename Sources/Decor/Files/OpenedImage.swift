@@ -10,6 +10,8 @@ public struct OpenedImage: Sendable {
   public var metadata: ImageMetadata
   /// 1 for a still image; more for an animation, of which `image` is the first frame.
   public var frameCount: Int
+  /// The name of the decoder that read it (`"png"`, `"tiff"`, …; `nil` for an image made rather than read).
+  public var decoderName: String?
 
   /// Damage the decoder passed over (see `DecodedImage.warnings`). For an image read row by row they are found as
   /// the rows are read: ask once the render is done.
@@ -32,12 +34,14 @@ public struct OpenedImage: Sendable {
     contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
     let input = try ImageFile.decoderInput(path, decoders: decoders)
+    decoderName = input.decoder.name
     if input.bytes == nil, let source = try Self.rowSource(path, decoder: input.decoder, source: input.source,
       pixelLimit: pixelLimit)
     {
       image = StreamedImage(source)
       metadata = input.decoder.metadata(ofFile: path)
-      frameCount = 1
+      // A multi-page TIFF read by rows still says how many pages it has, as a decoded one does.
+      frameCount = (source as? TIFFRowSource)?.pageCount ?? 1
       return
     }
     // Standard input has been read already, to find its decoder.
