@@ -81,7 +81,16 @@ let package = Package(
       pkgConfig: "libtiff-4",
       providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CTIFF", "CLCMS2", .product(name: "RealModule", package: "swift-numerics")]),
+    // libheif (1.15 or later): HEIC and AVIF in (`HEIFDecoder`; HEVC through libde265, AV1 through dav1d or libaom)
+    // and AVIF out (`AVIFEncoder`, through libaom). Chosen over libavif for AVIF output by measurement: on a 2048²
+    // photograph at the same libaom settings both gave the same sizes within 0.4% in the same time (ARCHITECTURE.md,
+    // Codecs), and libheif is needed for HEIC anyway. Only Sources/Decor/Codecs imports it.
+    .systemLibrary(
+      name: "CHEIF",
+      pkgConfig: "libheif",
+      providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CTIFF", "CHEIF", "CLCMS2", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     // Golden-image assertions for tests (Swift Testing and XCTest, each when it can be imported); only test targets

@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// libFuzzer targets for the chain and scene parsers and the PNG, JPEG, WebP, GIF and TIFF decoders; see README.md.
+// libFuzzer targets for the chain and scene parsers and the PNG, JPEG, WebP, GIF, TIFF and HEIF (HEIC, AVIF) decoders; see README.md.
 // A package of its own so that its fuzzing build (every target compiled with -sanitize=fuzzer) never touches
 // Decor's own.
 import PackageDescription
@@ -17,6 +17,7 @@ let package = Package(
     .executableTarget(name: "FuzzWebP", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
     .executableTarget(name: "FuzzGIF", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
     .executableTarget(name: "FuzzTIFF", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
+    .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzDriver", .product(name: "Decor", package: "Decor")]),
   ],
   swiftLanguageModes: [.v6]
 )

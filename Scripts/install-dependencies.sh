@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system libraries Decor builds against, when missing: libpng, libdeflate, zlib, libjpeg-turbo (its
-# TurboJPEG and libjpeg APIs), libwebp, giflib, libtiff, Little CMS 2 and pkg-config, through apt-get (Debian,
-# Ubuntu; with sudo unless root) or Homebrew (macOS).
+# TurboJPEG and libjpeg APIs), libwebp, giflib, libtiff, libheif (with its HEVC and AV1 codecs), Little CMS 2 and
+# pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or Homebrew (macOS).
 # Prints what it installs; installs nothing when everything is there. The README's first command and .ci/run use it.
 set -euo pipefail
 
@@ -15,6 +15,7 @@ libraries=(
   "libwebpdemux libwebp-dev webp"
   "lcms2 liblcms2-dev little-cms2"
   "libtiff-4 libtiff-dev libtiff"
+  "libheif libheif-dev libheif"
 )
 # Libraries without a pkg-config file (Debian's libgif-dev has none): a header that must be found, Debian package,
 # Homebrew formula.

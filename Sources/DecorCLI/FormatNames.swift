@@ -6,9 +6,12 @@ enum FormatNames {
   /// The encoders the commands write with.
   static let encoders = EncoderRegistry.standard
 
-  /// `PNG, JPEG or WebP`: what the decoders read (any one of them).
+  /// `PNG, JPEG or WebP`: what the decoders read (any one of them). The HEIF decoder reads two formats users know
+  /// by name, HEIC and AVIF.
   static var read: String {
-    sentence(DecoderRegistry.standard.decoders.map { ImageFormat(rawValue: $0.name)?.displayName ?? $0.name })
+    sentence(DecoderRegistry.standard.decoders.flatMap { decoder -> [String] in
+      decoder.name == "heif" ? ["HEIC", "AVIF"] : [ImageFormat(rawValue: decoder.name)?.displayName ?? decoder.name]
+    })
   }
 
   /// `PNG, JPEG or WebP`: what the encoders write (any one of them).

@@ -93,4 +93,38 @@ import Testing
     }
     #expect(try contents().isEmpty)
   }
+
+  /// HEIC in, AVIF out: `apply` scales a HEIC into an AVIF that reads back at half size with the input's metadata;
+  /// `info` describes both from their boxes; a folder takes .heic and .avif; damage is one line.
+  @Test func heicInAVIFOut() throws {
+    let heic = Self.fixture("HEIF/meta.heic")
+    let run = try Decor.run(["apply", heic, "scale 0.5", "-o", file("half.avif")])
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+    let info = try Decor.run(["info", heic, file("half.avif"), Self.fixture("HEIF/rotated.heic")])
+    let text = String(decoding: info.stdout, as: UTF8.self)
+    #expect(info.status == 0, "\(info.stderr)")
+    #expect(text.contains("64x48, HEIC, 8-bit, no alpha, 1 image, ICC profile ("), "\(text)")
+    #expect(text.contains("32x24, AVIF, 8-bit, no alpha, 1 image, ICC profile ("), "\(text)")
+    #expect(text.contains("48x64, HEIC, 8-bit"), "\(text)")
+    #expect(text.contains("EXIF (") && text.contains("XMP ("), "\(text)")
+    let lossless = try Decor.run(["apply", heic, "-o", file("same.avif"), "--lossless"])
+    #expect(lossless.status == 0, "\(lossless.stderr)")
+    let refused = try Decor.run(["apply", heic, "-o", file("x.avif"), "--compression", "best"])
+    #expect(refused.status == 1 && refused.stderr.contains("--compression does not apply to AVIF output"),
+      "\(refused.stderr)")
+    let inputs = directory.appendingPathComponent("in")
+    try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    for (from, to) in [("HEIF/photo.heic", "a.HEIC"), ("HEIF/alpha.avif", "b.avif")] {
+      try FileManager.default.copyItem(atPath: Self.fixture(from), toPath: inputs.appendingPathComponent(to).path)
+    }
+    let batch = try Decor.run(["batch", "--chain", "resize 24x_", "--format", "webp", "--output-dir", file("out"),
+      inputs.path])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).sorted() == ["a.webp", "b.webp"])
+    for name in ["HEIF/truncated.heic", "HEIF/corrupt.heic", "HEIF/badbox.heic"] {
+      let damaged = try Decor.run(["apply", Self.fixture(name), "-o", file("x.png")])
+      #expect(damaged.status == 1 && damaged.stderr.contains("\(Self.fixture(name)): corrupt or truncated image: ")
+        && damaged.stderr.split(separator: "\n").count == 1, "\(damaged.stderr)")
+    }
+  }
 }

@@ -60,7 +60,7 @@ import Testing
     try expectRefusal(["apply", Self.rgba, "-o", file("out.jpg"), "--format", "png"],
       "cannot write \(file("out.jpg")) as PNG: its name says JPEG")
     try expectRefusal(["apply", Self.rgba, "-o", file("out.png"), "--format", "gif"],
-      "no codec named \"gif\" (known: png, jpeg, webp, tiff)")
+      "no codec named \"gif\" (known: png, jpeg, webp, tiff, avif)")
     let named = try Decor.run(["apply", Self.rgba, "-o", file("OUT.JPG")])
     #expect(try named.status == 0 && bytes("OUT.JPG").starts(with: Self.jpegSignature), "\(named.stderr)")
     let chosen = try Decor.run(["apply", Self.rgba, "-o", file("plain"), "--format", "jpg", "--quality", "70"])
@@ -166,7 +166,7 @@ import Testing
   /// must show up), and none says PNG alone.
   @Test func helpNamesTheRegistriesFormats() throws {
     let written = FormatNames.encoders.encoders.map(\.displayName)
-    #expect(written == ["PNG", "JPEG", "WebP", "TIFF"])
+    #expect(written == ["PNG", "JPEG", "WebP", "TIFF", "AVIF"])
     for command in ["apply", "batch", "compose"] {
       let help = String(decoding: try Decor.run([command, "--help"]).stdout, as: UTF8.self)
       for name in written + FormatNames.encoders.encoders.map(\.name) {
@@ -180,5 +180,6 @@ import Testing
     #expect(batch.contains(".webp") && !batch.contains("PNG or JPEG in"))
     let info = String(decoding: try Decor.run(["info", "--help"]).stdout, as: UTF8.self)
     #expect(info.contains("WebP") && !info.contains("PNG's or JPEG's"))
+    #expect(info.contains("HEIC") && info.contains("AVIF"), "the HEIF decoder reads both")
   }
 }

@@ -16,7 +16,7 @@ import Testing
   @Test func theStandardRegistryFindsPNG() throws {
     let png = try Fixtures.bytes(Fixtures.pngSuite.appendingPathComponent("basn6a08.png"))
     #expect(try DecoderRegistry.standard.decoder(for: png, source: "a.png").name == "png")
-    #expect(DecoderRegistry.standard.decoders.map(\.name) == ["png", "jpeg", "webp", "gif", "tiff"])
+    #expect(DecoderRegistry.standard.decoders.map(\.name) == ["png", "jpeg", "webp", "gif", "tiff", "heif"])
   }
 
   /// A second decoder claiming PNG's signature makes every PNG ambiguous, naming both; the standard registry is
@@ -36,19 +36,19 @@ import Testing
   /// Decoders are found by name too; an unknown name, and data no decoder claims, list the known ones.
   @Test func decodersAreFoundByName() throws {
     #expect(try DecoderRegistry.standard.decoder(named: "webp").name == "webp")
-    let known = ["png", "jpeg", "webp", "gif", "tiff"]
+    let known = ["png", "jpeg", "webp", "gif", "tiff", "heif"]
     #expect(throws: CodecError.unknownCodec(name: "bmp", known: known)) {
       try DecoderRegistry.standard.decoder(named: "bmp")
     }
     #expect(CodecError.unknownCodec(name: "bmp", known: known).description
-      == "no codec named \"bmp\" (known: png, jpeg, webp, gif, tiff)")
+      == "no codec named \"bmp\" (known: png, jpeg, webp, gif, tiff, heif)")
     let bmp: [UInt8] = [0x42, 0x4D, 0x36, 0x00, 0x00, 0x00]
     #expect(throws: CodecError.unsupportedFormat(source: "a.bmp", leadingBytes: bmp, known: known)) {
       try DecoderRegistry.standard.decode(bmp, source: "a.bmp")
     }
     #expect(CodecError.unsupportedFormat(source: "a.bmp", leadingBytes: bmp, known: known)
       .description == "a.bmp: unsupported format: no decoder recognises the first bytes 42 4D 36 00 00 00 "
-      + "(Decor reads png, jpeg, webp, gif, tiff)")
+      + "(Decor reads png, jpeg, webp, gif, tiff, heif)")
   }
 
   @Test func userDecodersAreFoundByTheirFirstBytes() throws {
@@ -56,7 +56,7 @@ import Testing
     try registry.register(MagicDecoder(name: "magic", magic: Array("MAGIC".utf8)))
     #expect(try registry.decode(Array("MAGIC and more".utf8), source: "m") == Raster(width: 1, height: 1, fill: .white))
     #expect(throws: CodecError.unsupportedFormat(source: "m", leadingBytes: Array("MAGE".utf8),
-      known: ["png", "jpeg", "webp", "gif", "tiff", "magic"])) {
+      known: ["png", "jpeg", "webp", "gif", "tiff", "heif", "magic"])) {
       try registry.decode(Array("MAGE".utf8), source: "m")
     }
   }

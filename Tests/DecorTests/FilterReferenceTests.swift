@@ -189,12 +189,12 @@ import Testing
       }
     }
     let standard = FilterReference.markdown(for: .standard, decoders: .standard)
-    #expect(standard.contains("an image file (PNG, JPEG, WebP, GIF or TIFF), read once"))
+    #expect(standard.contains("an image file (PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF), read once"))
     #expect(!standard.contains(FilterReference.imageFormatsPhrase))
     var decoders = DecoderRegistry.standard
     try decoders.register(QOIDecoder())
     #expect(FilterReference.markdown(for: .standard, decoders: decoders)
-      .contains("an image file (PNG, JPEG, WebP, GIF, TIFF or QOI), read once"))
+      .contains("an image file (PNG, JPEG, WebP, GIF, TIFF, HEIC, AVIF or QOI), read once"))
     #expect(decoders.fileExtensions.contains("qoi"), "a folder given to batch takes its files too")
   }
 }

@@ -17,7 +17,7 @@ import Testing
     for path in ["out", "-", "/dev/null", ".jpg", "dir.jpg/out", "notes.txt", "x.", ""] {
       #expect(ImageFormat(path: path) == nil, "\(path)")
     }
-    #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp, .tiff])
+    #expect(ImageFormat.allCases.filter(\.isWritable) == [.png, .jpeg, .webp, .tiff, .avif])
   }
 
   @Test func pngBytesAreNeverWrittenUnderAnotherFormatsName() throws {
@@ -38,7 +38,7 @@ import Testing
     }
     let gif = folder.appendingPathComponent("out.gif").path
     #expect(CodecError.unwritableFormat(path: gif, format: .gif).description
-      == "cannot write \(gif): Decor writes PNG (.png), JPEG (.jpg, .jpeg), WebP (.webp) and TIFF (.tif, .tiff) so far")
+      == "cannot write \(gif): Decor writes PNG (.png), JPEG (.jpg, .jpeg), WebP (.webp), TIFF (.tif, .tiff) and AVIF (.avif) so far")
     #expect(throws: CodecError.unwritableFormat(path: gif, format: .gif)) { try ImageFormat.output(for: gif) }
     #expect(try ImageFormat.output(for: folder.appendingPathComponent("out.WebP").path) == .webp)
     #expect(try ImageFormat.output(for: jpeg) == .jpeg && ImageFormat.output(for: "out") == .png)

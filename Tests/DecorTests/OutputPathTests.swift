@@ -51,7 +51,8 @@ import Testing
     #expect(try standard.encoder(forOutput: "a/B.JPEG").name == "jpeg")
     #expect(try standard.encoder(forOutput: "-", format: "jpg").name == "jpeg")
     #expect(try standard.encoder(forOutput: "x.webp", format: "WEBP").name == "webp")
-    let writable = ["PNG (.png)", "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "TIFF (.tif, .tiff)"]
+    let writable = ["PNG (.png)", "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "TIFF (.tif, .tiff)",
+      "AVIF (.avif)"]
     #expect(standard.writableFormats == writable)
     #expect(throws: CodecError.noEncoder(path: "out.xyz", extensions: writable)) {
       try standard.encoder(forOutput: "out.xyz")
@@ -62,8 +63,8 @@ import Testing
     #expect(throws: CodecError.formatMismatch(path: "out.gif", format: "PNG", named: "GIF (.gif)")) {
       try standard.encoder(forOutput: "out.gif", format: "png")
     }
-    #expect(throws: CodecError.unknownCodec(name: "avif", known: ["png", "jpeg", "webp", "tiff"])) {
-      try standard.encoder(forOutput: "-", format: "avif")
+    #expect(throws: CodecError.unknownCodec(name: "jxl", known: ["png", "jpeg", "webp", "tiff", "avif"])) {
+      try standard.encoder(forOutput: "-", format: "jxl")
     }
   }
 
@@ -225,7 +226,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file("x")), "refused before the folder was made")
     // A folder stands for every extension the decoders read, in any case.
     #expect(DecoderRegistry.standard.fileExtensions
-      == ["apng", "gif", "jfif", "jpe", "jpeg", "jpg", "pjpeg", "png", "tif", "tiff", "webp"]
+      == ["apng", "avif", "gif", "heic", "heif", "jfif", "jpe", "jpeg", "jpg", "pjpeg", "png", "tif", "tiff", "webp"]
       .sorted())
   }
 }

@@ -189,7 +189,7 @@ import Testing
 
   @Test func nonPNGDataIsUnsupported() {
     let bmp: [UInt8] = [0x42, 0x4D, 0x36, 0x00, 0x00, 0x00]
-    let known = ["png", "jpeg", "webp", "gif", "tiff"]
+    let known = ["png", "jpeg", "webp", "gif", "tiff", "heif"]
     #expect(throws: CodecError.unsupportedFormat(source: "a.bmp", leadingBytes: bmp, known: known)) {
       try DecoderRegistry.standard.decode(bmp, source: "a.bmp")
     }

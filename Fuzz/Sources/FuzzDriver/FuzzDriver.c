@@ -14,3 +14,4 @@ int FuzzPNG_main(int argc, char **argv) { return LLVMFuzzerRunDriver(&argc, &arg
 int FuzzWebP_main(int argc, char **argv) { return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput); }
 int FuzzGIF_main(int argc, char **argv) { return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput); }
 int FuzzTIFF_main(int argc, char **argv) { return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput); }
+int FuzzHEIF_main(int argc, char **argv) { return LLVMFuzzerRunDriver(&argc, &argv, LLVMFuzzerTestOneInput); }

@@ -9,13 +9,14 @@ public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
 
-  /// The built-in decoders: PNG, JPEG (which applies the EXIF orientation), WebP, GIF and TIFF.
+  /// The built-in decoders: PNG, JPEG (which applies the EXIF orientation), WebP, GIF, TIFF, and HEIC and AVIF (which
+  /// apply their transformation boxes).
   public static let standard = DecoderRegistry.standard(autoOrient: true)
 
   /// The built-in decoders, JPEG's applying the EXIF orientation or not (`decor --no-auto-orient`).
   public static func standard(autoOrient: Bool) -> DecoderRegistry {
     DecoderRegistry(uncheckedDecoders: [
-      PNGDecoder(), JPEGDecoder(autoOrient: autoOrient), WebPDecoder(), GIFDecoder(), TIFFDecoder(),
+      PNGDecoder(), JPEGDecoder(autoOrient: autoOrient), WebPDecoder(), GIFDecoder(), TIFFDecoder(), HEIFDecoder(),
     ])
   }
 

@@ -5,9 +5,11 @@
 /// `register`, or replaces the built-in of its name with `replace`. Two encoders may not share a name or an extension,
 /// so a file name always means one encoder.
 public struct EncoderRegistry: Sendable {
-  /// PNG (default compression), JPEG (quality 90, 4:2:0, on white), WebP (lossy, quality 75) and TIFF (deflate).
+  /// PNG (default compression), JPEG (quality 90, 4:2:0, on white), WebP (lossy, quality 75), TIFF (deflate) and
+  /// AVIF (lossy, quality 75).
   public static let standard = EncoderRegistry(
-    uncheckedEncoders: [PNGImageEncoder(), JPEGImageEncoder(), WebPImageEncoder(), TIFFImageEncoder()])
+    uncheckedEncoders: [PNGImageEncoder(), JPEGImageEncoder(), WebPImageEncoder(), TIFFImageEncoder(),
+      AVIFImageEncoder()])
 
   /// The registered encoders, in registration order.
   public private(set) var encoders: [any ImageEncoder]

@@ -1,6 +1,6 @@
 /// An image file format, as a file name's extension names it: what an output path asks to be written as.
 ///
-/// Decor writes PNG, JPEG and WebP: ``ImageFile/checkOutputFormat(_:writing:)``
+/// Decor writes PNG, JPEG, WebP, TIFF and AVIF: ``ImageFile/checkOutputFormat(_:writing:)``
 /// refuses to write one format's bytes under a name that says another, so that `-o photo.gif` never leaves a PNG
 /// that image viewers and web servers would take for something else.
 public enum ImageFormat: String, Sendable, CaseIterable {
@@ -46,8 +46,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     self = format
   }
 
-  /// Whether Decor can write this format: PNG, JPEG, WebP and TIFF.
-  public var isWritable: Bool { self == .png || self == .jpeg || self == .webp || self == .tiff }
+  /// Whether Decor can write this format: PNG, JPEG, WebP, TIFF and AVIF.
+  public var isWritable: Bool { self == .png || self == .jpeg || self == .webp || self == .tiff || self == .avif }
 
   /// The format's usual name: `PNG`, `JPEG`, `WebP`, ….
   public var displayName: String {
@@ -59,5 +59,5 @@ public enum ImageFormat: String, Sendable, CaseIterable {
   }
 
   /// The formats Decor writes, with their extensions, for messages.
-  static let writableList = "PNG (.png), JPEG (.jpg, .jpeg), WebP (.webp) and TIFF (.tif, .tiff)"
+  static let writableList = "PNG (.png), JPEG (.jpg, .jpeg), WebP (.webp), TIFF (.tif, .tiff) and AVIF (.avif)"
 }

@@ -1,7 +1,7 @@
 /// An input image opened for a render: a file whose format can be read row by row (PNG, JPEG, a still WebP, a TIFF
 /// stored top row first) is read
-/// as the render needs its rows (`StreamedImage`), anything else (standard input, an animation, a decoder of
-/// yours, a JPEG whose EXIF orientation is to be applied) is decoded whole first (`DecodedImage`). What `decor
+/// as the render needs its rows (`StreamedImage`), anything else (standard input, an animation, a HEIC or AVIF
+/// file, a decoder of yours, a JPEG whose EXIF orientation is to be applied) is decoded whole first (`DecodedImage`). What `decor
 /// apply` reads its input with.
 public struct OpenedImage: Sendable {
   /// The image: a `StreamedImage` or a `Raster`.

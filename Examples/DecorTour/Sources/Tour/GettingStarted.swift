@@ -4,7 +4,7 @@ import Decor
 
 /// Load, chain, save: a photo resized, framed, tilted and shadowed.
 public func framePhoto(_ input: String, to output: String) throws {
-  let photo = try Raster(contentsOfFile: input)  // PNG, JPEG, WebP, GIF or TIFF
+  let photo = try Raster(contentsOfFile: input)  // PNG, JPEG, WebP, GIF, TIFF, HEIC or AVIF
   let framed = photo
     .resized(width: 480, height: nil)  // the height follows the aspect ratio
     .padded(by: 12, color: .white)
