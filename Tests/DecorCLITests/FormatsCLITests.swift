@@ -40,7 +40,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).sorted() == ["a.png", "b.png", "c.png"])
   }
 
-  /// The check: a folder of every format read becomes lossless WebPs with `batch --format webp`, each the
+  /// The check: a folder of every format read (HEIC and AVIF too) becomes lossless WebPs with `batch --format webp`, each the
   /// bytes `apply` writes for the same input (pixels and metadata alike), the EXIF kept (orientation 1 once turned
   /// upright, as `exiftool` reads it) and the ICC profile kept.
   @Test func aMixedFolderBecomesWebP() throws {
@@ -49,6 +49,7 @@ import Testing
     let files = [
       ("Metadata/exif-6.jpg", "a.jpg"), ("ICC/display-p3.png", "b.png"), ("GIF/photo.gif", "c.gif"),
       ("TIFF/rgb8-lzw.tif", "d.tif"), ("JPEG/photo-420.jpg", "e.jpeg"), ("WebP/cutout-lossy.webp", "f.webp"),
+      ("HEIF/meta.heic", "g.heic"), ("HEIF/photo.avif", "h.avif"),
     ]
     for (from, to) in files {
       try FileManager.default.copyItem(atPath: Self.fixture(from), toPath: inputs.appendingPathComponent(to).path)
@@ -57,7 +58,7 @@ import Testing
       file("webp"), inputs.path])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: file("webp")).sorted()
-      == ["a.webp", "b.webp", "c.webp", "d.webp", "e.webp", "f.webp"])
+      == ["a.webp", "b.webp", "c.webp", "d.webp", "e.webp", "f.webp", "g.webp", "h.webp"])
     for (_, name) in files {
       let stem = String(name.prefix { $0 != "." })
       let single = try Decor.run(["apply", inputs.appendingPathComponent(name).path, "resize 20x_", "-o",
@@ -71,6 +72,9 @@ import Testing
     #expect(info.contains("webp/a.webp: 20x13, WebP, lossless") && info.contains("EXIF (232 bytes), XMP (421 bytes)"),
       "\(info)")
     #expect(info.contains("webp/b.webp: 20x15, WebP, lossless") && info.contains("ICC profile (736 bytes)"), "\(info)")
+    let heic = String(decoding: try Decor.run(["info", file("webp/g.webp")]).stdout, as: UTF8.self)
+    #expect(heic.hasSuffix("webp/g.webp: 20x15, WebP, lossless, 8-bit, no alpha, ICC profile (588 bytes), EXIF (52 "
+      + "bytes), XMP (322 bytes)\n"), "\(heic)")
     if let exiftool = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first(where: FileManager.default.fileExists) {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: exiftool)
