@@ -19,14 +19,14 @@ public enum ArgumentValue: Sendable, Equatable {
   static func parse(_ text: String, as kind: FilterArgument.Kind) throws(ParameterError) -> ArgumentValue? {
     switch kind {
     case .number(let range):
-      guard let value = Double(text), value.isFinite, range?.contains(value) ?? true else { return nil }
+      guard let value = decimal(text), value.isFinite, range?.contains(value) ?? true else { return nil }
       return .number(value)
     case .integer(let range):
       guard let value = Int(text), range?.contains(value) ?? true else { return nil }
       return .integer(value)
     case .angle:
       let digits = text.hasSuffix("deg") ? String(text.dropLast(3)) : text
-      guard let value = Double(digits), value.isFinite else { return nil }
+      guard let value = decimal(digits), value.isFinite else { return nil }
       return .angle(.degrees(value))
     case .color:
       return (try? Color(parsing: text)).map { .color($0) }
@@ -44,12 +44,13 @@ public enum ArgumentValue: Sendable, Equatable {
         height: try height.map { h throws(ParameterError) in try ParameterCheck.size(h, "height") })
     case .point:
       let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-      guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+      guard parts.count == 2, let x = decimal(parts[0]), let y = decimal(parts[1]), x.isFinite, y.isFinite else {
         return nil
       }
       return .point(Point(x, y))
     case .choice(let words):
-      return words.contains(text) ? .choice(text) : nil
+      // Ignoring case, as colour names do (`Multiply`); the value is the word as declared.
+      return words.first { $0 == text || $0.lowercased() == text.lowercased() }.map { .choice($0) }
     case .flag:
       return nil
     case .text:
@@ -57,5 +58,15 @@ public enum ArgumentValue: Sendable, Equatable {
     case .image:
       return text.isEmpty ? nil : .image(text)
     }
+  }
+}
+
+extension ArgumentValue {
+  /// `text` as a decimal number (`12`, `-0.5`, `+3`, `.5`, `1e3`), or `nil`: `Double(_:)` also reads hexadecimal
+  /// (`0x10` is 16), `inf` and `nan`, which a user writing `brightness 0x10` did not mean.
+  static func decimal<Text: StringProtocol>(_ text: Text) -> Double? {
+    let allowed = Set("0123456789.eE+-")
+    guard !text.isEmpty, text.allSatisfy({ allowed.contains($0) }), text.contains(where: \.isNumber) else { return nil }
+    return Double(String(text))
   }
 }

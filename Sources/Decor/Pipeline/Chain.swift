@@ -118,8 +118,9 @@ public struct Chain: Sendable, CustomStringConvertible {
 
   /// Cuts `text` into steps at each `|` and each step into words at spaces, as a shell would: inside double or
   /// single quotes neither separates (`blend multiply "my overlay.png"`), and a backslash outside single quotes
-  /// takes the next character as it is. Each step comes with its text as written, trimmed, and its words, or `nil`
-  /// words when a quote is left open.
+  /// takes the next character as it is. Inside parentheses spaces do not separate either, so that a colour function
+  /// stays one word unquoted (`pad 4 color=rgb(10, 20, 30)`); a `|` still ends the step. Each step comes with its
+  /// text as written, trimmed, and its words, or `nil` words when a quote is left open.
   static func split(_ text: String) -> [(text: String, words: [String]?)] {
     var steps: [(text: String, words: [String]?)] = []
     var stepText = ""
@@ -127,12 +128,15 @@ public struct Chain: Sendable, CustomStringConvertible {
     var word: String?
     var quote: Character?
     var escaped = false
+    var depth = 0
     func endStep() {
-      if let finished = word { words.append(finished) }
+      // A parenthesis left open held the spaces before the `|`.
+      if let finished = word { words.append(depth > 0 ? String(Substring(finished).trimmingSpaces) : finished) }
       steps.append((Substring(stepText).trimmingSpaces, quote == nil && !escaped ? words : nil))
       stepText = ""
       words = []
       word = nil
+      depth = 0
     }
     for character in text {
       if escaped {
@@ -149,9 +153,12 @@ public struct Chain: Sendable, CustomStringConvertible {
       } else if character == "|" {
         endStep()
         continue
-      } else if character == " " || character == "\t" || character == "\n" {
+      } else if (character == " " || character == "\t" || character == "\n") && depth == 0 {
         if let finished = word { words.append(finished) }
         word = nil
+      } else if character == "(" || character == ")" {
+        depth = character == "(" ? depth + 1 : Swift.max(0, depth - 1)
+        word = (word ?? "") + String(character)
       } else if character == "\"" || character == "'" {
         quote = character
         word = word ?? ""

@@ -51,21 +51,29 @@ public struct Filter: Sendable {
     var values: [String: ArgumentValue] = [:]
     var extra: [ArgumentValue] = []
     var position = 0
+    // An option's key as declared: any case (`Color=`), and `colour` for `color`.
+    func option(_ written: String) -> FilterArgument? {
+      if let exact = options[written] { return exact }
+      var lowered = written.lowercased()
+      if lowered.hasPrefix("colour") { lowered = "color" + lowered.dropFirst(6) }
+      return options.first { $0.key.lowercased() == lowered }?.value
+    }
     for word in words {
       if let equals = word.firstIndex(of: "=") {
-        let key = String(word[..<equals])
+        let written = String(word[..<equals])
         let text = String(word[word.index(after: equals)...])
-        guard let argument = options[key] else { throw FilterError(unknownOption: key, of: self) }
+        guard let argument = option(written) else { throw FilterError(unknownOption: written, of: self) }
+        let key = argument.name
         let kind = argument.kind
         guard !isFlag(kind) else { throw FilterError("\(key) is a flag and takes no value, got \"\(word)\"") }
         guard values[key] == nil else { throw FilterError("\(key)= given twice") }
         guard let value = try Filter.parse(text, as: kind) else {
-          throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"\(Filter.notFinite(text, kind))")
+          throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"\(Filter.hint(text, kind))")
         }
         values[key] = value
-      } else if let flag = options[word], isFlag(flag.kind) {
-        guard values[word] == nil else { throw FilterError("\(word) given twice") }
-        values[word] = .flag
+      } else if let flag = option(word), isFlag(flag.kind) {
+        guard values[flag.name] == nil else { throw FilterError("\(flag.name) given twice") }
+        values[flag.name] = .flag
       } else {
         guard position < positionals.count else {
           throw FilterError("unexpected \"\(word)\": \(name) takes \(usage.dropFirst(name.count + 1))")
@@ -73,7 +81,7 @@ public struct Filter: Sendable {
         let argument = positionals[position]
         guard let value = try Filter.parse(word, as: argument.kind) else {
           let which = positionals.count > 1 ? " for \(argument.name.uppercased())" : ""
-          throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"\(Filter.notFinite(word, argument.kind))")
+          throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"\(Filter.hint(word, argument.kind))")
         }
         values[argument.name] = value
         extra.append(value)
@@ -111,17 +119,28 @@ public struct Filter: Sendable {
     }
   }
 
-  /// Why a number that reads as one was refused, when it is NaN or infinite (`nan`, `inf`, or beyond a `Double`'s
-  /// range, such as `1e400`): the limit the parameter checks enforce; empty otherwise.
-  private static func notFinite(_ text: String, _ kind: FilterArgument.Kind) -> String {
+  /// What to add to a refusal of `text` as `kind`: why a number that reads as one was refused (NaN or infinite:
+  /// `nan`, `inf`, `1e400`; or not decimal: `0x10`), or the nearest colour name or choice (`gren`: did you mean
+  /// "green"?); empty otherwise.
+  static func hint(_ text: String, _ kind: FilterArgument.Kind) -> String {
     let digits: Substring
     switch kind {
     case .number: digits = Substring(text)
     case .angle: digits = text.hasSuffix("deg") ? text.dropLast(3) : Substring(text)
+    case .color:
+      guard let near = ColorParseError.invalidSyntax(text).suggestion else { return "" }
+      return "; did you mean \"\(near)\"?"
+    case .choice(let words):
+      let typed = text.lowercased()
+      let near = words.map { (word: $0, distance: editDistance($0.lowercased(), typed)) }
+        .filter { $0.distance <= 2 && $0.distance < typed.count }
+        .min { ($0.distance, $0.word) < ($1.distance, $1.word) }
+      return near.map { "; did you mean \"\($0.word)\"?" } ?? ""
     default: return ""
     }
-    guard let value = Double(digits), !value.isFinite else { return "" }
-    return " (numbers must be finite)"
+    guard let value = Double(digits) else { return "" }
+    if !value.isFinite { return " (numbers must be finite)" }
+    return ArgumentValue.decimal(digits) == nil ? " (decimal numbers only)" : ""
   }
 
   private func isFlag(_ kind: FilterArgument.Kind) -> Bool {
@@ -138,9 +157,14 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
 
   init(unknownOption key: String, of filter: Filter) {
     let known = filter.arguments.filter(\.isOption).map(\.name)
+    let typed = key.lowercased()
+    let near = known.map { (name: $0, distance: editDistance($0.lowercased(), typed)) }
+      .filter { $0.distance <= 2 && $0.distance < typed.count }
+      .min { ($0.distance, $0.name) < ($1.distance, $1.name) }
+    let guess = near.map { " (did you mean \"\($0.name)\"?)" } ?? ""
     message = known.isEmpty
       ? "unknown option \"\(key)\": \(filter.name) takes none"
-      : "unknown option \"\(key)\": \(filter.name) takes \(listing(known))"
+      : "unknown option \"\(key)\"\(guess): \(filter.name) takes \(listing(known))"
   }
 
   public var description: String { message }

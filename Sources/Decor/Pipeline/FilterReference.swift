@@ -48,9 +48,12 @@ public enum FilterReference {
         + "step by number and text: `step 2 \"rotate abc\": angle expected, got \"abc\"`.",
       "",
       "- A step is a filter's name (or an alias), its positional values in order, then `key=value` options and "
-        + "flags, separated by spaces: `shadow 6 6 blur=8 only`.",
+        + "flags, separated by spaces: `shadow 6 6 blur=8 only`. Names, options and their choices ignore case, as "
+        + "colour names do (`Rotate`, `blend Multiply`); `colour=` is `color=`. Numbers are decimal (`0.5`, `-3`, "
+        + "`1e3`; not `0x10`). A name, option or choice that is almost right gets a suggestion.",
       "- Inside a step, double or single quotes keep spaces and `|` in one word: `blend multiply \"my overlay.png\"`, "
-        + "`color=\"rgb(51 102 153)\"`. A backslash takes the next character as it is, outside quotes and inside "
+        + "`color=\"rgb(51 102 153)\"`. Inside parentheses spaces do not separate words either, so a colour "
+        + "function needs no quotes: `pad 4 color=rgb(10, 20, 30)`. A backslash takes the next character as it is, outside quotes and inside "
         + "double quotes (`my\\ overlay.png`); inside single quotes it is an ordinary character. A quote left open "
         + "and an empty step (`rotate 30 |`) are errors.",
       "- A step that is one word starting with `@` (`@card.json`) stands for the steps of a template saved with "

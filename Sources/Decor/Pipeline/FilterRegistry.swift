@@ -99,6 +99,10 @@ public struct FilterRegistry: Sendable {
   /// - Throws: `RegistryError.unknown` with the closest registered names.
   public func filter(named name: String) throws(RegistryError) -> Filter {
     if let position = index[name] { return filters[position] }
+    // As colour names do, step names ignore case (`Rotate`): the registered word that differs only in case, when
+    // exactly one does.
+    let matches = index.filter { $0.key.lowercased() == name.lowercased() }
+    if matches.count == 1, let position = matches.first?.value { return filters[position] }
     throw .unknown(name: name, closest: closestNames(to: name))
   }
 
