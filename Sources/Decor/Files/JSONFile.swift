@@ -22,6 +22,13 @@ enum JSONFile {
   }
 
   static func parse<E: Error>(_ bytes: [UInt8], failure: (String) -> E) throws(E) -> JSONValue {
+    // Checked first for the place of a mistake, and strictly: the decoder alone would name no place, and would
+    // take a trailing comma.
+    do {
+      try JSONSyntax.check(bytes)
+    } catch {
+      throw failure("not valid JSON: \(error.description)")
+    }
     do {
       return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch let error as DecodingError {
