@@ -114,3 +114,26 @@ extension ImageComponent {
     dropShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity, spread: spread, only: only)
   }
 }
+
+extension ImageComponent {
+  /// `dropShadow(offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
+  @available(*, deprecated, renamed: "dropShadow(offset:sigma:color:opacity:spread:only:)")
+  public func dropShadow(
+    offset: Point = Point(5, 5), blur: Double, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
+    only: Bool = false
+  ) -> DropShadow {
+    dropShadow(offset: offset, sigma: blur, color: color, opacity: opacity, spread: spread, only: only)
+  }
+}
+
+extension DropShadow {
+  /// `init(_:offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
+  @available(*, deprecated, renamed: "init(_:offset:sigma:color:opacity:spread:shadowOnly:)")
+  public init(
+    _ input: any ImageComponent, offset: Point = Point(5, 5), blur: Double, color: Color = .black,
+    opacity: Double = 0.5, spread: Double = 0, shadowOnly: Bool = false
+  ) {
+    self.init(input, offset: offset, sigma: blur, color: color, opacity: opacity, spread: spread,
+      shadowOnly: shadowOnly)
+  }
+}

@@ -83,3 +83,24 @@ extension ImageComponent {
     innerShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity)
   }
 }
+
+extension ImageComponent {
+  /// `innerShadow(offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
+  @available(*, deprecated, renamed: "innerShadow(offset:sigma:color:opacity:)")
+  public func innerShadow(
+    offset: Point = Point(5, 5), blur: Double, color: Color = .black, opacity: Double = 0.5
+  ) -> InnerShadow {
+    innerShadow(offset: offset, sigma: blur, color: color, opacity: opacity)
+  }
+}
+
+extension InnerShadow {
+  /// `init(_:offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
+  @available(*, deprecated, renamed: "init(_:offset:sigma:color:opacity:)")
+  public init(
+    _ input: any ImageComponent, offset: Point = Point(5, 5), blur: Double, color: Color = .black,
+    opacity: Double = 0.5
+  ) {
+    self.init(input, offset: offset, sigma: blur, color: color, opacity: opacity)
+  }
+}
