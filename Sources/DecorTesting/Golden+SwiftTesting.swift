@@ -23,9 +23,17 @@
           line: sourceLocation.line)
         return true
       } catch {
-        Issue.record(Comment(rawValue: error.failureMessage), sourceLocation: sourceLocation)
+        // Recorded as the error it is, so that the failure's headline is its message ("Caught error: …") rather
+        // than "Issue recorded" with the message below it.
+        Issue.record(Failure(message: error.failureMessage), sourceLocation: sourceLocation)
         return false
       }
+    }
+
+    /// A failed golden comparison as Swift Testing shows it: the message alone (it gives the line itself).
+    private struct Failure: Error, CustomStringConvertible {
+      var message: String
+      var description: String { message }
     }
   }
 #endif

@@ -135,7 +135,8 @@ public enum Golden {
       throw GoldenError(message: "\(name): \(error) (reference \(referencePath))", artifacts: paths)
     }
     if comparison.passes && (mode != .all || comparison.maxChannelDelta == 0) {
-      removeFailureImages(in: failuresFolder(near: testFile).appendingPathComponent(name))
+      let failures = failuresFolder(near: testFile)
+      removeFailureImages(in: failures.appendingPathComponent(name), upTo: failures)
       return
     }
     if mode == .failed || mode == .all {
@@ -241,15 +242,25 @@ public enum Golden {
   /// The names of the images a failure writes into its folder.
   static let failureImageNames = ["actual.png", "reference.png", "diff.png"]
 
-  /// Removes the images a failure of this name left (its folder too, once empty): a test that passes again leaves
-  /// nothing behind, and a new failure never sits beside an old one's diff. The folders of other names (`a/b`
-  /// beside `a`) are left alone.
-  static func removeFailureImages(in folder: URL) {
+  /// Removes the images a failure of this name left (its folder too, once empty, and with `root` the folders
+  /// between it and `root`, and `root`, each once empty: a name `suite/case` leaves no empty `suite/`): a test that
+  /// passes again leaves nothing behind, and a new failure never sits beside an old one's diff. The folders of other
+  /// names (`a/b` beside `a`) are left alone.
+  static func removeFailureImages(in folder: URL, upTo root: URL? = nil) {
     // Most calls come from passing tests with nothing to remove: one look, and no errors thrown and caught.
     guard FileManager.default.fileExists(atPath: folder.path) else { return }
     for image in failureImageNames { try? FileManager.default.removeItem(at: folder.appendingPathComponent(image)) }
     // rmdir, not removeItem: it removes only an empty folder, so images another test writes there meanwhile stay.
-    _ = folder.withUnsafeFileSystemRepresentation { path in path.map { rmdir($0) } }
+    func removeIfEmpty(_ url: URL) -> Bool {
+      url.withUnsafeFileSystemRepresentation { path in path.map { rmdir($0) == 0 } ?? false }
+    }
+    guard removeIfEmpty(folder), let root else { return }
+    var parent = folder.standardizedFileURL.deletingLastPathComponent()
+    let top = root.standardizedFileURL.path
+    while parent.path.hasPrefix(top), parent.path.count >= top.count, removeIfEmpty(parent) {
+      if parent.path == top { break }
+      parent = parent.deletingLastPathComponent()
+    }
   }
 }
 

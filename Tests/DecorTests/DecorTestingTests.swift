@@ -112,6 +112,8 @@ import Testing
     // Within a tolerance that allows it, the same change passes, and the failure's images are gone.
     #expect(sandbox.check(changed, tolerance: GoldenTolerance(maxChannelDelta: 255)) == nil)
     #expect(!FileManager.default.fileExists(atPath: folder.path))
+    // Nor are the folders above it that held nothing else (`area/`, `.golden-failures/`).
+    #expect(!FileManager.default.fileExists(atPath: sandbox.failures.path), "no empty folders left")
   }
 
   /// Images of another size: no comparison, but all three images (the diff a size-mismatch panel), and none of an
