@@ -8,9 +8,13 @@ public struct JPEGOptions: Sendable, Equatable {
     case s444 = "444"
   }
 
-  /// 1 (smallest, worst) … 100 (largest, best); clamped into that range. Default 90, as ImageMagick's for most
-  /// inputs and Pillow's `quality=90` habit.
-  public var quality: Int
+  /// 1 (smallest, worst) … 100 (largest, best); clamped into that range wherever it is set (500 is 100), as the
+  /// initialiser clamps it. Default 90, as ImageMagick's for most inputs and Pillow's `quality=90` habit. To refuse
+  /// a value out of range instead, make the encoder with `ImageEncoder.jpeg(quality:subsampling:background:)`.
+  public var quality: Int {
+    // Set after the initialiser (`options.quality = 500`), the value reached TurboJPEG, which refused it (issue 22).
+    didSet { quality = Swift.min(100, Swift.max(1, quality)) }
+  }
   /// How the colour planes are sampled (default 4:2:0).
   public var subsampling: Subsampling
   /// Beneath translucent and transparent pixels (default white, as ImageMagick and Pillow users flatten).
