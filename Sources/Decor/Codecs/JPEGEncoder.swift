@@ -34,7 +34,8 @@ public struct JPEGOptions: Sendable, Equatable {
 /// same pixels with the same quality and subsampling (the settings are its own).
 public enum JPEGEncoder {
   /// The JPEG bytes of `raster`, flattened onto `options.background`, and whether any pixel was not opaque (so
-  /// the caller can say that the transparency was flattened).
+  /// the caller can say that the transparency was flattened). For the bytes alone, as every format gives them:
+  /// `raster.encoded(as: .jpeg(quality:))`.
   ///
   /// `metadata` is recorded: the ICC profile in APP2 `ICC_PROFILE` segments (split into 65 519-byte pieces, as the
   /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment,

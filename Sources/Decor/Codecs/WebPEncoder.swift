@@ -31,7 +31,8 @@ public enum WebPEncoder {
   /// WebP's largest width and height.
   public static let maximumDimension = Int(WEBP_MAX_DIMENSION)
 
-  /// The WebP bytes of `raster`.
+  /// The WebP bytes of `raster`; `raster.encoded(as: .webp(quality:))` gives the same, as every format gives its
+  /// bytes.
   ///
   /// - Throws: `CodecError.encodingFailed` naming `destination`: too large for WebP, or libwebp's reason.
   public static func encode(
