@@ -187,3 +187,10 @@ static inline int decor_tiff_set_extra_samples(TIFF *tif, uint16_t count, const 
 static inline int decor_tiff_set_icc(TIFF *tif, uint32_t count, const void *bytes) {
   return TIFFSetField(tif, TIFFTAG_ICCPROFILE, count, bytes);
 }
+// XMP: the XMLPacket tag (700), raw bytes.
+static inline int decor_tiff_get_xmp(TIFF *tif, uint32_t *count, void **bytes) {
+  return TIFFGetField(tif, TIFFTAG_XMLPACKET, count, bytes);
+}
+static inline int decor_tiff_set_xmp(TIFF *tif, uint32_t count, const void *bytes) {
+  return TIFFSetField(tif, TIFFTAG_XMLPACKET, count, bytes);
+}

@@ -133,7 +133,9 @@ import Testing
 
   /// An image within a raised `--max-pixels` but beyond memory is one line and exit 1, never a trap.
   @Test func anAllocationBeyondMemoryIsAnError() throws {
-    // A PNG whose header says 1 000 000² (4 TB of pixels; libpng's largest width): batch decodes inputs whole.
+    // An interlaced PNG whose header says 1 000 000² (4 TB of pixels; libpng's largest width): read row by row, an
+    // interlaced file is still decoded whole on the first read. (Planning a render of 10^12 pixels must not take
+    // minutes either: it is made from larger squares beyond 65 536 tiles.)
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
       let body = Array(type.utf8) + data
       var crc: UInt32 = 0xFFFF_FFFF
@@ -145,17 +147,18 @@ import Testing
       return be(UInt32(data.count)) + body + be(~crc)
     }
     let side: [UInt8] = [0x00, 0x0F, 0x42, 0x40]
-    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 6, 0, 0, 0])
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 6, 0, 0, 1])
       + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
     try Data(png).write(to: URL(fileURLWithPath: file("huge.png")))
     let result = try Decor.run(["batch", "--chain", "invert", "--output-dir", file("out"), file("huge.png"),
       "--max-pixels", "10000000000000"])
     #expect(result.status == 1)
-    #expect(WorkflowCLITests.lines(result.stderr) == [
-      "decor: \(file("huge.png")): cannot allocate 4000000000000 bytes for an image of 1000000x1000000 pixels: "
-        + "not enough memory",
-      "decor: 1 of 1 inputs failed",
-    ])
+    let lines = WorkflowCLITests.lines(result.stderr)
+    #expect(lines.count == 2 && lines.last == "decor: 1 of 1 inputs failed", "\(lines)")
+    #expect(lines.first.map { line in
+      line.hasPrefix("decor: \(file("huge.png")): ") && line.hasSuffix(": cannot allocate 4000000000000 bytes for an "
+        + "image of 1000000x1000000 pixels: not enough memory")
+    } == true, "\(lines)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: file("out")).isEmpty)
   }
 

@@ -93,6 +93,25 @@ import Testing
     #expect(Self.colourType(try renderer.renderPNG(fill)) == 0, "a raster leaf is looked at")
   }
 
+  /// A colour image made grey by a step (`grayscale 1`, `saturate 0`) is written grey, as a grey source is; a
+  /// partial desaturation, or a colour step after it, stays colour; the pixels are the render's either way.
+  @Test func aStepThatMakesGreyGivesAGreyFile() throws {
+    let colour = try Self.tinted(try Self.greyRaster(width: 90, height: 300, opaque: true, seed: 11), at: 5)
+    let renderer = Renderer(threads: 2)
+    let cases: [(String, UInt8)] = [
+      ("grayscale 1", 0), ("saturate 0", 0), ("grayscale 1 | blur 2", 0), ("grayscale 0.5", 2),
+      ("grayscale 1 | sepia 1", 2), ("grayscale 1 | pad 4", 4),
+    ]
+    for (steps, type) in cases {
+      let image = try Chain(parsing: [steps]).apply(to: colour)
+      let png = try renderer.renderPNG(image)
+      #expect(Self.colourType(png) == type, "\(steps)")
+      #expect(try PNGCodec.decode(png, source: "r") == renderer.render(image), "\(steps)")
+    }
+    let jpeg = try renderer.encoded(try Chain(parsing: ["grayscale 1"]).apply(to: colour), encoder: JPEGImageEncoder())
+    #expect(Self.components(jpeg) == 1)
+  }
+
   /// A grey image is a one-component JPEG, TurboJPEG's `TJSAMP_GRAY` file byte for byte; flattened onto a coloured
   /// background it is not grey any more, and is written in colour.
   @Test func jpeg() throws {

@@ -28,6 +28,20 @@ import Testing
     #expect(plan.stages.filter { $0.component.hasPrefix("image") }.count == 1)
   }
 
+  /// A render of 10^12 pixels is planned from at most `Renderer.maximumPlanRequests` requests (larger squares than
+  /// the tiles), each stage still asked for all it will be asked, and its band schedule is one rectangle a band.
+  @Test func aTrillionPixelPlanIsMadeFromFewRequests() throws {
+    let side = 1_000_000
+    let image = SolidColor(.white).cropped(to: IntRect(x: 0, y: 0, width: side, height: side)).blurred(sigma: 2)
+    let renderer = Renderer(pixelLimit: Int.max)
+    let plan = try renderer.plan(image)
+    #expect(plan.stages[plan.root].requests <= Renderer.maximumPlanRequests)
+    #expect(plan.stages[plan.root].region == IntRect(x: 0, y: 0, width: side, height: side))
+    #expect(plan.stages.allSatisfy { $0.region.contains(IntRect(x: 0, y: 0, width: side, height: side)) })
+    let bands = try renderer.prepareBands(image, bandHeight: 256)
+    #expect(bands.bandCount == (side + 255) / 256)
+  }
+
   @Test func stackedShadowsGrowThePlanByOneShadowEach() throws {
     let image = try Self.image()
     var counts: [Int] = []

@@ -83,13 +83,14 @@ import Testing
   }
 
   /// Every compression gives back the raster exactly, translucent pixels included; opaque images are written as RGB;
-  /// the profile and density come back; Pillow's reading of the same file is in `Tests/Fixtures/TIFF/make.py`'s
+  /// the profile, density and XMP come back; Pillow's reading of the same file is in `Tests/Fixtures/TIFF/make.py`'s
   /// terms (the decoded files above), so an encoder round trip through Decor's decoder checks the writer.
   @Test(arguments: TIFFOptions.Compression.allCases)
   func roundTripIsExact(compression: TIFFOptions.Compression) throws {
     let cutout = try Raster(contentsOfFile: Self.path("rgba8-unassociated-lzw-reference.png"))
+    let xmp = Array(#"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>"#.utf8)
     let metadata = ImageMetadata(iccProfile: Array(repeating: 7, count: 200),
-      density: PixelDensity(horizontal: 300, vertical: 150, unit: .perInch))
+      density: PixelDensity(horizontal: 300, vertical: 150, unit: .perInch), exif: nil, xmp: xmp)
     let bytes = try TIFFEncoder.encode(cutout, options: TIFFOptions(compression: compression), metadata: metadata)
     #expect(try TIFFDecoder().decode(bytes, source: "x", pixelLimit: 1 << 20) == cutout)
     #expect(TIFFDecoder().metadata(of: bytes) == metadata)

@@ -1,18 +1,32 @@
 extension BandedRender {
-  /// Whether every source of the render is grey — each leaf of the plan a `Raster` whose pixels are all grey or a
-  /// `StreamedImage` of a greyscale file (`RowSource.isGrey`) — so that the PNG and JPEG encoders try a grey file
-  /// first. A hint, not a promise: a step may add colour (a tint, a coloured shadow or background), and the encoders
-  /// check every band and start over in colour at the first that is not grey. Any other leaf (a colour fill, a
-  /// gradient, a decoder of yours) makes it `false`, and the file is colour as before: a graphic whose top is grey
-  /// would otherwise be rendered twice down to its first colour.
+  /// Whether the render's output is expected grey, so that the PNG and JPEG encoders try a grey file first: every
+  /// path from the root ends either at a grey source — a `Raster` whose pixels are all grey, or a `StreamedImage` of
+  /// a greyscale file (`RowSource.isGrey`) — or at a step whose output is grey whatever its input (`grayscale 1`,
+  /// `saturate 0`). A hint, not a promise: a step may add colour (a tint, a coloured shadow or background), and the
+  /// encoders check every band and start over in colour at the first that is not grey. Any other leaf (a colour
+  /// fill, a gradient, a decoder of yours) makes it `false`, and the file is colour as before: a graphic whose top
+  /// is grey would otherwise be rendered twice down to its first colour.
   var sourcesAreGrey: Bool {
-    let leaves = plan.stages.filter { $0.inputs.isEmpty }
-    return !leaves.isEmpty && leaves.allSatisfy { stage in
-      switch stage.node {
-      case let raster as Raster: raster.isGrey
-      case let streamed as StreamedImage: streamed.source.isGrey
-      default: false
+    var known: [Int: Bool] = [:]
+    // The plan is a graph: each stage is looked at once, its answer kept for its other consumers.
+    func grey(_ id: Int) -> Bool {
+      if let answer = known[id] { return answer }
+      let stage = plan.stages[id]
+      let answer: Bool
+      if let filter = stage.node as? ColorFilter, filter.makesGrey {
+        answer = true
+      } else if stage.inputs.isEmpty {
+        switch stage.node {
+        case let raster as Raster: answer = raster.isGrey
+        case let streamed as StreamedImage: answer = streamed.source.isGrey
+        default: answer = false
+        }
+      } else {
+        answer = stage.inputs.values.allSatisfy(grey)
       }
+      known[id] = answer
+      return answer
     }
+    return !plan.stages.isEmpty && grey(plan.root)
   }
 }

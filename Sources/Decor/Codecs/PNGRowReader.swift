@@ -132,6 +132,13 @@ public final class PNGRowReader: RowReader {
 
   /// The whole of an interlaced file: each pass's rows (a small image of its own) converted and put in place.
   private func decodeInterlaced() throws(CodecError) -> UnsafeMutableBufferPointer<UInt32> {
+    // The one buffer of a streamed read that grows with the image: checked, as a raster's is, so that a size
+    // beyond memory (under a raised pixel limit) is an error rather than a trap.
+    do {
+      try Raster.checkAllocation(width * height * 4, width: width, height: height)
+    } catch {
+      throw .typed(error, destination: source)
+    }
     let image = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * height)
     image.initialize(repeating: 0)
     do throws(CodecError) {

@@ -35,7 +35,8 @@ public struct TIFFDecoder: ImageDecoder {
     (try? Self.withFile(data, source: "") { tif, _ in max(1, Int(TIFFNumberOfDirectories(tif))) }) ?? 1
   }
 
-  /// The ICC profile (`ICCProfile` tag) and the resolution (`XResolution`, `YResolution`, `ResolutionUnit`).
+  /// The ICC profile (`ICCProfile` tag), the XMP packet (`XMLPacket`) and the resolution (`XResolution`,
+  /// `YResolution`, `ResolutionUnit`). EXIF (a sub-directory of tags, not a block) is not read.
   public func metadata(of data: [UInt8]) -> ImageMetadata {
     (try? Self.withFile(data, source: "") { tif, _ in
       var metadata = ImageMetadata()
@@ -43,6 +44,11 @@ public struct TIFFDecoder: ImageDecoder {
       var bytes: UnsafeMutableRawPointer?
       if decor_tiff_get_icc(tif, &count, &bytes) != 0, let bytes, count > 0 {
         metadata.iccProfile = Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+      }
+      var xmpCount: UInt32 = 0
+      var xmp: UnsafeMutableRawPointer?
+      if decor_tiff_get_xmp(tif, &xmpCount, &xmp) != 0, let xmp, xmpCount > 0 {
+        metadata.xmp = Array(UnsafeRawBufferPointer(start: xmp, count: Int(xmpCount)))
       }
       var x: Float = 0
       var y: Float = 0

@@ -6,8 +6,9 @@ import CTIFF
 /// - Strips of about 8 KiB (libtiff's default size), compressed with deflate (the default), LZW or none, each with
 ///   the horizontal differencing predictor when compressed (smaller files for photographs and gradients).
 /// - Lossless: `TIFFDecoder` gives back the same raster.
-/// - The ICC profile (`ICCProfile` tag) and density (`XResolution`, `YResolution`, `ResolutionUnit`) of `metadata`
-///   are written; a density per metre is written per centimetre, TIFF's nearest unit.
+/// - The ICC profile (`ICCProfile` tag), XMP (`XMLPacket`) and density (`XResolution`, `YResolution`,
+///   `ResolutionUnit`) of `metadata` are written; a density per metre is written per centimetre, TIFF's nearest
+///   unit. EXIF is not (in TIFF it is a directory of tags, not a block).
 /// - An output over 2 GiB uncompressed is written as BigTIFF, which libtiff, Pillow and libvips read.
 public enum TIFFEncoder {
   /// The TIFF bytes of `raster`.
@@ -74,6 +75,9 @@ public enum TIFFEncoder {
     set = set && decor_tiff_set_u32(tif, UInt32(TIFFTAG_ROWSPERSTRIP), TIFFDefaultStripSize(tif, 0)) != 0
     if let profile = metadata.iccProfile, !profile.isEmpty {
       set = set && profile.withUnsafeBytes { decor_tiff_set_icc(tif, UInt32(profile.count), $0.baseAddress) } != 0
+    }
+    if let xmp = metadata.xmp, !xmp.isEmpty {
+      set = set && xmp.withUnsafeBytes { decor_tiff_set_xmp(tif, UInt32(xmp.count), $0.baseAddress) } != 0
     }
     if let density = metadata.density {
       let (unit, scale): (Int32, Double) =

@@ -15,7 +15,8 @@ public struct TIFFImageEncoder: ImageEncoder {
     try TIFFEncoder.encode(raster, options: options, destination: destination)
   }
 
-  /// The file with the ICC profile and density of `metadata` (EXIF and XMP are not written to TIFF yet).
+  /// The file with the ICC profile, density and XMP of `metadata` (EXIF, a directory of tags in TIFF rather than a
+  /// block, is not written).
   public func encode(_ raster: Raster, metadata: ImageMetadata, destination: String, into sink: ByteSink)
     throws(CodecError) -> EncodingResult
   {

@@ -146,6 +146,12 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
   }
 
   public var description: String { kind.description }
+
+  /// Whether every pixel out is grey whatever comes in: `grayscale 1` and `saturate 0`, whose three colour rows
+  /// are equal (the encoders then try a grey file).
+  var makesGrey: Bool {
+    problem == nil && matrix.rows[0] == matrix.rows[1] && matrix.rows[1] == matrix.rows[2]
+  }
 }
 
 /// Each method is named as the CSS function it draws, and as its step: `brightness`, `contrast`, `saturate`,

@@ -200,13 +200,10 @@ public struct Batch: Sendable {
         images[path] = (raster, metadata)
         return raster
       }
-      let converted = try chain.withImages { path in
+      let converted = try chain.withImages { path throws(CodecError) in
         guard let image = images[path] else { throw CodecError.io(path: path, detail: "not read before") }
-        do {
-          return try Self.convertedToSRGB(image.raster, from: image.metadata.iccProfile)
-        } catch {
-          throw BatchError(path: path, message: "\(error)")
-        }
+        return try OpenedImage(image: image.raster, metadata: image.metadata, frameCount: 1)
+          .convertedToSRGB(naming: path).image
       }
       return (plain, converted, images.values.map(\.metadata.iccProfile))
     }
@@ -220,20 +217,23 @@ public struct Batch: Sendable {
         guard let encoder = encoders[item.format] else {
           throw CodecError.unknownCodec(name: item.format, known: encoders.keys.sorted())
         }
-        let decoded = try DecodedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
-        warnings = decoded.warnings
+        // Opened as `decor apply` opens its input: read row by row where the format allows (so a batch of large
+        // images holds bands, not images), and shrunk on load where the chain resizes a JPEG.
+        let opened = try OpenedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
+        defer { warnings = opened.warnings }
         let chains = try loaded.get()
-        var (input, metadata, steps) = (decoded.raster, decoded.metadata, chains.plain)
-        if colorSpace == .sRGB || ColorSpaceHandling.mixes([metadata.iccProfile] + chains.profiles) {
+        var (input, steps) = (opened, chains.plain)
+        if colorSpace == .sRGB || ColorSpaceHandling.mixes([opened.metadata.iccProfile] + chains.profiles) {
           do {
-            input = try Self.convertedToSRGB(input, from: metadata.iccProfile)
+            input = try opened.convertedToSRGB()
           } catch {
             throw BatchError(path: item.input, message: "\(error)")
           }
-          (metadata.iccProfile, steps) = (nil, chains.converted)
+          steps = chains.converted
         }
-        let image = try steps.apply(to: input, pixelLimit: pixelLimit)
-        result = try renderer.render(image, toFile: item.output, encoder: encoder, metadata: strip ? .none : metadata)
+        let image = try input.applying(steps, pixelLimit: pixelLimit)
+        result = try renderer.render(image, toFile: item.output, encoder: encoder,
+          metadata: strip ? .none : input.metadata)
       } catch {
         failure = error
         errors[index].error.withLock { $0 = error }
@@ -249,12 +249,6 @@ public struct Batch: Sendable {
     return items.indices.compactMap { index in
       errors[index].error.withLock { $0 }.map { (item: items[index], error: $0) }
     }
-  }
-
-  /// `raster` converted to sRGB from the profile `data` (none: sRGB already).
-  static func convertedToSRGB(_ raster: Raster, from data: [UInt8]?) throws(ColorProfileError) -> Raster {
-    guard let data else { return raster }
-    return try raster.converted(from: ColorProfile(iccData: data))
   }
 
   /// The image files (by `extensions`, without the dot, in any case) directly in `folder`, hidden ones excepted,

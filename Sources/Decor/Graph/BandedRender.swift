@@ -43,11 +43,21 @@ public struct BandedRender: Sendable {
   }
 
   /// The schedule of `plan` over `region` in bands of `bandHeight` rows.
+  ///
+  /// Beyond `Renderer.maximumPlanRequests` tiles in all (billions of pixels), each band is scheduled as one
+  /// rectangle rather than its tiles, as the plan is made from larger squares there: a band then asks of each stage
+  /// the union of its tiles' demands or more, so the schedule stays sound and its cost proportional to the bands.
   static func schedule(_ plan: RenderPlan, region: IntRect, bandHeight: Int, tileSide: Int) -> BandSchedule {
     let bandCount = (region.height + bandHeight - 1) / bandHeight
+    let columns = (region.width + tileSide - 1) / tileSide
+    let tileCount = columns.multipliedReportingOverflow(by: (region.height + tileSide - 1) / tileSide)
+    let wholeBands = tileCount.overflow || tileCount.partialValue > Renderer.maximumPlanRequests
     let tiles = (0..<bandCount).map { band in
-      Self.tiles(region: region, rows: band * bandHeight..<Swift.min(region.height, (band + 1) * bandHeight),
-        tileSide: tileSide)
+      let rows = band * bandHeight..<Swift.min(region.height, (band + 1) * bandHeight)
+      if wholeBands {
+        return [IntRect(x: region.x, y: region.y + rows.lowerBound, width: region.width, height: rows.count)]
+      }
+      return Self.tiles(region: region, rows: rows, tileSide: tileSide)
     }
     return BandSchedule(plan, bands: tiles)
   }

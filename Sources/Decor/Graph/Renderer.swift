@@ -59,9 +59,21 @@ public struct Renderer: Sendable {
     return target
   }
 
-  /// The tiles of `target`, row by row.
+  /// The most requests a plan is made from (see `tiles(of:)`).
+  static let maximumPlanRequests = 1 << 16
+
+  /// The requests a plan is made from: the tiles of `target`, row by row; or, when there would be more than
+  /// `maximumPlanRequests` of them (over four billion pixels at the default tile size), squares of whole tiles
+  /// covering the same area, so that planning stays proportional to the graph rather than the image. A stage is
+  /// then asked for the union of larger rectangles, which holds the union of the tiles' (each demand grows with
+  /// its region); the bytes rendered do not depend on it, as they do not depend on the tile size.
   func tiles(of target: IntRect) -> [IntRect] {
-    let tileSize = tileSide
+    var tileSize = tileSide
+    while (target.width + tileSize - 1) / tileSize * ((target.height + tileSize - 1) / tileSize)
+      > Self.maximumPlanRequests
+    {
+      tileSize *= 2
+    }
     let columns = (target.width + tileSize - 1) / tileSize
     let rows = (target.height + tileSize - 1) / tileSize
     return (0..<columns * rows).map { index in
