@@ -17,10 +17,15 @@ import Foundation
 ///     swift run -c release decor-bench sharing        # one blur value rendered by two renders at once
 ///     swift run -c release decor-bench png            # PNG encoding of rasters in memory
 ///     swift run -c release decor-bench rows big.png   # a streamed source read in bands (see RowsBench)
+///     swift run -c release decor-bench service --requests 50 --limit 2   # a thumbnail service (see ServiceBench)
 @main
 struct DecorBench {
-  static func main() throws {
+  static func main() async throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "service" {
+      try await ServiceBench.run(Array(arguments.dropFirst()))
+      return
+    }
     let runs = Int(arguments.first { $0.hasPrefix("--runs=") }?.dropFirst(7) ?? "") ?? 7
     let words = arguments.filter { !$0.hasPrefix("-") }
     if words.first == "compositing" {

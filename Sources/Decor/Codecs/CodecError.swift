@@ -31,6 +31,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An output setting (`EncodingOption`'s raw value, `"quality"`) that the chosen format does not take, or not in
   /// this combination (`format` is then `"lossless WebP"`); nothing was written.
   case optionNotTaken(option: String, format: String)
+  /// An output setting (`EncodingOption`'s raw value, `"quality"`) given a value outside what the format takes
+  /// (`range`), refused where it was set (`ImageEncoder.jpeg(quality:subsampling:background:)`, `configured(with:)`)
+  /// rather than inside the encoding library; nothing was written.
+  case optionOutOfRange(option: String, value: Int, range: ClosedRange<Int>, format: String)
   /// The output path's extension names another format than the one asked for (`-o out.jpg --format png`): the
   /// file would hold one format's bytes under another's name.
   case formatMismatch(path: String, format: String, named: String)
@@ -90,6 +94,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cannot write \(path) as \(format.displayName): its name says \(named.displayName)"
     case .optionNotTaken(let option, let format):
       return "\(option) does not apply to \(format) output"
+    case .optionOutOfRange(let option, let value, let range, let format):
+      return "\(format) \(option) must be \(range.lowerBound)…\(range.upperBound), got \(value)"
     case .formatMismatch(let path, let format, let named):
       return "cannot write \(path) as \(format): its name says \(named)"
     case .render(let error):

@@ -5,7 +5,6 @@
 #else
   import Foundation
 #endif
-import Dispatch
 
 /// Images decoded from bytes held in memory (an HTTP request's body, a database blob), by the decoder of the
 /// registry that recognises them, named `<memory>` in errors. The blocking calls decode on the caller's thread; the
@@ -35,7 +34,7 @@ extension DecodedImage {
   public static func decoding(
     _ bytes: [UInt8], decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) async throws(CodecError) -> DecodedImage {
-    try await Self.offThePool { () throws(CodecError) in
+    try await OffThePool.run { () throws(CodecError) in
       try DecodedImage(decoding: bytes, decoders: decoders, pixelLimit: pixelLimit)
     }
   }
@@ -45,18 +44,6 @@ extension DecodedImage {
     _ data: Data, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) async throws(CodecError) -> DecodedImage {
     try await decoding([UInt8](data), decoders: decoders, pixelLimit: pixelLimit)
-  }
-
-  /// Runs `work` on a Dispatch thread (not one of the concurrency pool's) and resumes the caller with its result.
-  static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws(CodecError) -> T) async throws(CodecError)
-    -> T
-  {
-    let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, CodecError>, Never>) in
-      DispatchQueue.global(qos: .userInitiated).async {
-        continuation.resume(returning: Result { () throws(CodecError) in try work() })
-      }
-    }
-    return try result.get()
   }
 }
 

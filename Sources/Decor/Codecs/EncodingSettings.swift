@@ -3,7 +3,8 @@
 ///
 /// A `nil` (or `false`) setting was not given: the encoder keeps its own value.
 public struct EncodingSettings: Sendable, Equatable {
-  /// 1…100 (checked by `ImageEncoder.configured(with:)`; the encoders' options clamp into that range).
+  /// 1…100 (`qualityRange`; checked by `ImageEncoder.configured(with:)`, which refuses another value with
+  /// `CodecError.optionOutOfRange`).
   public var quality: Int?
   public var lossless: Bool
   public var subsampling: JPEGOptions.Subsampling?
@@ -30,5 +31,19 @@ public struct EncodingSettings: Sendable, Equatable {
     if compression != nil { options.append(.compression) }
     if background != nil { options.append(.background) }
     return options
+  }
+
+  /// The lossy qualities the encoders take, 1 (smallest, worst) … 100 (largest, best).
+  public static let qualityRange = 1...100
+
+  /// `quality` if it is in `qualityRange`.
+  ///
+  /// - Throws: `CodecError.optionOutOfRange` naming `format`.
+  static func checkQuality(_ quality: Int, format: String) throws(CodecError) -> Int {
+    guard qualityRange.contains(quality) else {
+      throw .optionOutOfRange(option: EncodingOption.quality.rawValue, value: quality, range: qualityRange,
+        format: format)
+    }
+    return quality
   }
 }

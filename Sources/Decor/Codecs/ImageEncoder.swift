@@ -41,7 +41,8 @@ public protocol ImageEncoder: Sendable {
   /// first); an encoder refuses here a combination it does not take (WebP: a quality with lossless) or a value out
   /// of range. By default: itself.
   ///
-  /// - Throws: `CodecError.optionNotTaken`.
+  /// - Throws: `CodecError.optionNotTaken`, or `.optionOutOfRange` for a value the format does not take (a quality
+  ///   outside 1…100).
   func configured(with settings: EncodingSettings) throws(CodecError) -> any ImageEncoder
 
   /// Writes `raster`'s file to `sink`, recording `metadata` where the format holds it (by default: the bytes of

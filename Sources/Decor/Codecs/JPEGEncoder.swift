@@ -8,9 +8,13 @@ public struct JPEGOptions: Sendable, Equatable {
     case s444 = "444"
   }
 
-  /// 1 (smallest, worst) … 100 (largest, best); clamped into that range. Default 90, as ImageMagick's for most
-  /// inputs and Pillow's `quality=90` habit.
-  public var quality: Int
+  /// 1 (smallest, worst) … 100 (largest, best); clamped into that range wherever it is set (500 is 100), as the
+  /// initialiser clamps it. Default 90, as ImageMagick's for most inputs and Pillow's `quality=90` habit. To refuse
+  /// a value out of range instead, make the encoder with `ImageEncoder.jpeg(quality:subsampling:background:)`.
+  public var quality: Int {
+    // Set after the initialiser (`options.quality = 500`), the value reached TurboJPEG, which refused it (issue 22).
+    didSet { quality = Swift.min(100, Swift.max(1, quality)) }
+  }
   /// How the colour planes are sampled (default 4:2:0).
   public var subsampling: Subsampling
   /// Beneath translucent and transparent pixels (default white, as ImageMagick and Pillow users flatten).
@@ -30,7 +34,8 @@ public struct JPEGOptions: Sendable, Equatable {
 /// same pixels with the same quality and subsampling (the settings are its own).
 public enum JPEGEncoder {
   /// The JPEG bytes of `raster`, flattened onto `options.background`, and whether any pixel was not opaque (so
-  /// the caller can say that the transparency was flattened).
+  /// the caller can say that the transparency was flattened). For the bytes alone, as every format gives them:
+  /// `raster.encoded(as: .jpeg(quality:))`.
   ///
   /// `metadata` is recorded: the ICC profile in APP2 `ICC_PROFILE` segments (split into 65 519-byte pieces, as the
   /// ICC specification says; a profile needing more than 255 is left out), the density in the JFIF APP0 segment,

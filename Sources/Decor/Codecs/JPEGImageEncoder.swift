@@ -15,8 +15,11 @@ public struct JPEGImageEncoder: ImageEncoder {
   public var maximumDimension: Int { 65500 }
 
   public func configured(with settings: EncodingSettings) throws(CodecError) -> any ImageEncoder {
+    let quality = try settings.quality.map { quality throws(CodecError) in
+      try EncodingSettings.checkQuality(quality, format: displayName)
+    }
     var encoder = self
-    encoder.options = JPEGOptions(quality: settings.quality ?? options.quality,
+    encoder.options = JPEGOptions(quality: quality ?? options.quality,
       subsampling: settings.subsampling ?? options.subsampling, background: settings.background ?? options.background)
     return encoder
   }

@@ -12,13 +12,16 @@ public struct WebPImageEncoder: ImageEncoder {
   public var maximumDimension: Int { WebPEncoder.maximumDimension }
 
   /// Lossless WebP has no quality to set (its `quality` is an effort, and `decor` would mislead by taking it as
-  /// one), so a quality given with `lossless` is refused.
+  /// one), so a quality given with `lossless` is refused; so is a quality outside 1…100.
   public func configured(with settings: EncodingSettings) throws(CodecError) -> any ImageEncoder {
     if settings.lossless && settings.quality != nil {
       throw .optionNotTaken(option: EncodingOption.quality.rawValue, format: "lossless WebP")
     }
+    let quality = try settings.quality.map { quality throws(CodecError) in
+      try EncodingSettings.checkQuality(quality, format: displayName)
+    }
     var encoder = self
-    encoder.options = WebPOptions(quality: settings.quality ?? options.quality,
+    encoder.options = WebPOptions(quality: quality ?? options.quality,
       lossless: settings.lossless || options.lossless)
     return encoder
   }
