@@ -32,7 +32,7 @@ import Testing
     func encode(_ raster: Raster, destination: String) throws(CodecError) -> [UInt8] { Array("RAW!".utf8) + raster.bytes }
   }
 
-  @Test(arguments: ["png", "png-best", "webp-lossless", "tiff", "tiff-lzw"])
+  @Test(arguments: ["png", "png-best", "webp-lossless", "tiff", "tiff-lzw", "avif-lossless"])
   func losslessBytesDecodeBackExactly(format: String) throws {
     let raster = try Self.translucent()
     let bytes: [UInt8] = switch format {
@@ -40,6 +40,7 @@ import Testing
     case "png-best": try raster.encoded(as: .png(compression: .best))
     case "webp-lossless": try raster.encoded(as: .webp(lossless: true))
     case "tiff-lzw": try raster.encoded(as: .tiff(compression: .lzw))
+    case "avif-lossless": try raster.encoded(as: .avif(lossless: true))
     default: try raster.encoded(as: .tiff())
     }
     #expect(try Raster(decoding: bytes) == raster)
@@ -51,18 +52,21 @@ import Testing
     let webp = try Raster(decoding: raster.encoded(as: .webp(quality: 90)))
     #expect(ImageMetrics.psnr(jpeg, raster) > 30)
     #expect(ImageMetrics.psnr(webp, raster) > 30)
+    let avif = try Raster(decoding: raster.encoded(as: .avif(quality: 90)))
+    #expect(ImageMetrics.psnr(avif, raster) > 30)
     // A lower quality gives a smaller file.
     #expect(try raster.encoded(as: .jpeg(quality: 30)).count < raster.encoded(as: .jpeg(quality: 95)).count)
     #expect(try raster.encoded(as: .jpeg(quality: 90, subsampling: .s444)) != raster.encoded(as: .jpeg(quality: 90)))
   }
 
-  @Test(arguments: ["png", "jpeg", "webp", "tiff"])
+  @Test(arguments: ["png", "jpeg", "webp", "tiff", "avif"])
   func metadataIsKeptWhenGivenAndDroppedByDefault(format: String) throws {
     let raster = try Self.photo()
     let encoder: any ImageEncoder = switch format {
     case "png": .png()
     case "jpeg": try .jpeg()
     case "webp": try .webp()
+    case "avif": try .avif()
     default: .tiff()
     }
     let metadata = ImageMetadata(iccProfile: ColorProfile.sRGB.data)
@@ -92,6 +96,12 @@ import Testing
     }
     #expect(throws: CodecError.optionOutOfRange(option: "quality", value: -3, range: 1...100, format: "WebP")) {
       try WebPImageEncoder().configured(with: EncodingSettings(quality: -3))
+    }
+    #expect(throws: CodecError.optionOutOfRange(option: "quality", value: 0, range: 1...100, format: "AVIF")) {
+      try AVIFImageEncoder.avif(quality: 0)
+    }
+    #expect(throws: CodecError.optionOutOfRange(option: "quality", value: 101, range: 1...100, format: "AVIF")) {
+      try AVIFImageEncoder().configured(with: EncodingSettings(quality: 101))
     }
     #expect("\(CodecError.optionOutOfRange(option: "quality", value: 500, range: 1...100, format: "JPEG"))"
       == "JPEG quality must be 1…100, got 500")

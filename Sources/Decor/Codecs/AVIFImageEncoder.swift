@@ -16,6 +16,7 @@ public struct AVIFImageEncoder: ImageEncoder {
     if settings.lossless && settings.quality != nil {
       throw .optionNotTaken(option: EncodingOption.quality.rawValue, format: "lossless AVIF")
     }
+    if let quality = settings.quality { _ = try EncodingSettings.checkQuality(quality, format: displayName) }
     var encoder = self
     encoder.options = AVIFOptions(quality: settings.quality ?? options.quality,
       lossless: settings.lossless || options.lossless)

@@ -53,3 +53,22 @@ extension ImageEncoder where Self == TIFFImageEncoder {
     TIFFImageEncoder(options: TIFFOptions(compression: compression))
   }
 }
+
+extension ImageEncoder where Self == AVIFImageEncoder {
+  /// A lossy AVIF encoder (`AVIFImageEncoder`, AV1 through libheif and libaom); alpha is kept.
+  ///
+  /// - Parameter quality: 1 (smallest, worst) … 100 (largest, best); default 75, as WebP's.
+  /// - Throws: `CodecError.optionOutOfRange` for a quality outside 1…100.
+  public static func avif(quality: Int = 75) throws(CodecError) -> AVIFImageEncoder {
+    let quality = try EncodingSettings.checkQuality(quality, format: "AVIF")
+    return AVIFImageEncoder(options: AVIFOptions(quality: quality))
+  }
+
+  /// An AVIF encoder, lossless (4:4:4, every pixel and its alpha kept exactly) or, with `false`, lossy at quality
+  /// 75.
+  ///
+  /// - Parameter lossless: whether the pixels are kept exactly.
+  public static func avif(lossless: Bool) -> AVIFImageEncoder {
+    AVIFImageEncoder(options: AVIFOptions(lossless: lossless))
+  }
+}
