@@ -1,4 +1,7 @@
 import Foundation
+import Testing
+
+@testable import Decor
 
 /// Paths of the test fixtures, found from this file's location so the tests read nothing outside the repository.
 enum Fixtures {
@@ -14,6 +17,23 @@ enum Fixtures {
   }
 
   static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+
+  /// Records an issue unless each file at `paths` fails to decode with `CodecError.corrupt` naming it, with a
+  /// reason: what every codec's damaged fixtures must give.
+  static func expectCorrupt(_ paths: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    for path in paths {
+      do {
+        _ = try Raster(contentsOfFile: path)
+        Issue.record("\(path) decoded", sourceLocation: sourceLocation)
+      } catch {
+        guard case .corrupt(let source, let detail) = error else {
+          Issue.record("\(path): \(error)", sourceLocation: sourceLocation)
+          continue
+        }
+        #expect(source == path && !detail.isEmpty, "\(error)", sourceLocation: sourceLocation)
+      }
+    }
+  }
 
   /// A fresh empty folder for one test's files.
   static func temporaryDirectory() throws -> URL {
