@@ -221,15 +221,23 @@ public enum Golden {
     let folder = failuresFolder(near: file).appendingPathComponent(name)
     var paths: [String] = []
     do {
-      // Images of an earlier failure must not pass for this one's.
-      removeFailureImages(in: folder)
+      // Images of an earlier failure must not pass for this one's. The folder stays: another test failing under
+      // the same name at the same time may have just made it, and is about to write into it.
+      removeFailureImages(in: folder, keepingFolder: true)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let diff = try comparison?.diffPanel(actual: actual, reference: reference)
         ?? ImageComparison.sizeMismatchPanel(actual: actual, reference: reference)
       let images: [(String, Raster)] = [("actual", actual), ("reference", reference), ("diff", diff)]
       for (label, image) in images {
         let path = folder.appendingPathComponent(label + ".png").path
-        try image.writePNG(toFile: path)
+        do {
+          try image.writePNG(toFile: path)
+        } catch {
+          // A test passing again under a name beside this one removes the folders it leaves empty: if ours went in
+          // between, it is made again, once.
+          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+          try image.writePNG(toFile: path)
+        }
         paths.append(path)
       }
     } catch {
@@ -246,7 +254,7 @@ public enum Golden {
   /// between it and `root`, and `root`, each once empty: a name `suite/case` leaves no empty `suite/`): a test that
   /// passes again leaves nothing behind, and a new failure never sits beside an old one's diff. The folders of other
   /// names (`a/b` beside `a`) are left alone.
-  static func removeFailureImages(in folder: URL, upTo root: URL? = nil) {
+  static func removeFailureImages(in folder: URL, upTo root: URL? = nil, keepingFolder: Bool = false) {
     // Most calls come from passing tests with nothing to remove: one look, and no errors thrown and caught.
     guard FileManager.default.fileExists(atPath: folder.path) else { return }
     for image in failureImageNames { try? FileManager.default.removeItem(at: folder.appendingPathComponent(image)) }
@@ -254,7 +262,7 @@ public enum Golden {
     func removeIfEmpty(_ url: URL) -> Bool {
       url.withUnsafeFileSystemRepresentation { path in path.map { rmdir($0) == 0 } ?? false }
     }
-    guard removeIfEmpty(folder), let root else { return }
+    guard !keepingFolder, removeIfEmpty(folder), let root else { return }
     var parent = folder.standardizedFileURL.deletingLastPathComponent()
     let top = root.standardizedFileURL.path
     while parent.path.hasPrefix(top), parent.path.count >= top.count, removeIfEmpty(parent) {
