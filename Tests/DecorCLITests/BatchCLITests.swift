@@ -104,11 +104,18 @@ import Testing
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
     process.standardOutput = FileHandle.nullDevice
     try runWithSignalsUnblocked(process)
-    let deadline = Date().addingTimeInterval(60)
+    let watchdog = Watchdog(process, seconds: Decor.deadline)
+    defer { watchdog.cancel() }
+    let deadline = Date().addingTimeInterval(Decor.deadline)
     while !FileManager.default.fileExists(atPath: file("out/a.png")) && Date() < deadline { usleep(10_000) }
     // The first output is renamed into place before its report: give the report a moment.
     usleep(200_000)
     kill(process.processIdentifier, SIGTERM)
+    // Under ThreadSanitizer a signal reaching a thread inside a call it does not intercept (here `open` of the FIFO)
+    // waits until that call returns: opening the writing end lets it return. Without the sanitizer the process has
+    // already ended and the open fails (no reader), which is as good.
+    let writer = open(folder + "/b.png", O_WRONLY | O_NONBLOCK)
+    if writer >= 0 { close(writer) }
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     let said = try String(contentsOfFile: errors, encoding: .utf8)

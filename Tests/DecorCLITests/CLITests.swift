@@ -21,9 +21,13 @@ struct Decor {
     return nil
   }()
 
-  /// Runs `decor` with `arguments`; `environment` changes the inherited environment (a `nil` value removes the
-  /// variable).
-  /// Runs `decor` with `arguments`, in `directory` when given (else the test runner's folder).
+  /// The longest a `decor` process a test starts may run: a hung process is killed and the test fails, rather than
+  /// the suite never ending (CI has a time limit, and a sanitizer build is many times slower than a debug one).
+  static let deadline: TimeInterval = 600
+
+  /// Runs `decor` with `arguments`, in `directory` when given (else the test runner's folder); `environment` changes
+  /// the inherited environment (a `nil` value removes the variable). A process still running after `deadline` is
+  /// killed, and its status is then SIGKILL's.
   static func run(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:], directory: URL? = nil
   ) throws -> Result {
@@ -44,6 +48,8 @@ struct Decor {
     process.standardError = err
     process.standardInput = input
     try process.run()
+    let watchdog = Watchdog(process, seconds: deadline)
+    defer { watchdog.cancel() }
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
@@ -51,6 +57,23 @@ struct Decor {
     process.waitUntilExit()
     return Result(status: process.terminationStatus, stdout: stdout, stderr: stderr)
   }
+}
+
+/// Kills a process that outlives its deadline, so a test waiting on it fails (its status is SIGKILL's) instead of
+/// hanging the suite.
+struct Watchdog {
+  private let work: DispatchWorkItem
+
+  init(_ process: Process, seconds: TimeInterval) {
+    let pid = process.processIdentifier
+    work = DispatchWorkItem {
+      FileHandle.standardError.write(Data("decor (pid \(pid)) still ran after \(Int(seconds)) s: killed\n".utf8))
+      kill(pid, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: work)
+  }
+
+  func cancel() { work.cancel() }
 }
 
 @Suite struct CLITests: ScratchFolder {
