@@ -26,7 +26,8 @@ import Testing
     func number(_ range: ClosedRange<Double>) -> String { String(format: "%.2f", Double.random(in: range, using: &g)) }
     func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &g) }
     func pick(_ options: [String]) -> String { options.randomElement(using: &g)! }
-    let interpolation = pick(["", " interpolation=nearest", " interpolation=bilinear", " interpolation=bicubic"])
+    let interpolation = pick(["", " interpolation=nearest", " interpolation=bilinear", " interpolation=bicubic",
+      " interpolation=lanczos"])
     switch name {
     case "rotate": return "rotate \(pick(["90", "-180", number(-60...60)]))" + interpolation
     case "scale": return "scale \(number(0.3...1.6)) \(number(0.3...1.6))" + interpolation

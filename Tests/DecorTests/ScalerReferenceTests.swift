@@ -108,7 +108,8 @@ enum ScalerReference {
   }
 
   @Test(arguments: [(0.5, Interpolation.bicubic), (0.37, .bicubic), (0.7, .bicubic), (1.7, .bilinear),
-    (0.5, .bilinear), (2.3, .bicubic), (0.05, .bicubic), (0.1, .bilinear)])
+    (0.5, .bilinear), (2.3, .bicubic), (0.05, .bicubic), (0.1, .bilinear), (0.25, .lanczos), (0.6, .lanczos),
+    (1.7, .lanczos)])
   func largeImagesGiveTheReferencesBytes(factor: Double, interpolation: Interpolation) throws {
     for raster in [try Self.image(480, 360, seed: 7, opaque: false), try ImageMetrics.sample("astronaut.png")] {
       let width = Int((Double(raster.width) * factor).rounded())

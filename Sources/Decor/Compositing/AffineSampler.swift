@@ -49,10 +49,11 @@ enum AffineSampler {
           let sx = p.x - Double(source.rect.x) - 0.5
           let sy = p.y - Double(source.rect.y) - 0.5
           let row = out + j * stride
-          if filterScale > 1 && interpolation != .nearest {
+          // Lanczos has no fixed-point path: its 6×6 weights are worked out per pixel, at any scale.
+          if (filterScale > 1 && interpolation != .nearest) || interpolation == .lanczos {
             row.update(repeating: 0, count: region.width)
             filteredRow(row, count: region.width, x: sx, y: sy, dx: inverse.a, dy: inverse.b, src: src,
-              width: width, height: height, interpolation: interpolation, scale: filterScale)
+              width: width, height: height, interpolation: interpolation, scale: max(filterScale, 1))
             continue
           }
           let ex = sx + Double(region.width - 1) * inverse.a
@@ -71,7 +72,7 @@ enum AffineSampler {
                 nearestRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
               case .bilinear:
                 bilinearRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
-              case .bicubic:
+              case .bicubic, .lanczos:  // (lanczos took the filtered path above)
                 bicubicRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
               }
             }
@@ -85,7 +86,7 @@ enum AffineSampler {
             nearestRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
           case .bilinear:
             bilinearRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
-          case .bicubic:
+          case .bicubic, .lanczos:  // (lanczos took the filtered path above)
             bicubicRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
           }
         }
