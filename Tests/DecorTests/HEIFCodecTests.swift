@@ -118,6 +118,15 @@ import Testing
     #expect(try HEIFDecoder().decode(Self.bytes("photo.avif"), source: "x", pixelLimit: 3072).width == 64)
   }
 
+  /// A 64×48 image whose HEVC stream says 12691×51823 (FuzzHEIF's find): refused when libheif reads that size, not
+  /// after allocating it (it took 1.9 GB and a second before the limit followed the primary image's size).
+  @Test func aCodedImageFarLargerThanItsBoxIsRefusedBeforeItIsAllocated() throws {
+    let path = Self.path("coded-larger-than-ispe.heic")
+    let error = #expect(throws: CodecError.self) { try Raster(contentsOfFile: path) }
+    let text = error.map { "\($0)" } ?? ""
+    #expect(text.contains(path) && text.contains("12691x51823 exceeds the maximum image size 192x192"), "\(text)")
+  }
+
   @Test func badFilesAreErrors() throws {
     Fixtures.expectCorrupt(["truncated.heic", "corrupt.heic", "badbox.heic"].map(Self.path))
     // Cut anywhere, or a run of bytes overwritten anywhere: an error or an image, never a trap or a leak.

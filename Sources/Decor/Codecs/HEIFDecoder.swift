@@ -137,6 +137,11 @@ public struct HEIFDecoder: ImageDecoder {
         return .failure(corrupt(primary, source: source))
       }
       defer { heif_image_handle_release(handle) }
+      // Now that the primary image's size is known, nothing libheif decodes for it may be much larger: a coded
+      // image far beyond it (a damaged file's 64×48 image whose HEVC stream said 12691×51823 took 1.9 GB before
+      // failing) is refused before its planes are allocated. The margin covers a codec's padding to whole blocks.
+      let side = max(Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
+      heif_context_set_maximum_image_size_limit(context, Int32(min(Int(maximumSide), max(0, side) + 128)))
       do throws(CodecError) { return .success(try body(handle, context)) } catch { return .failure(error) }
     }
     return try result.get()
