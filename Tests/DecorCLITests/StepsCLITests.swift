@@ -89,7 +89,7 @@ import Testing
     let rotate = try #require(lines.firstIndex { $0.hasPrefix("rotate ") })
     let entry = ([lines[rotate]] + lines[(rotate + 1)...].prefix { $0.hasPrefix(" ") })
       .map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
-    #expect(entry == "rotate DEG [interpolation=nearest|bilinear|bicubic] "
+    #expect(entry == "rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos] "
       + "rotate about the centre, clockwise; the image grows to hold the corners")
     // A usage too wide for the first column has its summary on the next line, in the summary column.
     let flip = try #require(lines.firstIndex { $0.hasPrefix("flip horizontal|vertical|both") })
@@ -101,7 +101,7 @@ import Testing
     let result = try Decor.run(["filters", "rotate"])
     #expect(result.status == 0 && result.stderr.isEmpty)
     let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-    #expect(lines.first == "rotate DEG [interpolation=nearest|bilinear|bicubic]")
+    #expect(lines.first == "rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
     #expect(lines.contains("  DEG: degrees, clockwise (range: any, taken modulo 360°)"))
     #expect(lines.contains { $0.hasPrefix("  interpolation=") && $0.hasSuffix("(default: bilinear)") })
     // By alias.

@@ -30,7 +30,7 @@ import Testing
 
   @Test func aStepSplitIntoWordsByTheShellGetsAHintToQuoteIt() throws {
     try expectFailure(["rotate", "30"], "step 1 \"rotate\": missing DEG (angle): rotate DEG "
-      + "[interpolation=nearest|bilinear|bicubic] (each step is one argument: quote it, as in 'rotate 30')")
+      + "[interpolation=nearest|bilinear|bicubic|lanczos] (each step is one argument: quote it, as in 'rotate 30')")
     // The first word alone is a whole step: the error comes at the second, with the same hint.
     try expectFailure(["grayscale", "0.5"], "step 2 \"0.5\": unknown filter \"0.5\"; the closest are \"pad\", "
       + "\"blur\" or \"crop\" (decor filters lists them all) (each step is one argument: quote it, as in "

@@ -9,7 +9,7 @@ import Testing
 
   @Test func wordsOfOneStepGetAHintToQuoteIt() {
     #expect(ChainTests.parseError(["rotate", "30"]) == ChainError(step: 1, text: "rotate",
-      message: "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic]\(Self.hint)'rotate 30')"))
+      message: "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]\(Self.hint)'rotate 30')"))
     // The run stops at the next filter's name, and starts at the filter before a stray value.
     #expect(ChainTests.parseError(["rotate", "30", "blur", "2"])?.message.hasSuffix("\(Self.hint)'rotate 30')")
       == true)

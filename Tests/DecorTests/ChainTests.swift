@@ -162,11 +162,11 @@ import Synchronization
     #expect(try Self.arguments("flip vertical").choice("axis") == "vertical")
     #expect(Self.message("flip diagonal") == "\"horizontal\", \"vertical\" or \"both\" expected, got \"diagonal\"")
     #expect(Self.message("rotate 30 interpolation=cubic")
-      == "\"nearest\", \"bilinear\" or \"bicubic\" expected for interpolation=, got \"cubic\"; did you mean \"bicubic\"?")
+      == "\"nearest\", \"bilinear\", \"bicubic\" or \"lanczos\" expected for interpolation=, got \"cubic\"; did you mean \"bicubic\"?")
     #expect(Self.message("resize 10x10 fit=stretch")
       == "\"fill\", \"contain\" or \"cover\" expected for fit=, got \"stretch\"")
     #expect(Self.message("rotate 30 interpolation=")
-      == "\"nearest\", \"bilinear\" or \"bicubic\" expected for interpolation=, got \"\"")
+      == "\"nearest\", \"bilinear\", \"bicubic\" or \"lanczos\" expected for interpolation=, got \"\"")
     #expect(try Self.arguments("resize 10x10 fit=cover interpolation=nearest").choice("fit") == "cover")
     #expect(try Self.arguments("resize 10x10 fit=cover interpolation=nearest").interpolation(default: .bicubic)
       == .nearest)
@@ -202,16 +202,16 @@ import Synchronization
 
   @Test func unexpectedExtraPositionals() {
     #expect(Self.message("rotate 30 40")
-      == "unexpected \"40\": rotate takes DEG [interpolation=nearest|bilinear|bicubic]")
+      == "unexpected \"40\": rotate takes DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
     #expect(Self.message("crop 0 0 4 4 4") == "unexpected \"4\": crop takes X Y W H")
     #expect(Self.message("opacity 0.5 0.5") == "unexpected \"0.5\": opacity takes A")
     #expect(Self.message("pad 1 2 3 4 5") == "unexpected \"5\": pad takes N|T R B L [color=COLOR]")
   }
 
   @Test func missingRequiredArguments() {
-    #expect(Self.message("rotate") == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic]")
+    #expect(Self.message("rotate") == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
     #expect(Self.message("rotate interpolation=nearest")
-      == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic]")
+      == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
     #expect(Self.message("crop 1 2 3") == "missing H (whole number): crop X Y W H")
     #expect(Self.message("flip")
       == "missing AXIS (\"horizontal\", \"vertical\" or \"both\"): flip horizontal|vertical|both")

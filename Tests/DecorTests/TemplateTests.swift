@@ -126,7 +126,7 @@ import Testing
     #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "rotat"}]}"#)
       == TemplateError(step: 1, key: "filter", message: "unknown filter \"rotat\"; did you mean \"rotate\"?"))
     #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "rotate"}]}"#)?.message
-      == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic]")
+      == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
     #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "pad", "right": 3}]}"#)
       == TemplateError(step: 1, filter: "pad", key: "right", message: "given without \"top\", which comes before it"))
     #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "opacity", "a": -1}]}"#)?.key == "a")

@@ -35,7 +35,7 @@ public struct Filter: Sendable {
     self.build = build
   }
 
-  /// The step's syntax: `rotate DEG [interpolation=nearest|bilinear|bicubic]`.
+  /// The step's syntax: `rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]`.
   public var usage: String {
     let positional = syntax.map { [$0] } ?? arguments.filter { !$0.isOption }.map(\.usage)
     return ([name] + positional + arguments.filter(\.isOption).map(\.usage)).joined(separator: " ")

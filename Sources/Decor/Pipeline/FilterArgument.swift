@@ -56,7 +56,7 @@ public struct FilterArgument: Sendable {
     self.help = help
   }
 
-  /// How the argument is written in a usage line: `DEG`, `[SY]`, `[interpolation=nearest|bilinear|bicubic]`.
+  /// How the argument is written in a usage line: `DEG`, `[SY]`, `[interpolation=nearest|bilinear|bicubic|lanczos]`.
   public var usage: String {
     let value: String
     switch kind {

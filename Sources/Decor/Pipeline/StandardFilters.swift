@@ -10,7 +10,7 @@ enum StandardFilters {
 
   static let interpolation = FilterArgument(
     "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,
-    help: "nearest, bilinear, bicubic (Catmull-Rom) or lanczos (Lanczos-3, as libvips and ImageMagick shrink)")
+    help: "nearest, bilinear, bicubic (Catmull-Rom) or Lanczos-3")
 
   static func interpolation(default value: Interpolation) -> FilterArgument {
     var argument = interpolation
