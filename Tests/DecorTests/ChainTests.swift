@@ -146,8 +146,12 @@ import Synchronization
     #expect(try Self.arguments("resize 40x_").size("size")! == (40, nil))
     #expect(try Self.arguments("resize _x30").size("size")! == (nil, 30))
     #expect(try Self.arguments("tile 7x9").size("size")! == (7, 9))
-    let resizeExpected = "size WxH (W or H may be _) expected, got"
-    for bad in ["_x_", "10", "10x", "x10", "10x20x30", "10X20", "ax4"] {
+    #expect(try Self.arguments("resize 40x").size("size")! == (40, nil))
+    #expect(try Self.arguments("resize x30").size("size")! == (nil, 30))
+    #expect(try Self.arguments("resize 40").size("size")! == (40, nil))
+    #expect(try Self.arguments("resize 50%").fractionalSize("size")! == (0.5, 0.5))
+    let resizeExpected = "size WxH (W or H may be _ or left out, as 256x; or percentages, as 50%) expected, got"
+    for bad in ["_x_", "x", "10x20x30", "10X20", "ax4", "50%x10"] {
       #expect(Self.message("resize \(bad)") == "\(resizeExpected) \"\(bad)\"", "\(bad)")
     }
     #expect(Self.message("resize 0x10") == "width must be at least 1, got 0")
@@ -164,7 +168,7 @@ import Synchronization
     #expect(Self.message("rotate 30 interpolation=cubic")
       == "\"nearest\", \"bilinear\", \"bicubic\" or \"lanczos\" expected for interpolation=, got \"cubic\"; did you mean \"bicubic\"?")
     #expect(Self.message("resize 10x10 fit=stretch")
-      == "\"fill\", \"contain\" or \"cover\" expected for fit=, got \"stretch\"")
+      == "\"fill\", \"contain\", \"cover\" or \"inside\" expected for fit=, got \"stretch\"")
     #expect(Self.message("rotate 30 interpolation=")
       == "\"nearest\", \"bilinear\", \"bicubic\" or \"lanczos\" expected for interpolation=, got \"\"")
     #expect(try Self.arguments("resize 10x10 fit=cover interpolation=nearest").choice("fit") == "cover")
@@ -188,8 +192,8 @@ import Synchronization
 
   @Test func unknownOptions() {
     #expect(Self.message("rotate 30 fit=fill") == "unknown option \"fit\": rotate takes \"interpolation\"")
-    #expect(Self.message("resize 10x10 gravity=center")
-      == "unknown option \"gravity\": resize takes \"fit\" or \"interpolation\"")
+    #expect(Self.message("resize 10x10 anchor=center")
+      == "unknown option \"anchor\": resize takes \"fit\", \"gravity\", \"shrink-only\" or \"interpolation\"")
     #expect(Self.message("crop 0 0 4 4 color=red") == "unknown option \"color\": crop takes none")
     // Positional arguments cannot be given as options.
     #expect(Self.message("crop x=0 0 0 4 4") == "unknown option \"x\": crop takes none")
@@ -393,6 +397,7 @@ import Synchronization
     "move 1 1", "skew 10", "shear 5 -8 interpolation=bicubic", "flip horizontal", "flip vertical",
     "transform 1 0.2 -0.1 0.9 5 5", "affine 2 0 0 2 0 0", "crop 1 2 10 5", "pad 1 2 3 4 color=#ff000080",
     "extend 2", "opacity 0.4", "background white", "flatten #123", "tile 50x9",
+    "resize 20x20 fit=cover gravity=southwest shrink-only", "resize 50%", "resize x8 interpolation=lanczos",
   ])
   func eachStepEqualsItsMethod(step: String) throws {
     let image = try Self.pattern(width: 24, height: 16)
@@ -422,6 +427,10 @@ import Synchronization
       case "background white": image.background(.white)
       case "flatten #123": image.background(Color(red: 17.0 / 255, green: 34.0 / 255, blue: 51.0 / 255))
       case "tile 50x9": image.tiled(width: 50, height: 9)
+      case "resize 20x20 fit=cover gravity=southwest shrink-only":
+        image.resized(width: 20, height: 20, fit: .cover, gravity: .southwest, shrinkOnly: true)
+      case "resize 50%": image.resized(width: 12, height: 8)
+      case "resize x8 interpolation=lanczos": image.resized(width: nil, height: 8, interpolation: .lanczos)
       default: image
       }
     #expect(!(byHand is Raster), "no hand-built equivalent for \(step)")

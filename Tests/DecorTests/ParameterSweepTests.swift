@@ -348,7 +348,8 @@ import Testing
       "99999999999999999999", "1e300", "-1e300", "2.5"]
     let steps = [
       "rotate #", "rotate # interpolation=bicubic", "scale #", "scale 2 #", "resize #x4", "resize 4x#",
-      "resize #x_", "resize 5x# fit=cover", "translate # 0", "translate 0.5 #", "skew #", "skew 10 #",
+      "resize #x_", "resize 5x# fit=cover", "resize #%", "resize #%x_ fit=cover gravity=south shrink-only", "resize #",
+      "resize x#", "scale # interpolation=lanczos", "translate # 0", "translate 0.5 #", "skew #", "skew 10 #",
       "transform # 0 0 1 0 0", "transform 1 # 0 1 0 0", "transform 1 0 0 1 # 0", "crop # 0 4 4", "crop 0 # 4 4",
       "crop 0 0 # 4", "crop 0 0 4 #", "pad #", "pad 1 2 # 4", "opacity #", "tile #x4", "tile 4x#", "blur # edge=transparent",
       "shadow # 0", "shadow 0 #", "shadow blur=#", "shadow radius=#", "shadow opacity=#", "shadow spread=#",

@@ -3,8 +3,14 @@
 /// Give both sides, or one with `nil` for the other to follow the aspect ratio (`_` on the command line). With
 /// both sides, `fit` decides: `fill` stretches to exactly width × height; `contain` scales uniformly to fit
 /// inside (one side may come out shorter); `cover` scales uniformly to cover and crops the overflow evenly from
-/// both sides, giving exactly width × height. Resampling as in `Scaling`. An input with an infinite extent gives an
-/// empty extent (nothing is drawn); with `nil` for both sides the size stays.
+/// both sides, giving exactly width × height; `inside` is `contain` under the name sharp and CSS `object-fit:
+/// scale-down` users look for. `gravity` says which part `cover` keeps (the centre by default; `north` keeps the
+/// top). With `shrinkOnly`, the image is never enlarged (Pillow's `thumbnail`, vipsthumbnail's `--size WxH>`): each
+/// scale is at most 1, so an image already inside the box keeps its size, and `cover` crops without enlarging.
+/// Resampling as in `Scaling`. An input with an infinite extent gives an empty extent (nothing is drawn); with `nil`
+/// for both sides the size stays.
+///
+/// `Fit` may gain cases in a later release, as `inside` was added: a `switch` over it needs `@unknown default`.
 ///
 /// Parameters (see `ParameterCheck.size(_:_:)`): sides are clamped to 2^30 pixels; a side below 1 is an invalid
 /// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
@@ -14,6 +20,7 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     case fill
     case contain
     case cover
+    case inside
   }
 
   public let input: any ImageComponent
@@ -22,11 +29,16 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
   public let height: Int?
   public let fit: Fit
   public let interpolation: Interpolation
+  /// The part `cover` keeps.
+  public let gravity: Gravity
+  /// Whether scales are capped at 1.
+  public let shrinkOnly: Bool
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
   let problem: RenderError?
 
   public init(
-    _ input: any ImageComponent, width: Int?, height: Int?, fit: Fit = .fill, interpolation: Interpolation = .bicubic
+    _ input: any ImageComponent, width: Int?, height: Int?, fit: Fit = .fill, interpolation: Interpolation = .bicubic,
+    gravity: Gravity = .center, shrinkOnly: Bool = false
   ) {
     self.input = input
     var check = ParameterValidation("resize")
@@ -39,6 +51,8 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     self.height = height
     self.fit = fit
     self.interpolation = interpolation
+    self.gravity = gravity
+    self.shrinkOnly = shrinkOnly
     let e = input.extent
     guard problem == nil, !e.isEmpty, !e.isInfinite else {
       axes = nil
@@ -47,31 +61,44 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     let aspect = Double(e.width) / Double(e.height)
     // A side that follows the aspect ratio is clamped like a given one.
     func side(_ value: Double) -> Int { Int(min(Double(ParameterCheck.maxLength), max(1, value.rounded()))) }
-    let w = width ?? side(Double(height ?? e.height) * aspect)
-    let h = height ?? side(Double(width ?? e.width) / aspect)
+    var w = width ?? side(Double(height ?? e.height) * aspect)
+    var h = height ?? side(Double(width ?? e.width) / aspect)
     let sx = Double(w) / Double(e.width)
     let sy = Double(h) / Double(e.height)
-    switch (width == nil || height == nil) ? .fill : fit {
+    let mode = (width == nil || height == nil) ? .fill : fit
+    if shrinkOnly && mode == .fill {
+      // Each side at most the input's (one given side keeps the aspect ratio: both shrink together).
+      if width == nil || height == nil {
+        if sx > 1 || sy > 1 { (w, h) = (e.width, e.height) }
+      } else {
+        (w, h) = (min(w, e.width), min(h, e.height))
+      }
+    }
+    switch mode {
     case .fill:
       axes = (
         .init(from: e.minX..<e.maxX, to: e.minX..<e.minX + w, interpolation: interpolation),
         .init(from: e.minY..<e.maxY, to: e.minY..<e.minY + h, interpolation: interpolation))
-    case .contain:
-      let s = min(sx, sy)
+    case .contain, .inside:
+      let s = shrinkOnly ? min(sx, sy, 1) : min(sx, sy)
       let cw = side(Double(e.width) * s)
       let ch = side(Double(e.height) * s)
       axes = (
         .init(from: e.minX..<e.maxX, to: e.minX..<e.minX + cw, interpolation: interpolation),
         .init(from: e.minY..<e.maxY, to: e.minY..<e.minY + ch, interpolation: interpolation))
     case .cover:
-      // Uniform scale, centred on the target: the overflow is cut evenly from both sides.
-      let s = max(sx, sy)
-      func axis(_ lower: Int, _ count: Int, _ target: Int) -> SeparableScaler.Axis {
-        let offset = Double(lower) + Double(target) / 2 - (Double(lower) + Double(count) / 2) * s
+      // Uniform scale; the overflow is cut where the gravity says (evenly from both sides for the centre). Never
+      // enlarging, the target shrinks to what the unscaled image covers.
+      let s = shrinkOnly ? min(max(sx, sy), 1) : max(sx, sy)
+      func axis(_ lower: Int, _ count: Int, _ target: Int, _ a: Double) -> SeparableScaler.Axis {
+        let target = shrinkOnly ? min(target, side(Double(count) * s)) : target
+        // (For the centre, a = ½, the same arithmetic as `Double(target) / 2`: no byte changes.)
+        let offset = Double(lower) + a * Double(target) - (Double(lower) + a * Double(count)) * s
         return .init(scale: s, offset: offset, inputRange: lower..<lower + count, outputRange: lower..<lower + target,
           interpolation: interpolation)
       }
-      axes = (axis(e.minX, e.width, w), axis(e.minY, e.height, h))
+      let a = gravity.alignment
+      axes = (axis(e.minX, e.width, w, a.x), axis(e.minY, e.height, h, a.y))
     }
   }
 
@@ -94,6 +121,7 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
 
   public var description: String {
     "resize \(width.map(String.init) ?? "_")x\(height.map(String.init) ?? "_") fit=\(fit.rawValue) \(interpolation)"
+      + (gravity == .center ? "" : " gravity=\(gravity)") + (shrinkOnly ? " shrink-only" : "")
   }
 }
 
@@ -108,10 +136,12 @@ extension Resizing: DirectRendering {
 
 extension ImageComponent {
   /// This component resized to `width` × `height` (either may be `nil` to keep the aspect ratio; sides at least 1,
-  /// clamped to 2^30, see `Resizing`).
-  public func resized(width: Int?, height: Int?, fit: Resizing.Fit = .fill, interpolation: Interpolation = .bicubic)
-    -> Resizing
-  {
-    Resizing(self, width: width, height: height, fit: fit, interpolation: interpolation)
+  /// clamped to 2^30), the part `cover` keeps chosen by `gravity`, never enlarged with `shrinkOnly` (see `Resizing`).
+  public func resized(
+    width: Int?, height: Int?, fit: Resizing.Fit = .fill, interpolation: Interpolation = .bicubic,
+    gravity: Gravity = .center, shrinkOnly: Bool = false
+  ) -> Resizing {
+    Resizing(self, width: width, height: height, fit: fit, interpolation: interpolation, gravity: gravity,
+      shrinkOnly: shrinkOnly)
   }
 }

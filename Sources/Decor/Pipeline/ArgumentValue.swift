@@ -4,8 +4,11 @@ public enum ArgumentValue: Sendable, Equatable {
   case integer(Int)
   case angle(Angle)
   case color(Color)
-  /// Width and height; `nil` for a side given as `_`.
+  /// Width and height; `nil` for a side given as `_` (or left out, as in `256x`).
   case size(width: Int?, height: Int?)
+  /// Width and height as fractions of the input's (`50%` is 0.5 for both; `50%x_` keeps the aspect ratio), which
+  /// the filter turns into pixels from its input's extent.
+  case fractionalSize(width: Double?, height: Double?)
   case point(Point)
   case choice(String)
   case flag
@@ -31,10 +34,14 @@ public enum ArgumentValue: Sendable, Equatable {
     case .color:
       return (try? Color(parsing: text)).map { .color($0) }
     case .size(let allowsKeep):
-      let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+      if allowsKeep, let fractions = fractionalSize(text) { return fractions }
+      var parts = text.split(separator: "x", omittingEmptySubsequences: false)
+      // A number alone is a width, as ImageMagick's geometry reads `-resize 256`.
+      if allowsKeep && parts.count == 1 { parts.append("") }
       guard parts.count == 2 else { return nil }
       func side(_ part: Substring) -> Int?? {
-        if part == "_" { return allowsKeep ? .some(nil) : nil }
+        // `256x` and `x256` as ImageMagick's geometry writes them, beside `256x_`.
+        if part == "_" || part.isEmpty { return allowsKeep ? .some(nil) : nil }
         guard let value = Int(part) else { return nil }
         return .some(value)
       }
@@ -62,6 +69,27 @@ public enum ArgumentValue: Sendable, Equatable {
 }
 
 extension ArgumentValue {
+  /// `50%`, `50%x25%`, `50%x_` or `_x25%` as fractions of the input's sides (each above 0, at most 10⁶ %), or `nil`
+  /// when `text` has no `%` or is not one of those forms.
+  static func fractionalSize(_ text: String) -> ArgumentValue? {
+    guard text.contains("%") else { return nil }
+    func fraction(_ part: Substring) -> Double?? {
+      if part == "_" { return .some(nil) }
+      guard part.hasSuffix("%"), let percent = decimal(part.dropLast()), percent > 0, percent <= 1e6 else {
+        return nil
+      }
+      return .some(percent / 100)
+    }
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    if parts.count == 1, let both = fraction(parts[0]), let both {
+      return .fractionalSize(width: both, height: both)
+    }
+    guard parts.count == 2, let width = fraction(parts[0]), let height = fraction(parts[1]),
+      width != nil || height != nil
+    else { return nil }
+    return .fractionalSize(width: width, height: height)
+  }
+
   /// `text` as a decimal number (`12`, `-0.5`, `+3`, `.5`, `1e3`), or `nil`: `Double(_:)` also reads hexadecimal
   /// (`0x10` is 16), `inf` and `nan`, which a user writing `brightness 0x10` did not mean.
   static func decimal<Text: StringProtocol>(_ text: Text) -> Double? {

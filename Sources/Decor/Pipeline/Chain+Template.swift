@@ -259,7 +259,7 @@ extension ArgumentValue {
       // Text when it reads back to exactly this colour; otherwise the components themselves, so nothing is rounded.
       if let text = ArgumentValue.exactText(of: c) { return .string(text) }
       return .array([.number(c.red), .number(c.green), .number(c.blue), .number(c.alpha)])
-    case .size, .choice, .text, .image: return .string(text)
+    case .size, .fractionalSize, .choice, .text, .image: return .string(text)
     case .point(let p): return .array([.number(p.x), .number(p.y)])
     case .flag: return .bool(true)
     }
@@ -275,6 +275,9 @@ extension ArgumentValue {
       if let text = ArgumentValue.exactText(of: c) { return text }
       return "rgba(\(format(c.red * 255)),\(format(c.green * 255)),\(format(c.blue * 255)),\(format(c.alpha)))"
     case .size(let w, let h): return (w.map(String.init) ?? "_") + "x" + (h.map(String.init) ?? "_")
+    case .fractionalSize(let w, let h):
+      func percent(_ f: Double?) -> String { f.map { format($0 * 100) + "%" } ?? "_" }
+      return w == h ? percent(w) : percent(w) + "x" + percent(h)
     case .point(let p): return "\(format(p.x)),\(format(p.y))"
     case .choice(let v), .text(let v), .image(let v): return v
     case .flag: return ""

@@ -61,6 +61,12 @@ public struct FilterArguments: Sendable, Equatable {
     return nil
   }
 
+  /// A size given as fractions of the input's sides (`resize 50%`), each `nil` where the aspect ratio decides.
+  public func fractionalSize(_ name: String) -> (width: Double?, height: Double?)? {
+    if case .fractionalSize(let w, let h) = values[name] { return (w, h) }
+    return nil
+  }
+
   public func point(_ name: String) -> Point? {
     if case .point(let v) = values[name] { return v }
     return nil

@@ -153,7 +153,8 @@ public enum FilterReference {
     case .number: return "any number"
     case .integer: return "any whole number"
     case .angle: return "any angle"
-    case .size(let keep): return keep ? "`WxH`, `W` or `H` may be `_`" : "`WxH`"
+    case .size(let keep):
+      return keep ? "`WxH`, `W` or `H` may be `_` or left out (`256x`, `x256`, `256`); or percentages (`50%`, `50%x25%`)" : "`WxH`"
     case .point: return "`X,Y`"
     }
   }

@@ -6,6 +6,20 @@
 /// call, so a step refuses exactly what would make the decorator invalid, with the same reason, and accepts (and
 /// the decorator clamps) what is merely large.
 enum StandardFilters {
+  /// A size given as fractions of `input`'s sides in whole pixels, rounded as ImageMagick's `-resize 50%` rounds
+  /// (halves up) and at least 1; an input without a finite extent keeps fractions of 1 pixel (it draws nothing).
+  static func pixels(of fractions: (width: Double?, height: Double?), input: any ImageComponent)
+    -> (width: Int?, height: Int?)
+  {
+    let e = input.extent
+    func side(_ fraction: Double?, _ length: Int) -> Int? {
+      guard let fraction else { return nil }
+      let base = e.isEmpty || e.isInfinite ? 1 : length
+      return Int(min(Double(ParameterCheck.maxLength), max(1, (Double(base) * fraction).rounded())))
+    }
+    return (side(fractions.width, e.width), side(fractions.height, e.height))
+  }
+
   static var all: [Filter] { geometry + compositing + effects }
 
   static let interpolation = FilterArgument(
@@ -59,21 +73,29 @@ enum StandardFilters {
     },
     Filter(
       "resize",
-      summary: "resize to WxH (W or H may be _ to keep the aspect ratio; fit=contain fits inside, fit=cover fills and "
-        + "crops)",
+      summary: "resize to WxH (W or H may be _ or left out to keep the aspect ratio; 50% halves both sides; "
+        + "fit=contain fits inside, fit=cover fills and crops toward gravity=)",
       arguments: [FilterArgument("size", .size(allowsKeep: true), required: true, range: ParameterRange.sizes,
-        help: "WxH, W or H may be _"),
+        help: "WxH, W or H may be _ or left out (256x, x256, 256 alone a width, as in ImageMagick); or percentages of "
+          + "the input's sides (50%, 50%x25%)"),
         FilterArgument("fit", .choice(Resizing.Fit.allCases.map(\.rawValue)), option: true, default: "fill",
           help: "fill stretches to exactly WxH; contain scales, keeping the aspect ratio, to the largest size that "
             + "fits inside WxH, and the output is that size (one side shorter, no letterbox: add pad for one); "
             + "cover scales, keeping the aspect ratio, to the smallest size that covers WxH and crops the overflow "
-            + "evenly from both sides, so the output is exactly WxH"),
+            + "where gravity= says, so the output is exactly WxH; inside is contain (sharp's name)"),
+        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true, default: "center",
+          help: "the part fit=cover keeps, as ImageMagick's -gravity: north keeps the top, southeast the "
+            + "bottom-right corner"),
+        FilterArgument("shrink-only", .flag, option: true,
+          help: "never enlarge (Pillow's thumbnail, ImageMagick's WxH>): an image already inside WxH keeps its size"),
         interpolation(default: .bicubic)]
     ) { arguments, input in
-      let size = arguments.size("size")!
+      let size = arguments.size("size") ?? Self.pixels(of: arguments.fractionalSize("size")!, input: input)
       return input.resized(width: size.width, height: size.height,
         fit: Resizing.Fit(rawValue: arguments.choice("fit") ?? "fill") ?? .fill,
-        interpolation: arguments.interpolation(default: .bicubic))
+        interpolation: arguments.interpolation(default: .bicubic),
+        gravity: Gravity(rawValue: arguments.choice("gravity") ?? "center") ?? .center,
+        shrinkOnly: arguments.flag("shrink-only"))
     },
     Filter(
       "translate", aliases: ["move"], summary: "move by DX, DY pixels (fractions resample)",
