@@ -3,7 +3,7 @@ import Testing
 
 @testable import Decor
 
-/// Goldens for framing (crop, pad, canvas, opacity, background, tile), groups and the seeds' draw calls.
+/// Goldens for framing (crop, pad, canvas, opacity, background, tile, round), groups and the seeds' draw calls.
 @Suite struct CompositionGoldenTests {
   @Test func cropAfterRotate() throws {
     let rotated = try GoldenScenes.photo().rotated(by: .degrees(-20), interpolation: .bicubic)
@@ -25,6 +25,14 @@ import Testing
   @Test func tile() throws {
     let cell = try GoldenScenes.photo().extracting(IntRect(x: 40, y: 20, width: 30, height: 20))
     try Golden.assert(try cell.tiled(width: 100, height: 70).rendered(), named: "framing/tile")
+  }
+
+  /// Rounded corners under a drop shadow that follows them, and an ellipse (`round 50%`) of the cut-out.
+  @Test func roundedCornersWithShadow() throws {
+    try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: 16).dropShadow(offset: Point(4, 5), sigma: 4,
+      opacity: 0.6).rendered(), named: "framing/round-shadow")
+    try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: .percent(50)).rendered(),
+      named: "framing/round-ellipse")
   }
 
   /// The cut-out moved off the canvas's top-left and clipped on the right, over a colour.

@@ -86,6 +86,9 @@ import Testing
       ("blend opacity", { image.blended(with: other, opacity: $0) }, Self.nonNegative),
       ("blend at", { image.blended(with: other, mode: .multiply, at: Point($0, 1)) }, Self.finite),
       ("blend below at", { image.blended(with: other, at: Point(1, $0), below: true) }, Self.finite),
+      ("round", { image.roundingCorners(radius: $0) }, Self.nonNegative),
+      ("round percent", { image.roundingCorners(radius: .percent($0)) }, Self.nonNegative),
+      ("round a generator", { SolidColor(.white).roundingCorners(radius: $0) }, Self.nonNegative),
       ("brightness", { image.brightness($0) }, Self.nonNegative),
       ("contrast", { image.contrast($0) }, Self.nonNegative),
       ("saturate", { image.saturate($0) }, Self.nonNegative),
@@ -171,7 +174,7 @@ import Testing
       bad.padded(by: 2), bad.cropped(to: Self.region), bad.background(.white), bad.flipped(.vertical),
       bad.translated(by: Point(1, 1)), bad.scaled(by: 2), bad.resized(width: 3, height: 3), bad.opacity(0.5),
       bad.tiled(width: 5, height: 5), bad.rotated(by: .degrees(30)), bad.skewed(x: .degrees(5)),
-      bad.transformed(by: .identity), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
+      bad.transformed(by: .identity), bad.roundingCorners(radius: 3), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
       image.blended(with: bad), bad.blended(with: image), image.blended(with: bad, below: true),
       Group([Layer(image), Layer(bad, x: 2)]), Group([Layer(Group([Layer(bad)]))]),
     ]
@@ -354,7 +357,7 @@ import Testing
       "shadow # 0", "shadow 0 #", "shadow blur=#", "shadow radius=#", "shadow opacity=#", "shadow spread=#",
       "inner-shadow # 1", "inner-shadow blur=#", "inner-shadow radius=#", "inner-shadow opacity=#",
       "brightness #", "contrast #", "saturate #", "grayscale #", "sepia #", "invert #", "hue-rotate #",
-      "hue-rotate #deg", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
+      "hue-rotate #deg", "round #", "round #%", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
       "blend screen \(png) at=1,# below",
     ]
     var parsed = 0

@@ -24,6 +24,8 @@ enum ParameterRange {
   static let size = "≥ 1, clamped to \(limit(Double(ParameterCheck.maxLength)))"
   /// Both sides of a `WxH` size (`ParameterCheck.size`).
   static let sizes = "each side ≥ 1, clamped to \(limit(Double(ParameterCheck.maxLength)))"
+  /// A corner radius of `round` (`ParameterCheck.cornerRadius`).
+  static let cornerRadius = "≥ 0; R clamped to \(limit(Double(ParameterCheck.maxLength))), P% to 100% (50% and up: the ellipse)"
   /// An angle (`ParameterCheck.angle`).
   static let angle = "any, taken modulo 360°"
   /// A shear angle (`ParameterCheck.skew`).

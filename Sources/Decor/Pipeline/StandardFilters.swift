@@ -26,6 +26,20 @@ enum StandardFilters {
     }
   }
 
+  /// The radius of a `round` step, checked: `R` or `P%`.
+  static func cornerRadius(_ arguments: FilterArguments) throws(FilterError) -> CornerRadius {
+    let text = arguments.text("radius") ?? ""
+    let percent = text.hasSuffix("%")
+    guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)) else {
+      throw FilterError("radius (R or P%) expected, got \"\(text)\"\(Filter.hint(text, .number()))")
+    }
+    do {
+      return try ParameterCheck.cornerRadius(percent ? .percent(value) : .pixels(value))
+    } catch {
+      throw FilterError(error)
+    }
+  }
+
   /// The matrix of a `transform` step.
   static func matrix(_ arguments: FilterArguments) -> AffineTransform {
     AffineTransform(a: arguments.number("a")!, b: arguments.number("b")!, c: arguments.number("c")!,
@@ -217,6 +231,16 @@ enum StandardFilters {
       let size = arguments.size("size")!
       guard !input.extent.isEmpty else { throw FilterError("the image is empty") }
       return input.tiled(width: size.width!, height: size.height!)
+    },
+    Filter(
+      "round", summary: "round the corners (antialiased), as CSS border-radius: R pixels, or P% of the width and height",
+      arguments: [FilterArgument("radius", .text, required: true, range: ParameterRange.cornerRadius,
+        help: "R (pixels) or P% (of the width horizontally, of the height vertically: 50% is an ellipse); radii "
+          + "that overlap are scaled down together, as CSS does")],
+      syntax: "R|P%",
+      validate: { arguments throws(FilterError) in _ = try cornerRadius(arguments) }
+    ) { arguments, input throws(FilterError) in
+      input.roundingCorners(radius: try cornerRadius(arguments))
     },
   ]
 }

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import Decor
+
+/// `round`, `border`, `replicate` and `mask` (issue 23, items 5 and 7) against their peers or independent
+/// references made by `Tests/Fixtures/Shape/make.py`.
+@Suite struct ShapeTests {
+  static let folder = Fixtures.root.appendingPathComponent("Shape")
+
+  static func fixture(_ name: String) throws -> Raster {
+    try Raster(contentsOfFile: folder.appendingPathComponent(name).path)
+  }
+
+  static func white(_ width: Int, _ height: Int) throws -> Raster { try Raster(width: width, height: height, fill: .white) }
+
+  /// The largest difference between two rasters' alpha bytes.
+  static func alphaDelta(_ a: Raster, _ b: Raster) -> Int {
+    zip(a.bytes.enumerated(), b.bytes).filter { $0.0.offset % 4 == 3 }.map { abs(Int($0.0.element) - Int($0.1)) }
+      .max() ?? 0
+  }
+
+  // MARK: - round
+
+  /// The exact area coverage against a 1024 × 1024 supersampled coverage (numpy), within one level of alpha.
+  @Test(arguments: [
+    (40, 30, CornerRadius.pixels(12), "12"), (37, 23, .percent(50), "50pct"), (50, 20, .pixels(15), "15"),
+    (30, 30, .pixels(7.3), "7.3"), (41, 17, .percent(20), "20pct"),
+  ])
+  func roundMatchesSupersampledCoverage(width: Int, height: Int, radius: CornerRadius, name: String) throws {
+    let reference = try Self.fixture("round-\(width)-\(height)-\(name).png")
+    let rounded = try Self.white(width, height).roundingCorners(radius: radius).rendered()
+    #expect(Self.alphaDelta(rounded, reference) <= 1, "\(radius)")
+    // Premultiplied white: every channel is the coverage.
+    #expect(rounded.bytes.enumerated().allSatisfy { $0.element == rounded.bytes[$0.offset | 3] })
+  }
+
+  /// The sum of the coverages is the shape's area, w·h − (4 − π)·rx·ry, to within rounding.
+  @Test func roundCoversTheShapesArea() throws {
+    for (w, h, r) in [(64, 48, 10.0), (100, 40, 20), (9, 7, 2.5), (300, 200, 90)] {
+      let shape = RoundedRectCoverage(width: w, height: h, rx: r, ry: r)
+      var sum = 0.0
+      for y in 0..<h { for x in 0..<w { sum += shape.coverage(x: x, y: y) } }
+      #expect(abs(sum - (Double(w * h) - (4 - Double.pi) * r * r)) < 1e-9 * Double(w * h), "\(w)x\(h) r \(r)")
+    }
+  }
+
+  /// CSS's rule for overlapping radii: all scaled by min(w / 2rx, h / 2ry); a percentage over 50 is 50.
+  @Test func roundScalesOverlappingRadiiAsCSSDoes() throws {
+    #expect(RoundedCorners.radii(.pixels(1000), width: 40, height: 30) == (15, 15))
+    #expect(RoundedCorners.radii(.percent(50), width: 40, height: 30) == (20, 15))
+    #expect(RoundedCorners.radii(.percent(80), width: 40, height: 30) == (20, 15))
+    #expect(RoundedCorners.radii(.pixels(12), width: 40, height: 30) == (12, 12))
+    #expect(RoundedCorners.radii(.pixels(0), width: 40, height: 30) == (0, 0))
+    let image = try ImageMetrics.pattern(width: 12, height: 9)
+    #expect(try image.roundingCorners(radius: 100).rendered() == image.roundingCorners(radius: 4.5).rendered())
+    #expect(try image.roundingCorners(radius: .percent(70)).rendered()
+      == image.roundingCorners(radius: .percent(50)).rendered())
+    #expect(try image.roundingCorners(radius: 0).rendered() == image)
+  }
+
+  /// Translucent and coloured pixels are multiplied (premultiplied) by the coverage; the extent and its position
+  /// stay; an infinite input is unchanged.
+  @Test func roundMultipliesPremultipliedPixels() throws {
+    let color = Color(red: 0.8, green: 0.4, blue: 0.2, alpha: 0.5)
+    let image = try Raster(width: 20, height: 10, fill: color.premultiplied)
+    let rounded = try image.roundingCorners(radius: 5).rendered()
+    let shape = RoundedRectCoverage(width: 20, height: 10, rx: 5, ry: 5)
+    for y in 0..<10 {
+      for x in 0..<20 {
+        let c = shape.coverage(x: x, y: y)
+        let expected = image[x, y]
+        for (got, want) in [(rounded[x, y].r, expected.r), (rounded[x, y].a, expected.a)] {
+          #expect(abs(Double(got) - Double(want) * c) <= 0.5 + 1e-6, "(\(x), \(y))")
+        }
+      }
+    }
+    let moved = image.translated(by: Point(-7, 3))
+    #expect(moved.roundingCorners(radius: 5).extent == moved.extent)
+    #expect(try moved.roundingCorners(radius: 5).rendered() == rounded)
+    let infinite = SolidColor(.white).roundingCorners(radius: 5)
+    #expect(try infinite.rendered(IntRect(x: 0, y: 0, width: 4, height: 4)) == Self.white(4, 4))
+  }
+
+  /// A shadow after `round` follows the rounded shape: the same as a shadow of the rounded coverage.
+  @Test func shadowAfterRoundFollowsTheRoundedShape() throws {
+    let image = try Self.white(40, 30)
+    let chain = try Chain(parsing: ["round 12 | shadow 4 4 blur=3 opacity=1 only"]).apply(to: image)
+    let rendered = try chain.rendered()
+    let square = try image.dropShadow(offset: Point(4, 4), sigma: 3, opacity: 1, only: true).rendered()
+    // Near the rounded corner (top-left, moved by the offset) the shadow is lighter than a square's.
+    #expect(rendered[chain.extent.width / 2, chain.extent.height / 2].a == 255)
+    let cornerX = 4 - chain.extent.minX + 1
+    let cornerY = 4 - chain.extent.minY + 1
+    #expect(Int(rendered[cornerX, cornerY].a) + 40 < Int(square[cornerX, cornerY].a))
+  }
+
+  @Test func roundStepParsesLengthsAndPercentages() throws {
+    let image = try ImageMetrics.pattern(width: 12, height: 9)
+    #expect(try Chain(parsing: ["round 3.5"]).apply(to: image).rendered()
+      == image.roundingCorners(radius: 3.5).rendered())
+    #expect(try Chain(parsing: ["round 25%"]).apply(to: image).rendered()
+      == image.roundingCorners(radius: .percent(25)).rendered())
+    #expect("\(image.roundingCorners(radius: .percent(25)))" == "round 25%")
+    #expect("\(image.roundingCorners(radius: 3.5))" == "round 3.5")
+    for (step, reason) in [("round -2", "radius must be at least 0, got -2"),
+      ("round -2%", "radius must be at least 0, got -2"),
+      ("round 1e400", "radius must be a finite number, got inf")]
+    {
+      #expect(ParameterSweepTests.message(step) == reason)
+    }
+    #expect(ParameterSweepTests.message("round nan") == "radius (R or P%) expected, got \"nan\" (numbers must be finite)")
+    #expect(ParameterSweepTests.message("round 5px")?.hasPrefix("radius (R or P%) expected") == true)
+    #expect(image.roundingCorners(radius: -2).parameterError
+      == .invalidParameter(component: "round", reason: "radius must be at least 0, got -2"))
+    #expect(image.roundingCorners(radius: .percent(.nan)).parameterError
+      == .invalidParameter(component: "round", reason: "radius must be a finite number, got nan"))
+  }
+}
