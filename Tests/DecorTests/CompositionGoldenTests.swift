@@ -3,7 +3,7 @@ import Testing
 
 @testable import Decor
 
-/// Goldens for framing (crop, pad, canvas, opacity, background, tile, round), groups and the seeds' draw calls.
+/// Goldens for framing (crop, pad, canvas, opacity, background, tile, round, border), groups and the seeds' draw calls.
 @Suite struct CompositionGoldenTests {
   @Test func cropAfterRotate() throws {
     let rotated = try GoldenScenes.photo().rotated(by: .degrees(-20), interpolation: .bicubic)
@@ -33,6 +33,12 @@ import Testing
       opacity: 0.6).rendered(), named: "framing/round-shadow")
     try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: .percent(50)).rendered(),
       named: "framing/round-ellipse")
+  }
+
+  /// A translucent border on the cut-out, which is flattened onto the colour first (ImageMagick's `-border`).
+  @Test func border() throws {
+    try Golden.assert(try GoldenScenes.cutout().bordered(width: 6, color: GoldenScenes.color("#3366cc80")).rendered(),
+      named: "framing/border")
   }
 
   /// The cut-out moved off the canvas's top-left and clipped on the right, over a colour.

@@ -116,4 +116,31 @@ import Testing
     #expect(image.roundingCorners(radius: .percent(.nan)).parameterError
       == .invalidParameter(component: "round", reason: "radius must be a finite number, got nan"))
   }
+
+  // MARK: - border
+
+  /// ImageMagick 6.9's `-border` on a translucent cut-out, with its default colour and a translucent one.
+  @Test(arguments: [("border 3", "border-default.png"), ("border 5 color=#3366cc80", "border-color.png")])
+  func borderMatchesImageMagick(step: String, reference: String) throws {
+    let cutout = try Self.fixture("cutout.png")
+    let bordered = try Chain(parsing: [step]).apply(to: cutout).rendered()
+    let expected = try Self.fixture(reference)
+    #expect(bordered.width == expected.width && bordered.height == expected.height)
+    let difference = ColorProfileTests.largestDifference(bordered, expected)
+    #expect(difference <= 1, "\(step): \(difference) levels from ImageMagick")
+  }
+
+  /// The Swift value and the step are the same component, and its description is the step.
+  @Test func borderRoundTripsAndChecksItsWidth() throws {
+    let image = try ImageMetrics.pattern(width: 6, height: 4)
+    let swift = image.bordered(width: 2, color: .white)
+    #expect(try Chain(parsing: ["\(swift)"]).apply(to: image).rendered() == swift.rendered())
+    #expect("\(image.bordered(width: 1))" == "border 1 color=#dfdfdf")
+    #expect(swift.extent == IntRect(x: -2, y: -2, width: 10, height: 8))
+    // Width 0 still flattens onto the colour, as `-border 0` does.
+    #expect(try image.bordered(width: 0, color: .white).rendered() == image.background(.white).rendered())
+    #expect(ParameterSweepTests.message("border -1") == "width must be at least 0, got -1")
+    #expect(image.bordered(width: -1).parameterError
+      == .invalidParameter(component: "border", reason: "width must be at least 0, got -1"))
+  }
 }

@@ -233,6 +233,19 @@ enum StandardFilters {
       return input.tiled(width: size.width!, height: size.height!)
     },
     Filter(
+      "border", summary: "a border of N pixels of a colour on every side, as ImageMagick's -border (the image is "
+        + "flattened onto the colour first)",
+      arguments: [FilterArgument("n", .integer(), required: true, range: ParameterRange.margin,
+          help: "the border's width on each side"),
+        FilterArgument("color", .color, option: true, default: "#dfdfdf",
+          help: "border colour, also beneath the image's transparent pixels (ImageMagick's -bordercolor default)")],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.margin(arguments.integer("n")!, "width") }
+      }
+    ) { arguments, input in
+      input.bordered(width: arguments.integer("n")!, color: arguments.color("color")!)
+    },
+    Filter(
       "round", summary: "round the corners (antialiased), as CSS border-radius: R pixels, or P% of the width and height",
       arguments: [FilterArgument("radius", .text, required: true, range: ParameterRange.cornerRadius,
         help: "R (pixels) or P% (of the width horizontally, of the height vertically: 50% is an ellipse); radii "

@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """Makes the shape fixtures once (numpy, pyvips with libvips 8.14, ImageMagick 6.9 `/usr/bin/convert`); the tests
-need none of them. Run from this folder: python3 make.py.
+need none of them. Run from this folder: python3 make.py [round|border|replicate] (all by default).
 
 - round-W-H-R.png: the coverage of a W x H rounded rectangle (CSS border-radius R: pixels, or `NNpct` for a
   percentage), as the alpha of white, estimated by 1024 x 1024 stratified samples per pixel (pixel centres of the
   sub-grid) for every pixel in a corner box, written independently of Decor's closed form (radii scaled down as
   CSS Backgrounds 3 section 5.5 says). `decor apply white.png 'round R'` must match its alpha within 1 level.
+- cutout.png: SampleImages/horse-cutout.png at 48 pixels wide (libvips' resize): translucent edges, a transparent
+  surround. border-default.png: `convert cutout.png -border 3`; border-color.png: `convert cutout.png
+  -bordercolor '#3366cc80' -border 5` (ImageMagick 6.9 Q16): `decor apply cutout.png 'border 3'` and
+  `'border 5 color=#3366cc80'` must match them within one level.
 """
+import subprocess
+import sys
 import numpy as np
 import pyvips
 
@@ -45,9 +51,18 @@ def coverage(w, h, r):
     return out
 
 
-for (w, h, r) in [(40, 30, 12), (37, 23, "50%"), (50, 20, 15), (30, 30, 7.3), (41, 17, "20%")]:
+what = sys.argv[1:] or ["round", "border", "replicate"]
+
+for (w, h, r) in [] if "round" not in what else [(40, 30, 12), (37, 23, "50%"), (50, 20, 15), (30, 30, 7.3), (41, 17, "20%")]:
     a = np.rint(coverage(w, h, r) * 255).astype(np.uint8)
     rgba = np.dstack([np.full((h, w), 255, np.uint8)] * 3 + [a])
     name = f"round-{w}-{h}-{str(r).replace('%', 'pct')}.png"
     pyvips.Image.new_from_array(rgba, interpretation="srgb").pngsave(name)
     print(name, "area", a.sum() / 255, "analytic", w * h - (4 - np.pi) * np.prod(radii(w, h, r)))
+
+if "border" in what:
+    cutout = pyvips.Image.new_from_file("../../../SampleImages/horse-cutout.png")
+    cutout.resize(48 / cutout.width).pngsave("cutout.png")
+    subprocess.run(["/usr/bin/convert", "cutout.png", "-border", "3", "PNG32:border-default.png"], check=True)
+    subprocess.run(["/usr/bin/convert", "cutout.png", "-bordercolor", "#3366cc80", "-border", "5",
+        "PNG32:border-color.png"], check=True)
