@@ -3,7 +3,7 @@ import Testing
 
 @testable import Decor
 
-/// Goldens for framing (crop, pad, canvas, opacity, background, tile, round, border), groups and the seeds' draw calls.
+/// Goldens for framing (crop, pad, canvas, opacity, background, tile, replicate, round, border), groups and the seeds' draw calls.
 @Suite struct CompositionGoldenTests {
   @Test func cropAfterRotate() throws {
     let rotated = try GoldenScenes.photo().rotated(by: .degrees(-20), interpolation: .bicubic)
@@ -39,6 +39,12 @@ import Testing
   @Test func border() throws {
     try Golden.assert(try GoldenScenes.cutout().bordered(width: 6, color: GoldenScenes.color("#3366cc80")).rendered(),
       named: "framing/border")
+  }
+
+  @Test func replicate() throws {
+    let cell = try GoldenScenes.photo().extracting(IntRect(x: 40, y: 20, width: 30, height: 20))
+    try Golden.assert(try cell.roundingCorners(radius: 6).replicated(columns: 4, rows: 3).rendered(),
+      named: "framing/replicate")
   }
 
   /// The cut-out moved off the canvas's top-left and clipped on the right, over a colour.

@@ -143,4 +143,39 @@ import Testing
     #expect(image.bordered(width: -1).parameterError
       == .invalidParameter(component: "border", reason: "width must be at least 0, got -1"))
   }
+
+  // MARK: - replicate
+
+  /// pyvips' `replicate` (libvips 8.14), byte for byte, on a translucent cut-out.
+  @Test(arguments: [(3, 2), (1, 4)])
+  func replicateMatchesLibvips(columns: Int, rows: Int) throws {
+    let cutout = try Self.fixture("cutout.png")
+    let expected = try Self.fixture("replicate-\(columns)x\(rows).png")
+    #expect(try cutout.replicated(columns: columns, rows: rows).rendered() == expected)
+    #expect(try Chain(parsing: ["replicate \(columns)x\(rows)"]).apply(to: cutout).rendered() == expected)
+  }
+
+  @Test func replicateChecksItsGridAndThePixelLimit() throws {
+    let image = try ImageMetrics.pattern(width: 4, height: 3)
+    let moved = image.translated(by: Point(-2, 5))
+    #expect(moved.replicated(columns: 2, rows: 3).extent == IntRect(x: -2, y: 5, width: 8, height: 9))
+    #expect("\(image.replicated(columns: 2, rows: 3))" == "replicate 2x3")
+    #expect(try image.replicated(columns: 1, rows: 1).rendered() == image)
+    #expect(SolidColor(.white).replicated(columns: 2, rows: 2).extent.isInfinite)
+    for (step, reason) in [("replicate 0x3", "columns must be at least 1, got 0"),
+      ("replicate 2x-1", "rows must be at least 1, got -1"),
+      ("replicate 2", "grid COLSxROWS (whole numbers) expected, got \"2\""),
+      ("replicate nanx2", "grid COLSxROWS (whole numbers) expected, got \"nanx2\"")]
+    {
+      #expect(ParameterSweepTests.message(step) == reason, "\(step)")
+    }
+    #expect(image.replicated(columns: 0, rows: 3).parameterError
+      == .invalidParameter(component: "replicate", reason: "columns must be at least 1, got 0"))
+    // Huge grids: the sides clamped to 2^30; the step refuses a result over the pixel limit, a render too.
+    let limit = ParameterCheck.maxLength
+    #expect(image.replicated(columns: .max, rows: .max).extent == IntRect(x: 0, y: 0, width: limit, height: limit))
+    #expect(ParameterSweepTests.message("replicate 9223372036854775807x2")?.hasSuffix("over the limit of "
+      + "\(Raster.defaultPixelLimit) pixels") == true)
+    #expect(throws: RenderError.self) { try image.replicated(columns: 100_000, rows: 100_000).rendered() }
+  }
 }

@@ -26,6 +26,18 @@ enum StandardFilters {
     }
   }
 
+  /// The grid of a `replicate` step, checked: `COLSxROWS`.
+  static func grid(_ arguments: FilterArguments) throws(FilterError) -> (columns: Int, rows: Int) {
+    let text = arguments.text("grid") ?? ""
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
+      throw FilterError("grid COLSxROWS (whole numbers) expected, got \"\(text)\"")
+    }
+    return try checkedParameters { () throws(ParameterError) in
+      (try ParameterCheck.size(columns, "columns"), try ParameterCheck.size(rows, "rows"))
+    }
+  }
+
   /// The radius of a `round` step, checked: `R` or `P%`.
   static func cornerRadius(_ arguments: FilterArguments) throws(FilterError) -> CornerRadius {
     let text = arguments.text("radius") ?? ""
@@ -244,6 +256,17 @@ enum StandardFilters {
       }
     ) { arguments, input in
       input.bordered(width: arguments.integer("n")!, color: arguments.color("color")!)
+    },
+    Filter(
+      "replicate", summary: "a grid of COLS × ROWS copies of the image, as libvips' replicate (tile fills a W×H area "
+        + "instead)",
+      arguments: [FilterArgument("grid", .text, required: true, range: ParameterRange.grid,
+        help: "COLSxROWS: copies across and down; the result may have at most the pixel limit's pixels")],
+      syntax: "COLSxROWS",
+      validate: { arguments throws(FilterError) in _ = try grid(arguments) }
+    ) { arguments, input throws(FilterError) in
+      let (columns, rows) = try grid(arguments)
+      return input.replicated(columns: columns, rows: rows)
     },
     Filter(
       "round", summary: "round the corners (antialiased), as CSS border-radius: R pixels, or P% of the width and height",

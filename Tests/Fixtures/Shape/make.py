@@ -10,6 +10,8 @@ need none of them. Run from this folder: python3 make.py [round|border|replicate
   surround. border-default.png: `convert cutout.png -border 3`; border-color.png: `convert cutout.png
   -bordercolor '#3366cc80' -border 5` (ImageMagick 6.9 Q16): `decor apply cutout.png 'border 3'` and
   `'border 5 color=#3366cc80'` must match them within one level.
+- replicate-3x2.png, replicate-1x4.png: cutout.png through pyvips' replicate(3, 2) and replicate(1, 4):
+  `decor apply cutout.png 'replicate 3x2'` must equal them byte for byte.
 """
 import subprocess
 import sys
@@ -66,3 +68,8 @@ if "border" in what:
     subprocess.run(["/usr/bin/convert", "cutout.png", "-border", "3", "PNG32:border-default.png"], check=True)
     subprocess.run(["/usr/bin/convert", "cutout.png", "-bordercolor", "#3366cc80", "-border", "5",
         "PNG32:border-color.png"], check=True)
+
+if "replicate" in what:
+    cutout = pyvips.Image.new_from_file("cutout.png")
+    for (c, r) in [(3, 2), (1, 4)]:
+        cutout.replicate(c, r).pngsave(f"replicate-{c}x{r}.png")
