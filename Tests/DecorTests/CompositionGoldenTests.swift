@@ -3,7 +3,7 @@ import Testing
 
 @testable import Decor
 
-/// Goldens for framing (crop, pad, canvas, opacity, background, tile, replicate, round, border), groups and the seeds' draw calls.
+/// Goldens for framing (crop, pad, canvas, opacity, background, tile, replicate, round, border, mask), groups and the seeds' draw calls.
 @Suite struct CompositionGoldenTests {
   @Test func cropAfterRotate() throws {
     let rotated = try GoldenScenes.photo().rotated(by: .degrees(-20), interpolation: .bicubic)
@@ -45,6 +45,17 @@ import Testing
     let cell = try GoldenScenes.photo().extracting(IntRect(x: 40, y: 20, width: 30, height: 20))
     try Golden.assert(try cell.roundingCorners(radius: 6).replicated(columns: 4, rows: 3).rendered(),
       named: "framing/replicate")
+  }
+
+  /// The photo faded to the right by a gradient's alpha, and masked by the inverted luminance of a radial gradient.
+  @Test func gradientMasks() throws {
+    let fade = LinearGradient(from: Point(20, 0), to: Point(110, 0), stops: [
+      GradientStop(location: 0, color: .white), GradientStop(location: 1, color: .clear)])
+    try Golden.assert(try GoldenScenes.photo().masked(by: fade).rendered(), named: "framing/mask-gradient")
+    let spot = RadialGradient(center: Point(60, 40), radius: 45, stops: [
+      GradientStop(location: 0, color: .black), GradientStop(location: 1, color: .white)])
+    try Golden.assert(try GoldenScenes.photo().masked(by: spot, channel: .luminance, inverted: true).rendered(),
+      named: "framing/mask-luminance")
   }
 
   /// The cut-out moved off the canvas's top-left and clipped on the right, over a colour.

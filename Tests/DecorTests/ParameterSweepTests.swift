@@ -179,7 +179,7 @@ import Testing
       bad.padded(by: 2), bad.cropped(to: Self.region), bad.background(.white), bad.flipped(.vertical),
       bad.translated(by: Point(1, 1)), bad.scaled(by: 2), bad.resized(width: 3, height: 3), bad.opacity(0.5),
       bad.tiled(width: 5, height: 5), bad.rotated(by: .degrees(30)), bad.skewed(x: .degrees(5)),
-      bad.transformed(by: .identity), bad.roundingCorners(radius: 3), bad.bordered(width: 2), bad.replicated(columns: 2, rows: 2), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
+      bad.transformed(by: .identity), bad.roundingCorners(radius: 3), bad.bordered(width: 2), bad.replicated(columns: 2, rows: 2), bad.masked(by: image), image.masked(by: bad), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
       image.blended(with: bad), bad.blended(with: image), image.blended(with: bad, below: true),
       Group([Layer(image), Layer(bad, x: 2)]), Group([Layer(Group([Layer(bad)]))]),
     ]

@@ -178,4 +178,67 @@ import Testing
       + "\(Raster.defaultPixelLimit) pixels") == true)
     #expect(throws: RenderError.self) { try image.replicated(columns: 100_000, rows: 100_000).rendered() }
   }
+
+  // MARK: - mask
+
+  /// ImageMagick 6.9's `-compose DstIn -composite` (the image times the mask's alpha), on a photo with an alpha ramp
+  /// and the cut-out as the mask.
+  @Test func alphaMaskMatchesImageMagick() throws {
+    let photo = try Self.fixture("photo.png")
+    let cutout = try Self.fixture("cutout.png")
+    let expected = try Self.fixture("mask-alpha.png")
+    let masked = try photo.masked(by: cutout).rendered()
+    let difference = ColorProfileTests.largestDifference(masked, expected)
+    #expect(difference <= 1, "\(difference) levels from ImageMagick")
+    #expect(try Chain(parsing: ["mask cutout"]).apply(to: photo, images: ["cutout": cutout]).rendered() == masked)
+  }
+
+  /// Luminance (CSS `mask-type: luminance`: 0.2125 R + 0.7154 G + 0.0721 B of the straight sRGB values, times
+  /// alpha) and inversion, against the formula in `Double` on the mask's straight bytes.
+  @Test(arguments: [false, true])
+  func luminanceMaskFollowsCSS(inverted: Bool) throws {
+    let photo = try Self.fixture("photo.png")
+    let mask = try ImageMetrics.sample("coffee.png").resized(width: 48, height: 39).opacity(0.8).rendered()
+    let masked = try photo.masked(by: mask, channel: .luminance, inverted: inverted).rendered()
+    let straight = mask.straightBytes()
+    var worst = 0.0
+    for y in 0..<39 {
+      for x in 0..<48 {
+        let k = (y * 48 + x) * 4
+        let value = (0.2125 * Double(straight[k]) + 0.7154 * Double(straight[k + 1]) + 0.0721 * Double(straight[k + 2]))
+          / 255 * Double(straight[k + 3]) / 255
+        let factor = inverted ? 1 - value : value
+        let p = photo[x, y]
+        let q = masked[x, y]
+        for (got, was) in [(q.r, p.r), (q.g, p.g), (q.b, p.b), (q.a, p.a)] {
+          worst = max(worst, abs(Double(got) - Double(was) * factor))
+        }
+      }
+    }
+    #expect(worst <= 1.5, "largest difference \(worst)")
+  }
+
+  /// Any component masks: a gradient placed at the image's top-left fades it; outside the mask's extent counts as
+  /// transparent (inverted: kept); the extent is the image's.
+  @Test func gradientsAndSmallMasks() throws {
+    let image = try Self.white(20, 10).translated(by: Point(30, -4))
+    let fade = LinearGradient(from: Point(0, 0), to: Point(20, 0), stops: [
+      GradientStop(location: 0, color: .white), GradientStop(location: 1, color: .clear)])
+    let faded = image.masked(by: fade)
+    #expect(faded.extent == image.extent)
+    let pixels = try faded.rendered()
+    #expect(pixels[0, 5].a > 240 && pixels[19, 5].a < 15 && pixels[10, 5].a > 100 && pixels[10, 5].a < 155)
+    let small = try Raster(width: 5, height: 3, fill: .white)
+    let cut = try image.masked(by: small).rendered()
+    #expect(cut[4, 2].a == 255 && cut[5, 2].a == 0 && cut[4, 3].a == 0)
+    let kept = try image.masked(by: small, inverted: true).rendered()
+    #expect(kept[4, 2].a == 0 && kept[5, 2].a == 255 && kept[19, 9].a == 255)
+    #expect("\(image.masked(by: small, channel: .luminance, inverted: true))" == "mask channel=luminance invert")
+    #expect(try Chain(parsing: ["mask small channel=luminance invert"]).apply(to: image, images: ["small": small])
+      .rendered() == image.masked(by: small, channel: .luminance, inverted: true).rendered())
+    #expect(ParameterSweepTests.message("mask") == "missing IMAGE (image (a file name)): mask IMAGE "
+      + "[channel=alpha|luminance] [invert]")
+    let bad = image.rotated(by: .degrees(.nan))
+    #expect(image.masked(by: bad).parameterError == bad.parameterError)
+  }
 }

@@ -12,6 +12,9 @@ need none of them. Run from this folder: python3 make.py [round|border|replicate
   `'border 5 color=#3366cc80'` must match them within one level.
 - replicate-3x2.png, replicate-1x4.png: cutout.png through pyvips' replicate(3, 2) and replicate(1, 4):
   `decor apply cutout.png 'replicate 3x2'` must equal them byte for byte.
+- photo.png: SampleImages/chelsea.png at 48 x 39 (libvips' resize) with an alpha ramp from 255 at the left to 55
+  at the right; mask-alpha.png: `convert photo.png cutout.png -compose DstIn -composite` (ImageMagick 6.9: the
+  photo times the cut-out's alpha): `decor apply photo.png 'mask cutout.png'` must match it within one level.
 """
 import subprocess
 import sys
@@ -53,7 +56,7 @@ def coverage(w, h, r):
     return out
 
 
-what = sys.argv[1:] or ["round", "border", "replicate"]
+what = sys.argv[1:] or ["round", "border", "replicate", "mask"]
 
 for (w, h, r) in [] if "round" not in what else [(40, 30, 12), (37, 23, "50%"), (50, 20, 15), (30, 30, 7.3), (41, 17, "20%")]:
     a = np.rint(coverage(w, h, r) * 255).astype(np.uint8)
@@ -73,3 +76,13 @@ if "replicate" in what:
     cutout = pyvips.Image.new_from_file("cutout.png")
     for (c, r) in [(3, 2), (1, 4)]:
         cutout.replicate(c, r).pngsave(f"replicate-{c}x{r}.png")
+
+if "mask" in what:
+    photo = pyvips.Image.new_from_file("../../../SampleImages/chelsea.png")[0:3]
+    photo = photo.resize(48 / photo.width, vscale=39 / photo.height)
+    ramp = (255 - pyvips.Image.xyz(48, 39)[0] * (200 / 47)).cast("uchar")
+    photo = photo.cast("uchar").bandjoin(ramp).copy(interpretation="srgb")
+    photo.remove("icc-profile-data")
+    photo.pngsave("photo.png")
+    subprocess.run(["/usr/bin/convert", "photo.png", "cutout.png", "-compose", "DstIn", "-composite",
+        "PNG32:mask-alpha.png"], check=True)
