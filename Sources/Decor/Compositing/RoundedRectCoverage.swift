@@ -8,6 +8,11 @@ import RealModule
 /// (1/rx, 1/ry) a corner's ellipse is the unit circle, and the area of a rectangle inside the unit disc's first
 /// quadrant is a difference of ∫ √(1 − t²) dt = (t·√(1 − t²) + asin t) / 2, evaluated in `Double`. Only pixels in
 /// the four rx × ry corner boxes are touched; the rest keep their bytes.
+///
+/// Precision: the differences of the integral lose digits as the radii grow (the error grows about as rx·ry). Against
+/// the same formula in 60-digit arithmetic (mpmath), on pixels along the arc: within 10⁻⁸ of a pixel's area at a
+/// radius of 10³, 3·10⁻⁵ at 10⁵ (far below the 1/255 of a level), 0.002 at 10⁶; a radius that large needs an image
+/// of 2·10⁶ × 2·10⁶, a thousand times the default pixel limit.
 struct RoundedRectCoverage: Sendable {
   let width: Int
   let height: Int
