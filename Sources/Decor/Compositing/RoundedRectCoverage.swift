@@ -47,6 +47,9 @@ struct RoundedRectCoverage: Sendable {
     let u1 = (rx - left) / rx
     let v0 = (ry - bottom) / ry
     let v1 = (ry - top) / ry
+    // Wholly inside the ellipse (its farthest corner is), or wholly outside (its nearest corner is).
+    if u1 * u1 + v1 * v1 <= 1 { return 0 }
+    if u0 * u0 + v0 * v0 >= 1 { return (right - left) * (bottom - top) }
     let boxArea = (u1 - u0) * (v1 - v0)
     let inside = Self.discArea(u0, u1, v0, v1)
     return max(0, boxArea - inside) * rx * ry
