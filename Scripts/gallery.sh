@@ -26,7 +26,18 @@ blur-extend|chelsea.png|resize 240x_ ; blur 6
 blur-transparent|chelsea.png|resize 240x_ ; blur 6 edge=transparent ; $paper
 blend|coffee.png|resize 240x_ ; blend overlay SampleImages/astronaut.png at=-60,-40 opacity=0.8
 colour|chelsea.png|resize 240x_ ; sepia 0.7 ; contrast 1.3 ; hue-rotate -15
+round-shadow|chelsea.png|resize 240x_ ; round 24 ; shadow 6 6 blur=6 opacity=0.5 ; $paper
 CHAINS
+
+# A gradient mask: the `mask` step takes its mask from a file, so `compose` draws the gradient first (from Swift,
+# `masked(by: LinearGradient(…))` takes the gradient itself).
+cat >"$out/fade.json" <<'JSON'
+{"width": 240, "height": 160, "layers": [{"gradient": {"type": "linear", "from": [60, 0], "to": [240, 0], "stops": ["#fff", "#fff0"]}}]}
+JSON
+"$decor" compose "$out/fade.json" -o "$out/fade.png"
+"$decor" apply SampleImages/chelsea.png 'resize 240x_' "$paper" -o "$out/mask-before.png"
+"$decor" apply SampleImages/chelsea.png "resize 240x_ | mask $out/fade.png | $paper" -o "$out/mask-after.png"
+echo "$out/mask-after.png"
 
 # A template saved from one command, then run by `batch` over three photos.
 "$decor" apply SampleImages/coffee.png 'resize 160x_ | pad 6 color=white | rotate 4 interpolation=bicubic' \

@@ -11,7 +11,7 @@ import Testing
   static let photo = repository.appendingPathComponent("SampleImages/chelsea.png").path
   static let builtIns = [
     "rotate", "scale", "resize", "translate", "skew", "flip", "transform", "crop", "pad", "opacity", "background",
-    "tile",
+    "tile", "round", "border", "replicate", "mask",
   ]
 
   let directory: URL
@@ -75,6 +75,30 @@ import Testing
     try apply(file("a.png"), ["rotate 90"], to: "b.png")
     try apply(file("b.png"), ["pad 2 color=red"], to: "c.png")
     #expect(try bytes("c.png") == bytes("one.png"))
+  }
+
+  /// `round`, `border`, `replicate` and `mask` from the command line: sizes, a mask read from a file, and the
+  /// steps' errors on one line.
+  @Test func shapeSteps() throws {
+    let input = try landscape()
+    try apply(input, ["round 25%", "border 3 color=#3366cc80"], to: "framed.png")
+    #expect(try size("framed.png") == "38x26")
+    try apply(input, ["replicate 3x2"], to: "grid.png")
+    #expect(try size("grid.png") == "96x40")
+    try apply(input, ["round 6"], to: "rounded.png")
+    try apply(input, ["mask \(file("rounded.png"))"], to: "masked.png")
+    #expect(try bytes("masked.png") != bytes("plain.png"))
+    // An inverted mask keeps the size.
+    try apply(file("rounded.png"), ["mask \(file("rounded.png")) invert", "opacity 1"], to: "inverted.png")
+    #expect(try size("inverted.png") == "32x20")
+    for (step, message) in [("replicate 0x2", "columns must be at least 1, got 0"),
+      ("round -1", "radius must be at least 0, got -1"), ("border -2", "width must be at least 0, got -2")]
+    {
+      let result = try Decor.run(["apply", input, step, "-o", file("bad.png")])
+      #expect(result.status == 1 && result.stderr.contains(message), "\(step): \(result.stderr)")
+    }
+    let missing = try Decor.run(["apply", input, "mask \(file("absent.png"))", "-o", file("bad.png")])
+    #expect(missing.status == 1 && missing.stderr.contains("absent.png"), "\(missing.stderr)")
   }
 
   @Test func filtersListsEveryBuiltIn() throws {

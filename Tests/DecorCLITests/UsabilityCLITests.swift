@@ -43,8 +43,8 @@ import Testing
     try expectFailure(["pad 1", "translate", "-3", "4"],
       "Unknown option '-3' (each step is one argument: quote it, as in 'translate -3 4')")
     // Quoted steps get no hint.
-    try expectFailure(["rotate 30", "abc"], "step 2 \"abc\": unknown filter \"abc\"; the closest are \"pad\", "
-      + "\"blur\" or \"crop\" (decor filters lists them all)")
+    try expectFailure(["rotate 30", "abc"], "step 2 \"abc\": unknown filter \"abc\"; the closest are \"mask\", "
+      + "\"pad\" or \"blur\" (decor filters lists them all)")
   }
 
   @Test func limitsNameTheStepAndTheRealLimit() throws {

@@ -72,7 +72,7 @@ import Testing
       == IntRect(x: 0, y: 0, width: 10, height: 10))
     let help = try #require(FilterRegistry.standard.filter(named: "resize").arguments.first { $0.name == "fit" }).help
     #expect(help.contains("the output is that size (one side shorter, no letterbox"))
-    #expect(help.contains("crops the overflow evenly from both sides, so the output is exactly WxH"))
+    #expect(help.contains("crops the overflow where gravity= says, so the output is exactly WxH"))
   }
 
   @Test func limitsAreThoseOfParameterCheck() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Decor
 
-/// Goldens for framing (crop, pad, canvas, opacity, background, tile), groups and the seeds' draw calls.
+/// Goldens for framing (crop, pad, canvas, opacity, background, tile, replicate, round, border, mask), groups and the seeds' draw calls.
 @Suite struct CompositionGoldenTests {
   @Test func cropAfterRotate() throws {
     let rotated = try GoldenScenes.photo().rotated(by: .degrees(-20), interpolation: .bicubic)
@@ -25,6 +25,37 @@ import Testing
   @Test func tile() throws {
     let cell = try GoldenScenes.photo().extracting(IntRect(x: 40, y: 20, width: 30, height: 20))
     try Golden.assert(try cell.tiled(width: 100, height: 70).rendered(), named: "framing/tile")
+  }
+
+  /// Rounded corners under a drop shadow that follows them, and an ellipse (`round 50%`) of the cut-out.
+  @Test func roundedCornersWithShadow() throws {
+    try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: 16).dropShadow(offset: Point(4, 5), sigma: 4,
+      opacity: 0.6).rendered(), named: "framing/round-shadow")
+    try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: .percent(50)).rendered(),
+      named: "framing/round-ellipse")
+  }
+
+  /// A translucent border on the cut-out, which is flattened onto the colour first (ImageMagick's `-border`).
+  @Test func border() throws {
+    try Golden.assert(try GoldenScenes.cutout().bordered(width: 6, color: GoldenScenes.color("#3366cc80")).rendered(),
+      named: "framing/border")
+  }
+
+  @Test func replicate() throws {
+    let cell = try GoldenScenes.photo().extracting(IntRect(x: 40, y: 20, width: 30, height: 20))
+    try Golden.assert(try cell.roundingCorners(radius: 6).replicated(columns: 4, rows: 3).rendered(),
+      named: "framing/replicate")
+  }
+
+  /// The photo faded to the right by a gradient's alpha, and masked by the inverted luminance of a radial gradient.
+  @Test func gradientMasks() throws {
+    let fade = LinearGradient(from: Point(20, 0), to: Point(110, 0), stops: [
+      GradientStop(location: 0, color: .white), GradientStop(location: 1, color: .clear)])
+    try Golden.assert(try GoldenScenes.photo().masked(by: fade).rendered(), named: "framing/mask-gradient")
+    let spot = RadialGradient(center: Point(60, 40), radius: 45, stops: [
+      GradientStop(location: 0, color: .black), GradientStop(location: 1, color: .white)])
+    try Golden.assert(try GoldenScenes.photo().masked(by: spot, channel: .luminance, inverted: true).rendered(),
+      named: "framing/mask-luminance")
   }
 
   /// The cut-out moved off the canvas's top-left and clipped on the right, over a colour.

@@ -58,12 +58,12 @@ import Testing
   /// A filter registered later (as other branches add `canvas`) appears with no edit to the generator.
   @Test func aNewlyRegisteredFilterAppears() throws {
     var registry = FilterRegistry.standard
-    try registry.register(Filter("frame", aliases: ["border"], summary: "a test filter",
+    try registry.register(Filter("frame", aliases: ["passe-partout"], summary: "a test filter",
       arguments: [FilterArgument("width", .number(), required: true, range: "≥ 0, at most 7", help: "the border"),
         FilterArgument("style", .choice(["solid", "dashed|dotted"]), option: true, default: "solid", help: "how")]
     ) { _, input in input })
     let markdown = FilterReference.markdown(for: registry)
-    #expect(markdown.contains("#### `frame`\n\n`frame WIDTH [style=solid|dashed|dotted]`: A test filter. Also `border`."))
+    #expect(markdown.contains("#### `frame`\n\n`frame WIDTH [style=solid|dashed|dotted]`: A test filter. Also `passe-partout`."))
     #expect(markdown.contains("| `WIDTH` | the border | required | ≥ 0, at most 7 |"))
     // A `|` inside a cell is escaped, or it would end the cell.
     #expect(markdown.contains("| `style=` | how | `solid` | `solid`, `dashed\\|dotted` |"))

@@ -59,7 +59,7 @@ import Testing
 
   @Test func aUserFilterCanBeRegisteredAndUsedInAChain() throws {
     let border = Filter(
-      "border", aliases: ["frame"], summary: "a coloured frame",
+      "mat", aliases: ["frame"], summary: "a coloured frame",
       arguments: [FilterArgument("width", .integer(1...100), required: true, help: "pixels"),
         FilterArgument("color", .color, option: true, default: "black", help: "frame colour")]
     ) { arguments, input in
@@ -68,13 +68,13 @@ import Testing
     var registry = FilterRegistry.standard
     try registry.register(border)
     #expect(registry.filters.count == FilterRegistry.standard.filters.count + 1)
-    #expect(try registry.filter(named: "frame").name == "border")
+    #expect(try registry.filter(named: "frame").name == "mat")
 
     var image = try Raster(width: 4, height: 3, fill: RGBA8(r: 10, g: 20, b: 30, a: 40))
     image[1, 1] = RGBA8(r: 200, g: 100, b: 0, a: 255)
-    let chain = try Chain(parsing: ["scale 2 interpolation=nearest", "border 3 color=#ff0000 | frame 1"],
+    let chain = try Chain(parsing: ["scale 2 interpolation=nearest", "mat 3 color=#ff0000 | frame 1"],
       registry: registry)
-    #expect(chain.steps.map(\.filter.name) == ["scale", "border", "border"])
+    #expect(chain.steps.map(\.filter.name) == ["scale", "mat", "mat"])
     let result = try chain.apply(to: image).rendered()
     let expected = try image.scaled(by: 2, interpolation: .nearest)
       .padded(by: 3, color: Color(red: 1, green: 0, blue: 0)).padded(by: 1, color: .black).rendered()
@@ -88,8 +88,8 @@ import Testing
       try Chain(parsing: ["rotate 5 | frame 0"], registry: registry)
     }
     // The standard registry is a value: the copy's registration did not reach it.
-    #expect(Self.lookupError("border") != nil)
-    #expect(throws: ChainError.self) { try Chain(parsing: ["border 1"]) }
+    #expect(Self.lookupError("mat") != nil)
+    #expect(throws: ChainError.self) { try Chain(parsing: ["mat 1"]) }
   }
 
   @Test func registeringANameTwiceNamesBothFilters() {

@@ -86,6 +86,9 @@ import Testing
       ("blend opacity", { image.blended(with: other, opacity: $0) }, Self.nonNegative),
       ("blend at", { image.blended(with: other, mode: .multiply, at: Point($0, 1)) }, Self.finite),
       ("blend below at", { image.blended(with: other, at: Point(1, $0), below: true) }, Self.finite),
+      ("round", { image.roundingCorners(radius: $0) }, Self.nonNegative),
+      ("round percent", { image.roundingCorners(radius: .percent($0)) }, Self.nonNegative),
+      ("round a generator", { SolidColor(.white).roundingCorners(radius: $0) }, Self.nonNegative),
       ("brightness", { image.brightness($0) }, Self.nonNegative),
       ("contrast", { image.contrast($0) }, Self.nonNegative),
       ("saturate", { image.saturate($0) }, Self.nonNegative),
@@ -149,6 +152,11 @@ import Testing
       ("translated far", { image.translated(by: Point(Double($0), 0)).padded(by: 3) }, always),
       ("flip", { image.translated(by: Point(Double($0), 0)).flipped(.horizontal).flipped(.vertical) }, always),
       ("background", { image.padded(by: max(0, $0)).background(.white) }, always),
+      ("border", { image.bordered(width: $0) }, { $0 >= 0 }),
+      ("replicate columns", { image.replicated(columns: $0, rows: 2) }, { $0 >= 1 }),
+      ("replicate both", { image.replicated(columns: $0, rows: $0) }, { $0 >= 1 }),
+      ("replicate a generator", { SolidColor(.white).replicated(columns: $0, rows: 1) }, { $0 >= 1 }),
+      ("border a generator", { SolidColor(.white).bordered(width: $0, color: .black) }, { $0 >= 0 }),
     ]
     for (name, make, valid) in cases {
       for value in Self.integers {
@@ -171,7 +179,7 @@ import Testing
       bad.padded(by: 2), bad.cropped(to: Self.region), bad.background(.white), bad.flipped(.vertical),
       bad.translated(by: Point(1, 1)), bad.scaled(by: 2), bad.resized(width: 3, height: 3), bad.opacity(0.5),
       bad.tiled(width: 5, height: 5), bad.rotated(by: .degrees(30)), bad.skewed(x: .degrees(5)),
-      bad.transformed(by: .identity), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
+      bad.transformed(by: .identity), bad.roundingCorners(radius: 3), bad.bordered(width: 2), bad.replicated(columns: 2, rows: 2), bad.masked(by: image), image.masked(by: bad), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
       image.blended(with: bad), bad.blended(with: image), image.blended(with: bad, below: true),
       Group([Layer(image), Layer(bad, x: 2)]), Group([Layer(Group([Layer(bad)]))]),
     ]
@@ -355,7 +363,7 @@ import Testing
       "shadow # 0", "shadow 0 #", "shadow blur=#", "shadow radius=#", "shadow opacity=#", "shadow spread=#",
       "inner-shadow # 1", "inner-shadow blur=#", "inner-shadow radius=#", "inner-shadow opacity=#",
       "brightness #", "contrast #", "saturate #", "grayscale #", "sepia #", "invert #", "hue-rotate #",
-      "hue-rotate #deg", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
+      "hue-rotate #deg", "round #", "round #%", "border #", "border # color=white", "replicate #x2", "replicate 2x#", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
       "blend screen \(png) at=1,# below",
     ]
     var parsed = 0

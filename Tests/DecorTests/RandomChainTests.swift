@@ -45,6 +45,11 @@ import Testing
     case "opacity": return "opacity \(number(0.1...1))"
     case "background": return "background \(pick(["white", "#20304080", "rebeccapurple"]))"
     case "tile": return "tile \(int(20...90))x\(int(20...90))"
+    case "round": return "round \(pick([String(int(0...30)), number(0.5...12), "\(int(5...60))%"]))"
+    case "border": return "border \(int(0...6))" + pick(["", " color=#3366cc80", " color=white"])
+    case "replicate": return "replicate \(int(1...3))x\(int(1...3))"
+    case "mask":
+      return "mask \"\(overlay)\"" + pick(["", " channel=luminance", " channel=alpha"]) + pick(["", " invert"])
     case "blend":
       return "blend \(BlendMode.allCases.randomElement(using: &g)!) \"\(overlay)\" opacity=\(number(0.2...1)) at=\(int(-5...20)),\(int(-5...20))"
         + pick(["", " below"])

@@ -75,7 +75,7 @@ import Testing
         "steps": [
           {"filter": "rotate", "deg": 30, "interpolation": "bilinear"},
           {"filter": "shadow", "dx": 6, "dy": 6, "blur": 8, "color": "#000000", "opacity": 0.5, "spread": 0},
-          {"filter": "resize", "size": "200x_", "fit": "fill", "interpolation": "bicubic"},
+          {"filter": "resize", "size": "200x_", "fit": "fill", "gravity": "center", "interpolation": "bicubic"},
           {"filter": "blend", "mode": "multiply", "image": "a b.png", "opacity": 1, "at": [3, 4]}
         ]
       }

@@ -68,6 +68,15 @@ public enum ParameterCheck {
     try nonNegative(value, name, maximum: Double(maxLength))
   }
 
+  /// A corner radius of `round`: finite and at least 0; a length clamped to `maxLength`, a percentage to 100 (from
+  /// 50 up, every percentage is the ellipse, by CSS's rule for overlapping radii).
+  public static func cornerRadius(_ radius: CornerRadius) throws(ParameterError) -> CornerRadius {
+    switch radius {
+    case .pixels(let r): return .pixels(try length(r, "radius"))
+    case .percent(let p): return .percent(try nonNegative(p, "radius", maximum: 100))
+    }
+  }
+
   /// A scale factor: finite and above 0, clamped into `minScale … maxScale`.
   public static func scale(_ value: Double, _ name: String = "scale factor") throws(ParameterError) -> Double {
     guard try finite(value, name) > 0 else { throw ParameterError(name, "must be above 0, got \(text(value))") }

@@ -1,5 +1,5 @@
 extension StandardFilters {
-  /// The compositing steps: `blend` (DESIGN.md section 3 and 4).
+  /// The compositing steps: `blend` and `mask` (DESIGN.md section 3 and 4).
   static let compositing: [Filter] = [
     Filter(
       "blend", summary: "draw another image onto the image in a blend mode (with below, the image onto the other)",
@@ -31,6 +31,25 @@ extension StandardFilters {
       }
       return input.blended(with: image, mode: BlendMode(name: arguments.choice("mode")!)!,
         opacity: arguments.number("opacity")!, at: arguments.point("at")!, below: arguments.flag("below"))
+    },
+    Filter(
+      "mask", summary: "multiply the image by another image's alpha (or luminance), placed at its top-left; outside "
+        + "that image counts as transparent",
+      arguments: [
+        FilterArgument("image", .image, required: true,
+          help: "an image file (\(FilterReference.imageFormatsPhrase)), read once when the chain is applied; from "
+            + "Swift, also a name given to withImages (and masked(by:) takes any component, a gradient say)"),
+        FilterArgument("channel", .choice(MaskChannel.allCases.map(\.rawValue)), option: true, default: "alpha",
+          help: "alpha, or luminance: 0.2125 R + 0.7154 G + 0.0721 B times alpha, as CSS mask-type: luminance"),
+        FilterArgument("invert", .flag, option: true,
+          help: "multiply by one minus the mask's value instead (outside the mask then keeps the image)"),
+      ]
+    ) { arguments, input throws(FilterError) in
+      guard let image = arguments.image("image") else {
+        throw FilterError("image \"\(arguments.imageName("image") ?? "")\" was not loaded")
+      }
+      return input.masked(by: image, channel: MaskChannel(rawValue: arguments.choice("channel")!)!,
+        inverted: arguments.flag("invert"))
     },
   ]
 }

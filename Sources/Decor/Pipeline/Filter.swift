@@ -179,3 +179,8 @@ extension FilterError {
 func checkParameters(_ body: () throws(ParameterError) -> Void) throws(FilterError) {
   do { try body() } catch { throw FilterError(error) }
 }
+
+/// The value `body` returns from checking parameters, a refusal as the step's error.
+func checkedParameters<T>(_ body: () throws(ParameterError) -> T) throws(FilterError) -> T {
+  do { return try body() } catch { throw FilterError(error) }
+}

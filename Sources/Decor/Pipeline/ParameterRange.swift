@@ -24,6 +24,10 @@ enum ParameterRange {
   static let size = "≥ 1, clamped to \(limit(Double(ParameterCheck.maxLength)))"
   /// Both sides of a `WxH` size (`ParameterCheck.size`).
   static let sizes = "each side ≥ 1, clamped to \(limit(Double(ParameterCheck.maxLength)))"
+  /// A corner radius of `round` (`ParameterCheck.cornerRadius`).
+  static let cornerRadius = "≥ 0; R clamped to \(limit(Double(ParameterCheck.maxLength))), P% to 100% (50% and up: the ellipse)"
+  /// The `COLSxROWS` grid of `replicate` (`ParameterCheck.size`).
+  static let grid = "each count ≥ 1, clamped to \(limit(Double(ParameterCheck.maxLength))); each side of the result clamped to \(limit(Double(ParameterCheck.maxLength)))"
   /// An angle (`ParameterCheck.angle`).
   static let angle = "any, taken modulo 360°"
   /// A shear angle (`ParameterCheck.skew`).

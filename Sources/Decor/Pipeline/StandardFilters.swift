@@ -40,6 +40,32 @@ enum StandardFilters {
     }
   }
 
+  /// The grid of a `replicate` step, checked: `COLSxROWS`.
+  static func grid(_ arguments: FilterArguments) throws(FilterError) -> (columns: Int, rows: Int) {
+    let text = arguments.text("grid") ?? ""
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
+      throw FilterError("grid COLSxROWS (whole numbers) expected, got \"\(text)\"")
+    }
+    return try checkedParameters { () throws(ParameterError) in
+      (try ParameterCheck.size(columns, "columns"), try ParameterCheck.size(rows, "rows"))
+    }
+  }
+
+  /// The radius of a `round` step, checked: `R` or `P%`.
+  static func cornerRadius(_ arguments: FilterArguments) throws(FilterError) -> CornerRadius {
+    let text = arguments.text("radius") ?? ""
+    let percent = text.hasSuffix("%")
+    guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)) else {
+      throw FilterError("radius (R or P%) expected, got \"\(text)\"\(Filter.hint(text, .number()))")
+    }
+    do {
+      return try ParameterCheck.cornerRadius(percent ? .percent(value) : .pixels(value))
+    } catch {
+      throw FilterError(error)
+    }
+  }
+
   /// The matrix of a `transform` step.
   static func matrix(_ arguments: FilterArguments) -> AffineTransform {
     AffineTransform(a: arguments.number("a")!, b: arguments.number("b")!, c: arguments.number("c")!,
@@ -239,6 +265,40 @@ enum StandardFilters {
       let size = arguments.size("size")!
       guard !input.extent.isEmpty else { throw FilterError("the image is empty") }
       return input.tiled(width: size.width!, height: size.height!)
+    },
+    Filter(
+      "border", summary: "a border of N pixels of a colour on every side, as ImageMagick's -border (the image is "
+        + "flattened onto the colour first)",
+      arguments: [FilterArgument("n", .integer(), required: true, range: ParameterRange.margin,
+          help: "the border's width on each side"),
+        FilterArgument("color", .color, option: true, default: "#dfdfdf",
+          help: "border colour, also beneath the image's transparent pixels (ImageMagick's -bordercolor default)")],
+      validate: { arguments throws(FilterError) in
+        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.margin(arguments.integer("n")!, "width") }
+      }
+    ) { arguments, input in
+      input.bordered(width: arguments.integer("n")!, color: arguments.color("color")!)
+    },
+    Filter(
+      "replicate", summary: "a grid of COLS × ROWS copies of the image, as libvips' replicate (tile fills a W×H area "
+        + "instead)",
+      arguments: [FilterArgument("grid", .text, required: true, range: ParameterRange.grid,
+        help: "COLSxROWS: copies across and down; the result may have at most the pixel limit's pixels")],
+      syntax: "COLSxROWS",
+      validate: { arguments throws(FilterError) in _ = try grid(arguments) }
+    ) { arguments, input throws(FilterError) in
+      let (columns, rows) = try grid(arguments)
+      return input.replicated(columns: columns, rows: rows)
+    },
+    Filter(
+      "round", summary: "round the corners (antialiased), as CSS border-radius: R pixels, or P% of the width and height",
+      arguments: [FilterArgument("radius", .text, required: true, range: ParameterRange.cornerRadius,
+        help: "R (pixels) or P% (of the width horizontally, of the height vertically: 50% is an ellipse); radii "
+          + "that overlap are scaled down together, as CSS does")],
+      syntax: "R|P%",
+      validate: { arguments throws(FilterError) in _ = try cornerRadius(arguments) }
+    ) { arguments, input throws(FilterError) in
+      input.roundingCorners(radius: try cornerRadius(arguments))
     },
   ]
 }
