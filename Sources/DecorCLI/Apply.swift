@@ -45,6 +45,7 @@ struct Apply: ParsableCommand {
     let encoder = try out.encoder(for: output)
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
+    try chain.checkedAsOutput()
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
     if decoded.frameCount > 1 {
       // A TIFF's images are pages, not an animation's frames.

@@ -84,6 +84,7 @@ struct BatchCommand: ParsableCommand {
     } else {
       template = try Chain(parsing: [chain], templates: Chain.templateFiles())
     }
+    try template.checkedAsOutput()
     // The format and its settings are checked before anything is read (for `same`, by `Batch`, input by input).
     if out.format != Batch.sameFormat { _ = try out.encoderForFormat() }
     var batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite,

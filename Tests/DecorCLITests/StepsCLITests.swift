@@ -168,15 +168,15 @@ import Testing
 
   @Test func explainPrintsEveryStage() throws {
     let result = try Decor.run(
-      ["apply", Self.rgba, "translate 5 5 | crop 2 2 20 20", "--explain", "-o", file("out.png")])
+      ["apply", Self.rgba, "opacity 0.5 | crop 2 2 20 20", "--explain", "-o", file("out.png")])
     #expect(result.status == 0)
     #expect(try size("out.png") == "20x20")
     let lines = result.stderr.split(separator: "\n").map(String.init)
     try #require(lines.count == 3, "\(result.stderr)")
     for line in lines { #expect(line.contains(": extent ") && line.contains(", asked for "), "\(line)") }
     // The crop, then its input (indented), then the image: each numbered, with its extent and what it was asked for.
-    #expect(lines[0].hasPrefix("#0 crop") && lines[0].contains("extent 20x20+7+7, asked for 20x20+7+7"), "\(lines[0])")
-    #expect(lines[1].hasPrefix("  #1 translate") && lines[1].contains("extent 32x32+5+5, asked for 20x20+7+7"))
+    #expect(lines[0].hasPrefix("#0 crop") && lines[0].contains("extent 20x20+2+2, asked for 20x20+2+2"), "\(lines[0])")
+    #expect(lines[1].hasPrefix("  #1 opacity") && lines[1].contains("extent 32x32+0+0, asked for 20x20+2+2"))
     #expect(lines[2].hasPrefix("    #2 image 32x32") && lines[2].contains("extent 32x32+0+0, asked for 20x20+2+2"))
     // A resampling stage too; without --explain nothing is printed.
     let rotated = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "--explain", "-o", file("r.png")])
@@ -219,5 +219,47 @@ import Testing
     #expect(zero.status == 1)
     #expect(zero.stderr == "decor: --threads must be a whole number from 1 to 1024, got \"0\"\n")
     #expect(try !contents().contains("zero.png"))
+  }
+}
+
+/// A step whose effect the written file would drop is refused with what to write instead (issue 23 item 9).
+@Suite struct DroppedStepCLITests: ScratchFolder {
+  let directory: URL
+
+  init() throws { directory = try Self.makeDirectory("decor-dropped") }
+  @Test func aWholePixelMoveOfTheWholeOutputIsRefused() throws {
+    for chain in ["translate 100 50", "move 3 -2 | blur 2", "translate 0 0 | rotate 10 | pad 2"] {
+      let result = try Decor.run(["apply", StepsCLITests.rgba, chain, "-o", file("t.png")])
+      #expect(result.status == 1, "\(chain)")
+      #expect(result.stderr.hasPrefix("decor: step 1 \"") && result.stderr.contains("so the file would not change")
+        && result.stderr.contains("'canvas W H x=") && result.stderr.split(separator: "\n").count == 1,
+        "\(result.stderr)")
+      #expect(try contents().isEmpty)
+      let batch = try Decor.run(["batch", "--chain", chain, "--output-dir", file("out"), StepsCLITests.rgba])
+      #expect(batch.status == 1 && batch.stderr.contains("so the file would not change"), "\(batch.stderr)")
+    }
+    // The second of two moves is named; the hint carries its numbers.
+    let second = try Decor.run(["apply", StepsCLITests.rgba, "translate 0.5 0 | translate 7 -3", "-o", file("t.png")])
+    #expect(second.stderr.hasPrefix("decor: step 2 \"translate 7 -3\"") && second.stderr.contains("x=7 y=-3"))
+  }
+
+  /// A move the file shows is kept: by a fraction (the pixels are resampled), or before a step that maps about the
+  /// origin; in a scene, a layer's move places it on the canvas.
+  @Test func movesThatShowAreKept() throws {
+    for chain in ["translate 0.5 0.25", "translate 4 0 | transform 1 0.2 0 1 0 0"] {
+      let result = try Decor.run(["apply", StepsCLITests.rgba, chain, "-o", file("t.png")])
+      #expect(result.status == 0, "\(chain): \(result.stderr)")
+    }
+    let plain = try Decor.run(["apply", StepsCLITests.rgba, "transform 1 0.2 0 1 0 0", "-o", file("a.png")])
+    let moved = try Decor.run(["apply", StepsCLITests.rgba, "translate 4 0 | transform 1 0.2 0 1 0 0", "-o",
+      file("b.png")])
+    #expect(plain.status == 0 && moved.status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file("a.png")))
+      != Data(contentsOf: URL(fileURLWithPath: file("b.png"))))
+    try Data("""
+      {"width": 40, "height": 40, "layers": [{"image": "\(StepsCLITests.rgba)", "chain": "translate 5 5"}]}
+      """.utf8).write(to: URL(fileURLWithPath: file("scene.json")))
+    let scene = try Decor.run(["compose", file("scene.json"), "-o", file("s.png")])
+    #expect(scene.status == 0, "\(scene.stderr)")
   }
 }
