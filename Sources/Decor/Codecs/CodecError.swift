@@ -1,5 +1,9 @@
 /// Why an image could not be read or written. Every case names the file (or `<stdin>`, `<stdout>`, `<memory>`)
 /// so that a message can stand alone on one line.
+///
+/// Cases are added as formats and checks are (`optionOutOfRange`, `unsupportedVariant` and `allocationFailed` came
+/// with GIF, TIFF, HEIF and the bytes API): a `switch` over a `CodecError` needs `@unknown default`, or match the cases it handles
+/// and print the rest through `description`.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No registered decoder recognises the data's first bytes; `known` names the registered decoders.
   case unsupportedFormat(source: String, leadingBytes: [UInt8], known: [String] = [])

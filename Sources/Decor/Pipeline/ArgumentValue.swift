@@ -1,4 +1,7 @@
 /// A parsed argument value.
+///
+/// Cases are added as the chain language grows (`fractionalSize` came with `resize 50%`): a `switch` over an
+/// `ArgumentValue` needs `@unknown default`; `FilterArguments`' accessors need none.
 public enum ArgumentValue: Sendable, Equatable {
   case number(Double)
   case integer(Int)
