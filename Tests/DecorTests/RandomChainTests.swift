@@ -55,6 +55,13 @@ import Testing
     case "brightness", "contrast", "saturate": return "\(name) \(number(0...2))"
     case "grayscale", "sepia", "invert": return "\(name) \(number(0...1))"
     case "hue-rotate": return "hue-rotate \(number(-180...180))"
+    case "sharpen":
+      return "sharpen \(pick([number(0.5...2.9), number(3...8)])) amount=\(number(0...3))"
+        + pick(["", " threshold=\(number(0...20))"])
+    case "levels":
+      return pick(["levels \(int(0...100)) \(int(150...255))", "levels \(number(0...30))% \(number(60...100))%"])
+        + pick(["", " gamma=\(number(0.3...3))"])
+    case "gamma": return "gamma \(number(0.3...3))"
     default: return ""
     }
   }
