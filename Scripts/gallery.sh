@@ -26,6 +26,7 @@ blur-extend|chelsea.png|resize 240x_ ; blur 6
 blur-transparent|chelsea.png|resize 240x_ ; blur 6 edge=transparent ; $paper
 blend|coffee.png|resize 240x_ ; blend overlay SampleImages/astronaut.png at=-60,-40 opacity=0.8
 colour|chelsea.png|resize 240x_ ; sepia 0.7 ; contrast 1.3 ; hue-rotate -15
+sharpen|chelsea.png|resize 240x_ ; sharpen 1.5 amount=1.5 ; levels 8% 92% gamma=1.1
 CHAINS
 
 # A template saved from one command, then run by `batch` over three photos.
