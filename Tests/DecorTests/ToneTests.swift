@@ -202,7 +202,8 @@ import Testing
       #expect(try chain.rendered() == component.rendered(), "\(step)")
     }
     #expect("\(photo.adjustingGamma(2.2))" == "gamma 2.2")
-    #expect("\(photo.adjustingLevels(black: 0.1, white: 0.9, gamma: 1.2))" == "levels 10% 90% gamma=1.2")
+    #expect("\(photo.adjustingLevels(black: 0.1, white: 0.9, gamma: 1.2))" == "levels 25.5 229.5 gamma=1.2")
+    #expect("\(photo.adjustingLevels(black: 10 / 255, white: 230 / 255))" == "levels 10 230")
     #expect("\(photo.sharpened(sigma: 2))" == "sharpen 2 amount=1 threshold=0")
   }
 

@@ -66,7 +66,9 @@ public struct Levels: ImageComponent, CustomStringConvertible {
 
   public var description: String {
     if name == "gamma" { return "gamma \(format(gamma))" }
-    let text = "levels \(format(black * 100))% \(format(white * 100))%"
+    // As a step writes them: levels of 0 … 255, to four decimals.
+    func level(_ v: Double) -> String { format((v * 255 * 10_000).rounded() / 10_000) }
+    let text = "levels \(level(black)) \(level(white))"
     return gamma == 1 ? text : text + " gamma=\(format(gamma))"
   }
 }
