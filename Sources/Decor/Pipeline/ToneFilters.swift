@@ -27,7 +27,8 @@ extension StandardFilters {
         + "-level BLACK,WHITE,GAMMA)",
       arguments: [
         FilterArgument("black", .text, required: true, range: ParameterRange.level,
-          help: "the level that becomes black: 0–255, or a percentage of white such as 10%"),
+          help: "the level that becomes black: 0–255, or a percentage of white such as 10% (ImageMagick's plain "
+            + "numbers are of its own range, 0–65535 at Q16; percentages mean the same in both)"),
         FilterArgument("white", .text, required: true, range: ParameterRange.level + ", above BLACK",
           help: "the level that becomes white: 0–255, or a percentage such as 90%"),
         FilterArgument("gamma", .number(), option: true, default: "1", range: ParameterRange.gamma,
