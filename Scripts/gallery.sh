@@ -27,6 +27,7 @@ blur-transparent|chelsea.png|resize 240x_ ; blur 6 edge=transparent ; $paper
 blend|coffee.png|resize 240x_ ; blend overlay SampleImages/astronaut.png at=-60,-40 opacity=0.8
 colour|chelsea.png|resize 240x_ ; sepia 0.7 ; contrast 1.3 ; hue-rotate -15
 round-shadow|chelsea.png|resize 240x_ ; round 24 ; shadow 6 6 blur=6 opacity=0.5 ; $paper
+sharpen|chelsea.png|resize 240x_ ; sharpen 1.5 amount=1.5 ; levels 8% 92% gamma=1.1
 CHAINS
 
 # A gradient mask: the `mask` step takes its mask from a file, so `compose` draws the gradient first (from Swift,

@@ -12,6 +12,7 @@ import Testing
   static let chains = [
     ["blur 12"], ["blur 30", "flip vertical"], ["blur 5", "rotate 10", "blur 20"], ["shadow 4 4 blur=6", "shadow 3 3 blur=5"],
     ["pad 4", "blur 9 edge=mirror", "scale 0.7"], ["blur 8", "flip horizontal", "crop 3 5 40 60"],
+    ["sharpen 6 amount=2", "flip vertical", "sharpen 1"],
   ]
 
   /// Renders every band of `banded`, in `order`, into one image.

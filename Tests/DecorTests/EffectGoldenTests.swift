@@ -32,6 +32,22 @@ import Testing
       tolerance: Self.tolerance)
   }
 
+  /// The unsharp mask on the photo (the exact Gaussian and the box passes), and on the translucent cutout, whose
+  /// alpha edges must not change its colour.
+  @Test(arguments: [("photo", 1.5, 1.5, 0.0), ("photo", 4, 1, 4), ("cutout", 2, 2, 0)])
+  func sharpen(scene: String, sigma: Double, amount: Double, threshold: Double) throws {
+    let image: any ImageComponent = scene == "photo" ? try GoldenScenes.photo() : try GoldenScenes.cutout()
+    try Golden.assert(try image.sharpened(sigma: sigma, amount: amount, threshold: threshold).rendered(),
+      named: "effects/sharpen-\(scene)-sigma-\(format(sigma))", tolerance: Self.tolerance)
+  }
+
+  @Test func levelsAndGamma() throws {
+    try Golden.assert(try GoldenScenes.photo().adjustingLevels(black: 0.1, white: 0.85, gamma: 1.3).rendered(),
+      named: "effects/levels", tolerance: Self.tolerance)
+    try Golden.assert(try GoldenScenes.cutout().adjustingGamma(0.6).rendered(), named: "effects/gamma-cutout",
+      tolerance: Self.tolerance)
+  }
+
   @Test func dropShadow() throws {
     let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(6, 6), sigma: 4, opacity: 0.6)
     try Golden.assert(try shadow.rendered(), named: "shadow/drop", tolerance: Self.tolerance)

@@ -96,6 +96,15 @@ import Testing
       ("sepia", { image.sepia($0) }, Self.nonNegative),
       ("invert", { image.invert($0) }, Self.nonNegative),
       ("hue-rotate", { image.hueRotate(by: .degrees($0)) }, Self.finite),
+      ("sharpen sigma", { image.sharpened(sigma: $0.isFinite ? min($0, 50) : $0) }, Self.nonNegative),
+      ("sharpen amount", { image.sharpened(sigma: 1, amount: $0) }, Self.nonNegative),
+      ("sharpen threshold", { image.sharpened(sigma: 1.5, amount: 2, threshold: $0) }, Self.nonNegative),
+      ("levels black", { image.adjustingLevels(black: $0, white: 1) },
+        { $0.isFinite && min($0, ParameterCheck.maxLevel) < 1 }),
+      ("levels white", { image.adjustingLevels(black: 0, white: $0) },
+        { $0.isFinite && max($0, -ParameterCheck.maxLevel) > 0 }),
+      ("levels gamma", { image.adjustingLevels(black: 0.1, white: 0.9, gamma: $0) }, Self.positive),
+      ("gamma", { image.adjustingGamma($0) }, Self.positive),
       ("linear-gradient from", { LinearGradient(from: Point($0, 0), to: Point(8, 8), stops: Self.stops) }, Self.finite),
       ("linear-gradient to", { LinearGradient(from: .zero, to: Point($0, $0), stops: Self.stops) }, Self.finite),
       ("radial-gradient centre", { RadialGradient(center: Point(4, $0), radius: 4, stops: Self.stops) }, Self.finite),
@@ -180,6 +189,8 @@ import Testing
       bad.translated(by: Point(1, 1)), bad.scaled(by: 2), bad.resized(width: 3, height: 3), bad.opacity(0.5),
       bad.tiled(width: 5, height: 5), bad.rotated(by: .degrees(30)), bad.skewed(x: .degrees(5)),
       bad.transformed(by: .identity), bad.roundingCorners(radius: 3), bad.bordered(width: 2), bad.replicated(columns: 2, rows: 2), bad.masked(by: image), image.masked(by: bad), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
+      bad.sharpened(sigma: 1), bad.sharpened(sigma: 4), bad.adjustingLevels(black: 0.1, white: 0.9),
+      bad.adjustingGamma(2),
       image.blended(with: bad), bad.blended(with: image), image.blended(with: bad, below: true),
       Group([Layer(image), Layer(bad, x: 2)]), Group([Layer(Group([Layer(bad)]))]),
     ]
@@ -364,7 +375,8 @@ import Testing
       "inner-shadow # 1", "inner-shadow blur=#", "inner-shadow radius=#", "inner-shadow opacity=#",
       "brightness #", "contrast #", "saturate #", "grayscale #", "sepia #", "invert #", "hue-rotate #",
       "hue-rotate #deg", "round #", "round #%", "border #", "border # color=white", "replicate #x2", "replicate 2x#", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
-      "blend screen \(png) at=1,# below",
+      "blend screen \(png) at=1,# below", "sharpen # amount=0", "sharpen 1 amount=#", "sharpen 2 threshold=#",
+      "levels # 200", "levels 10 #", "levels #% 90%", "levels 0 #%", "levels 10% 90% gamma=#", "gamma #",
     ]
     var parsed = 0
     for template in steps {
@@ -420,6 +432,21 @@ import Testing
     #expect(Self.message("crop 0 0 nan 5") == "whole number expected for W, got \"nan\"")
     #expect(Self.message("rotate nan") == "angle expected, got \"nan\" (numbers must be finite)")
     #expect(Self.message("pad -5") == "margin must be at least 0, got -5")
+    #expect(image.sharpened(sigma: 1e300, amount: 1e300, threshold: 1e300).sigma == ParameterCheck.maxSigma)
+    #expect(image.sharpened(sigma: 1, amount: 1e300).amount == ParameterCheck.maxSharpenAmount)
+    #expect(image.sharpened(sigma: 1, threshold: 1e300).threshold == 255)
+    #expect(image.adjustingGamma(1e300).gamma == ParameterCheck.maxGamma)
+    #expect(image.adjustingGamma(1e-300).gamma == 1 / ParameterCheck.maxGamma)
+    #expect(image.adjustingLevels(black: -1e300, white: 1e300).black == -ParameterCheck.maxLevel)
+    #expect(Self.message("levels 50% 50%") == "black point must be below the white point, got 50% and 50%")
+    #expect(Self.message("levels 200 100") == image.adjustingLevels(black: 200 / 255, white: 100 / 255)
+      .parameterError.map { if case .invalidParameter(_, let reason) = $0 { return reason } else { return "" } })
+    #expect(Self.message("gamma 0") == "gamma must be above 0, got 0")
+    #expect(Self.message("levels 0 255 gamma=-1") == "gamma must be above 0, got -1")
+    #expect(Self.message("sharpen -1") == "sigma must be at least 0, got -1")
+    #expect(Self.message("sharpen 1 amount=-1") == "amount must be at least 0, got -1")
+    #expect(Self.message("levels ten 90%") == "a level from 0 to 255 or a percentage such as 10% expected for black, "
+      + "got \"ten\"")
   }
 
   /// The message of the error parsing or applying `step` to a 4×4 image gives, or `nil`.

@@ -65,6 +65,13 @@ import Testing
     case "brightness", "contrast", "saturate": return "\(name) \(number(0...2))"
     case "grayscale", "sepia", "invert": return "\(name) \(number(0...1))"
     case "hue-rotate": return "hue-rotate \(number(-180...180))"
+    case "sharpen":
+      return "sharpen \(pick([number(0.5...2.9), number(3...8)])) amount=\(number(0...3))"
+        + pick(["", " threshold=\(number(0...20))"])
+    case "levels":
+      return pick(["levels \(int(0...100)) \(int(150...255))", "levels \(number(0...30))% \(number(60...100))%"])
+        + pick(["", " gamma=\(number(0.3...3))"])
+    case "gamma": return "gamma \(number(0.3...3))"
     default: return ""
     }
   }
@@ -116,7 +123,11 @@ import Testing
         var renderer = Renderer(tileSize: tileSize, threads: threads)
         renderer.checksDemands = true
         let trace = RenderTrace()
-        let pixels = try renderer.render(chain, region: around, trace: trace)
+        let pixels: Raster
+        do { pixels = try renderer.render(chain, region: around, trace: trace) } catch {
+          Issue.record("\(steps): tiles \(tileSize), \(threads) threads: \(error)")
+          continue
+        }
         #expect(pixels == reference, "\(steps): tiles \(tileSize), \(threads) threads")
         let plan = try renderer.plan(chain, region: around)
         let asked = Dictionary(trace.recorded.map { ($0.path, $0.requested) }, uniquingKeysWith: { $0.union($1) })

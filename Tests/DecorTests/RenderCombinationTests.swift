@@ -33,6 +33,7 @@ import Testing
   static let blurBased = [
     "blur 1.5", "blur 6", "shadow 3 2 blur=4", "shadow -2 3 blur=2 spread=2", "shadow 4 4 blur=7 spread=-1 only",
     "inner-shadow 2 3 blur=3", "inner-shadow -3 1 blur=1.5", "shadow 1 1 blur=9 opacity=0.8",
+    "sharpen 5 amount=1.5 threshold=2",
   ]
 
   static var pairs: [(String, String)] { blurBased.flatMap { a in blurBased.map { b in (a, b) } } }

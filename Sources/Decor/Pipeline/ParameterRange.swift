@@ -34,6 +34,14 @@ enum ParameterRange {
   static let skew = "strictly between −90° and 90°, and AX + AY ≠ ±90°"
   /// A matrix entry (`ParameterCheck.transform`).
   static let matrixEntry = "any, clamped to ±\(limit(Double(ParameterCheck.maxLength))); A·D − B·C ≠ 0"
+  /// A `sharpen` amount (`ParameterCheck.sharpenAmount`).
+  static let sharpenAmount = "≥ 0, clamped to \(limit(ParameterCheck.maxSharpenAmount))"
+  /// A `sharpen` threshold (`ParameterCheck.threshold`).
+  static let threshold = "≥ 0, clamped to 255"
+  /// A gamma (`ParameterCheck.gamma`).
+  static let gamma = "> 0, clamped to \(limit(1 / ParameterCheck.maxGamma)) … \(limit(ParameterCheck.maxGamma))"
+  /// A `levels` black or white point (`ParameterCheck.levels`), as the step writes it.
+  static let level = "0–255 or P%; any, clamped to ±\(limit(ParameterCheck.maxLevel * 100))%"
   /// A whole-pixel coordinate that any value may take (`crop`'s corner; rectangles saturate instead of overflowing).
   static let coordinate = "any whole number"
 

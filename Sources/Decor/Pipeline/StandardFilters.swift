@@ -1,6 +1,7 @@
 /// The built-in filters, named and argued as in DESIGN.md section 3. Each entry only translates arguments into
 /// a decorator; the decorators themselves hold the behaviour. One list per area, each in its own file:
-/// geometry and framing here, `compositing` (blend) and `effects` (blur, shadows, colour filters) beside it.
+/// geometry and framing here, `compositing` (blend), `effects` (blur, shadows, colour filters) and `tone`
+/// (sharpen, levels, gamma) beside it.
 ///
 /// Values are checked when a step is parsed by the same `ParameterCheck` functions the decorators' initialisers
 /// call, so a step refuses exactly what would make the decorator invalid, with the same reason, and accepts (and
@@ -20,7 +21,7 @@ enum StandardFilters {
     return (side(fractions.width, e.width), side(fractions.height, e.height))
   }
 
-  static var all: [Filter] { geometry + compositing + effects }
+  static var all: [Filter] { geometry + compositing + effects + tone }
 
   static let interpolation = FilterArgument(
     "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,

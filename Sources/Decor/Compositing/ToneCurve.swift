@@ -1,0 +1,64 @@
+import RealModule
+
+/// The curve of `levels` and `gamma` applied to each colour channel of straight (un-premultiplied) colour,
+/// `c' = ((c − black) / (white − black))^exponent` clamped to 0 … 1 (c as a fraction of white), alpha unchanged, on
+/// premultiplied RGBA8 pixels.
+///
+/// Opaque pixels go through a table of the 256 levels (one lookup a channel, the formula rounded to nearest:
+/// ImageMagick's `-level` and `-gamma` and Pillow's point operations are tables too). A translucent pixel's straight
+/// colour c/α falls between levels, where a table would be coarse on a steep curve, so it is computed from the
+/// formula in `Double` and premultiplied by α again, rounded to nearest (never above α). A fully transparent pixel
+/// stays as it is.
+struct ToneCurve: Sendable, Hashable {
+  /// The input level that maps to 0, as a fraction of white.
+  let black: Double
+  /// `white − black`, above 0.
+  let range: Double
+  /// 1 / gamma.
+  let exponent: Double
+  /// The formula at i / 255, × 255, rounded, for opaque pixels.
+  let opaque: [UInt8]
+
+  init(black: Double, white: Double, gamma: Double) {
+    self.black = black
+    range = white - black
+    exponent = 1 / gamma
+    opaque = (0...255).map { [range, exponent] in
+      UInt8((Self.value(Double($0) / 255, black: black, range: range, exponent: exponent) * 255).rounded())
+    }
+  }
+
+  /// The curve at `c` (a fraction of white), in 0 … 1.
+  @inline(__always)
+  static func value(_ c: Double, black: Double, range: Double, exponent: Double) -> Double {
+    let v = Swift.min(Swift.max((c - black) / range, 0), 1)
+    return exponent == 1 ? v : Double.pow(v, exponent)
+  }
+
+  /// Whether the curve leaves every value as it is (levels 0 and 1, gamma 1).
+  var isIdentity: Bool { black == 0 && range == 1 && exponent == 1 }
+
+  /// Maps `count` premultiplied pixels in place.
+  func apply(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+    opaque.withUnsafeBufferPointer { table in
+      let bytes = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
+      for i in 0..<count {
+        let p = bytes + 4 * i
+        let alpha = p[3]
+        if alpha == 255 {
+          p[0] = table[Int(p[0])]
+          p[1] = table[Int(p[1])]
+          p[2] = table[Int(p[2])]
+        } else if alpha != 0 {
+          let a = Double(alpha)
+          let (black, range, exponent) = (black, range, exponent)
+          for c in 0..<3 {
+            // Straight colour, at most 1 in a valid premultiplied pixel (clamped for one that is not).
+            let v = Self.value(Swift.min(Double(p[c]) / a, 1), black: black, range: range, exponent: exponent) * a
+            p[c] = UInt8(Swift.min(v.rounded(), a))
+          }
+        }
+      }
+    }
+  }
+}
