@@ -291,28 +291,45 @@ enum AffineSampler {
       let y0 = Int((sy - reach).rounded(.up))
       let y1 = Int((sy + reach).rounded(.down))
       guard x1 >= 0, x0 < width, y1 >= 0, y0 < height else { continue }
-      xWeights.removeAll(keepingCapacity: true)
-      yWeights.removeAll(keepingCapacity: true)
-      var xTotal = 0.0
-      var yTotal = 0.0
-      for tx in x0...x1 {
-        let w = interpolation.weight((Double(tx) - sx) / scale)
-        xTotal += w
-        xWeights.append(Float(w))
+      // Weights of the taps inside the source only (the others meet transparent pixels), but the total over every
+      // tap, which makes the edges fade. A footprint of more than 4096 taps (a map that all but flattens the image)
+      // takes the total in closed form instead, `scale` times the kernel's integral, 1: summing millions of weights
+      // per pixel would change no byte (the source's colour is spread over the whole footprint).
+      let (xa, xb, ya, yb) = (max(x0, 0), min(x1, width - 1), max(y0, 0), min(y1, height - 1))
+      func weights(_ first: Int, _ last: Int, _ inside: ClosedRange<Int>, _ centre: Double, into array: inout [Float])
+        -> Double
+      {
+        array.removeAll(keepingCapacity: true)
+        var total = 0.0
+        let all = last - first + 1 <= 4096
+        var t = all ? first : inside.lowerBound
+        let end = all ? last : inside.upperBound
+        while t <= end {
+          let w = interpolation.weight((Double(t) - centre) / scale)
+          total += w
+          if inside.contains(t) { array.append(Float(w)) }
+          t += 1
+        }
+        return all ? total : scale
       }
-      for ty in y0...y1 {
-        let w = interpolation.weight((Double(ty) - sy) / scale)
-        yTotal += w
-        yWeights.append(Float(w))
-      }
+      let xTotal = weights(x0, x1, xa...xb, sx, into: &xWeights)
+      let yTotal = weights(y0, y1, ya...yb, sy, into: &yWeights)
       guard xTotal != 0, yTotal != 0 else { continue }
       var sum = SIMD4<Float>.zero
-      for (k, ty) in (y0...y1).enumerated() where ty >= 0 && ty < height && yWeights[k] != 0 {
-        var h = SIMD4<Float>.zero
-        for (m, tx) in (x0...x1).enumerated() where tx >= 0 && tx < width {
-          h += PixelMath.unpack(src[ty * width + tx]) * xWeights[m]
+      var ty = ya
+      while ty <= yb {
+        let wy = yWeights[ty - ya]
+        if wy != 0 {
+          var h = SIMD4<Float>.zero
+          let row = src + ty * width
+          var tx = xa
+          while tx <= xb {
+            h += PixelMath.unpack(row[tx]) * xWeights[tx - xa]
+            tx += 1
+          }
+          sum += h * wy
         }
-        sum += h * yWeights[k]
+        ty += 1
       }
       out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum / Float(xTotal * yTotal)))
     }
