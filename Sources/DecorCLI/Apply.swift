@@ -48,8 +48,7 @@ struct Apply: ParsableCommand {
     try chain.checkedAsOutput()
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
     if decoded.frameCount > 1 {
-      // A TIFF's images are pages, not an animation's frames.
-      if decoded.decoderName == TIFFDecoder().name {
+      if decoded.framesArePages {
         printError("\(input): multi-page image: only its first page (of \(decoded.frameCount)) is used")
       } else {
         printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")

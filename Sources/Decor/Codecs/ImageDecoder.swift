@@ -31,6 +31,9 @@ public protocol ImageDecoder: Sendable {
   func metadata(ofFile path: String) -> ImageMetadata
   /// How many frames the file holds (an animation's); the decoders give the first. The default is 1.
   func frameCount(of data: [UInt8]) -> Int
+  /// Whether the format's frames are pages of a document (TIFF's) rather than an animation's (GIF's, WebP's), for
+  /// messages that say which. The default is `false`.
+  var framesArePages: Bool { get }
   /// What the file's headers say, as `decor info` prints it: size and format first (`96x64, JPEG, …`), then the
   /// format's particulars, without the metadata (which `ImageFile.headerDescription` adds). The default decodes the
   /// file and says `WxH, NAME`.
@@ -65,6 +68,8 @@ extension ImageDecoder {
   }
 
   public func frameCount(of data: [UInt8]) -> Int { 1 }
+
+  public var framesArePages: Bool { false }
 
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
     let raster = try decode(data, source: source, pixelLimit: Raster.defaultPixelLimit)

@@ -19,6 +19,9 @@ public struct TIFFDecoder: ImageDecoder {
 
   public var name: String { "tiff" }
 
+  /// A TIFF's images are pages.
+  public var framesArePages: Bool { true }
+
   /// Classic TIFF (`II*\0`, `MM\0*`) or BigTIFF (`II+\0`, `MM\0+`).
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool {
     [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]

@@ -12,6 +12,8 @@ public struct OpenedImage: Sendable {
   public var frameCount: Int
   /// The name of the decoder that read it (`"png"`, `"tiff"`, …; `nil` for an image made rather than read).
   public var decoderName: String?
+  /// Whether the frames `frameCount` counts are a document's pages (a TIFF's) rather than an animation's.
+  public var framesArePages = false
 
   /// Damage the decoder passed over (see `DecodedImage.warnings`). For an image read row by row they are found as
   /// the rows are read: ask once the render is done.
@@ -35,6 +37,7 @@ public struct OpenedImage: Sendable {
   ) throws(CodecError) {
     let input = try ImageFile.decoderInput(path, decoders: decoders)
     decoderName = input.decoder.name
+    framesArePages = input.decoder.framesArePages
     if input.bytes == nil, let source = try Self.rowSource(path, decoder: input.decoder, source: input.source,
       pixelLimit: pixelLimit)
     {

@@ -72,6 +72,9 @@ public enum ArgumentValue: Sendable, Equatable {
 }
 
 extension ArgumentValue {
+  /// What a decimal number may be written with.
+  static let decimalCharacters = Set("0123456789.eE+-")
+
   /// `50%`, `50%x25%`, `50%x_` or `_x25%` as fractions of the input's sides (each above 0, at most 10⁶ %), or `nil`
   /// when `text` has no `%` or is not one of those forms.
   static func fractionalSize(_ text: String) -> ArgumentValue? {
@@ -96,8 +99,9 @@ extension ArgumentValue {
   /// `text` as a decimal number (`12`, `-0.5`, `+3`, `.5`, `1e3`), or `nil`: `Double(_:)` also reads hexadecimal
   /// (`0x10` is 16), `inf` and `nan`, which a user writing `brightness 0x10` did not mean.
   static func decimal<Text: StringProtocol>(_ text: Text) -> Double? {
-    let allowed = Set("0123456789.eE+-")
-    guard !text.isEmpty, text.allSatisfy({ allowed.contains($0) }), text.contains(where: \.isNumber) else { return nil }
+    guard !text.isEmpty, text.allSatisfy({ decimalCharacters.contains($0) }), text.contains(where: \.isNumber) else {
+      return nil
+    }
     return Double(String(text))
   }
 }
