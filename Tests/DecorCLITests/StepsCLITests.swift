@@ -151,7 +151,7 @@ import Testing
       (["scale 2", "rotate abc"], "decor: step 2 \"rotate abc\": angle expected, got \"abc\"\n"),
       (["scale 2 | rotat 30"], "decor: step 2 \"rotat 30\": unknown filter \"rotat\"; did you mean \"rotate\"?\n"),
       (["rotate 30 |"], "decor: step 2 \"\": empty step\n"),
-      (["crop 0 0 4"], "decor: step 1 \"crop 0 0 4\": missing H (whole number): crop X Y W H\n"),
+      (["crop 0 0 4"], "decor: step 1 \"crop 0 0 4\": 2 or 4 numbers expected (W H, or X Y W H), got 3\n"),
       (["pad -1"], "decor: step 1 \"pad -1\": margin must be at least 0, got -1\n"),
       // Errors found while building the chain, after parsing.
       (["rotate 90", "pad 1 2"], "decor: step 2 \"pad 1 2\": 1 or 4 margins expected, got 2\n"),

@@ -193,10 +193,10 @@ import Synchronization
   @Test func unknownOptions() {
     #expect(Self.message("rotate 30 fit=fill") == "unknown option \"fit\": rotate takes \"interpolation\"")
     #expect(Self.message("resize 10x10 anchor=center")
-      == "unknown option \"anchor\": resize takes \"fit\", \"gravity\", \"shrink-only\" or \"interpolation\"")
-    #expect(Self.message("crop 0 0 4 4 color=red") == "unknown option \"color\": crop takes none")
+      == "unknown option \"anchor\": resize takes \"fit\", \"gravity\", \"shrink-only\", \"background\" or \"interpolation\"")
+    #expect(Self.message("crop 0 0 4 4 color=red") == "unknown option \"color\": crop takes \"gravity\"")
     // Positional arguments cannot be given as options.
-    #expect(Self.message("crop x=0 0 0 4 4") == "unknown option \"x\": crop takes none")
+    #expect(Self.message("crop x=0 0 0 4 4") == "unknown option \"x\": crop takes \"gravity\"")
   }
 
   @Test func anOptionGivenTwice() {
@@ -207,7 +207,8 @@ import Synchronization
   @Test func unexpectedExtraPositionals() {
     #expect(Self.message("rotate 30 40")
       == "unexpected \"40\": rotate takes DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
-    #expect(Self.message("crop 0 0 4 4 4") == "unexpected \"4\": crop takes X Y W H")
+    #expect(Self.message("crop 0 0 4 4 4")
+      == "unexpected \"4\": crop takes X Y W H|W H [gravity=center|north|south|east|west|northeast|northwest|southeast|southwest]")
     #expect(Self.message("opacity 0.5 0.5") == "unexpected \"0.5\": opacity takes A")
     #expect(Self.message("pad 1 2 3 4 5") == "unexpected \"5\": pad takes N|T R B L [color=COLOR]")
   }
@@ -216,7 +217,8 @@ import Synchronization
     #expect(Self.message("rotate") == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
     #expect(Self.message("rotate interpolation=nearest")
       == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
-    #expect(Self.message("crop 1 2 3") == "missing H (whole number): crop X Y W H")
+    #expect(Self.message("crop 1 2 3") == "2 or 4 numbers expected (W H, or X Y W H), got 3")
+    #expect(Self.message("crop 1") == "missing Y (whole number): crop X Y W H|W H [gravity=center|north|south|east|west|northeast|northwest|southeast|southwest]")
     #expect(Self.message("flip")
       == "missing AXIS (\"horizontal\", \"vertical\" or \"both\"): flip horizontal|vertical|both")
     #expect(Self.message("background")

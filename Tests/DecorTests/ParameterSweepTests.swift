@@ -368,6 +368,8 @@ import Testing
     let steps = [
       "rotate #", "rotate # interpolation=bicubic", "scale #", "scale 2 #", "resize #x4", "resize 4x#",
       "resize #x_", "resize 5x# fit=cover", "resize #%", "resize #%x_ fit=cover gravity=south shrink-only", "resize #",
+      "resize #x9 fit=contain background=white gravity=east", "canvas # 9 gravity=center", "canvas 9 9 gravity=south x=#",
+      "crop # 4", "crop 4 # gravity=southeast", "crop # 0 4 4 gravity=north",
       "resize x#", "scale # interpolation=lanczos", "translate # 0", "translate 0.5 #", "skew #", "skew 10 #",
       "transform # 0 0 1 0 0", "transform 1 # 0 1 0 0", "transform 1 0 0 1 # 0", "crop # 0 4 4", "crop 0 # 4 4",
       "crop 0 0 # 4", "crop 0 0 4 #", "pad #", "pad 1 2 # 4", "opacity #", "tile #x4", "tile 4x#", "blur # edge=transparent",

@@ -34,13 +34,20 @@ import Testing
     case "resize":
       let size = pick(["\(int(8...90))x\(pick(["_", "", String(int(8...90))]))", "x\(int(8...90))",
         "\(int(20...150))%", "\(int(20...150))%x\(pick(["_", "\(int(20...150))%"]))"])
+      if Bool.random(using: &g) {
+        return "resize \(int(8...90))x\(int(8...90)) fit=\(pick(["contain", "inside"])) background=\(pick(["white", "#10203080"]))"
+          + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"]) + pick(["", " shrink-only"])
+      }
       return "resize \(size) fit=\(pick(["fill", "contain", "cover", "inside"]))"
         + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"]) + pick(["", " shrink-only"]) + interpolation
     case "translate": return "translate \(pick([String(int(-9...9)), number(-9...9)])) \(number(-9...9))" + interpolation
     case "skew": return "skew \(number(-30...30)) \(number(-20...20))" + interpolation
     case "flip": return "flip \(pick(["horizontal", "vertical", "both"]))"
     case "transform": return "transform \(number(0.6...1.3)) \(number(-0.3...0.3)) \(number(-0.3...0.3)) \(number(0.6...1.3)) \(number(-5...5)) \(number(-5...5))"
-    case "crop": return "crop \(int(0...20)) \(int(0...20)) \(int(5...60)) \(int(5...60))"
+    case "crop":
+      let gravity = " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"
+      return pick(["crop \(int(0...20)) \(int(0...20)) \(int(5...60)) \(int(5...60))", "crop \(int(5...60)) \(int(5...60))",
+        "crop \(int(5...60)) \(int(5...60))" + gravity, "crop \(int(-5...5)) \(int(-5...5)) \(int(5...60)) \(int(5...60))" + gravity])
     case "pad": return pick(["pad \(int(0...6))", "pad \(int(0...4)) \(int(0...4)) \(int(0...4)) \(int(0...4)) color=#3366cc80"])
     case "opacity": return "opacity \(number(0.1...1))"
     case "background": return "background \(pick(["white", "#20304080", "rebeccapurple"]))"
@@ -57,7 +64,7 @@ import Testing
       return "blur \(pick([number(0.5...2.9), number(3...12)]))" + pick(["", " edge=mirror", " edge=wrap", " edge=transparent"])
     case "canvas":
       return "canvas \(int(10...80)) \(int(10...80)) x=\(int(-15...25)) y=\(int(-15...25))"
-        + pick(["", " color=#ffcc0080", " color=white"])
+        + pick(["", " color=#ffcc0080", " color=white"]) + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"])
     case "shadow":
       return "shadow \(int(-6...6)) \(int(-6...6)) blur=\(number(0...9)) opacity=\(number(0.2...1))"
         + pick(["", " spread=\(number(-2...3))"]) + pick(["", " only"]) + pick(["", " color=#ff000080"])

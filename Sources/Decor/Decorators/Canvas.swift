@@ -91,4 +91,17 @@ extension ImageComponent {
   public func placedOnCanvas(width: Int, height: Int, x: Int = 0, y: Int = 0, color: Color = .clear) -> Canvas {
     Canvas(self, width: width, height: height, x: x, y: y, color: color)
   }
+
+  /// This component placed on a `width` × `height` canvas where `gravity` says (`center` centres it, `southeast` puts
+  /// it in the bottom-right corner; whole pixels, rounded down), moved by `x`, `y` from there, as ImageMagick's
+  /// `-gravity G -extent WxH` is. An input without a finite extent is placed as by `placedOnCanvas(width:height:x:y:)`.
+  public func placedOnCanvas(
+    width: Int, height: Int, gravity: Gravity, x: Int = 0, y: Int = 0, color: Color = .clear
+  ) -> Canvas {
+    let e = extent
+    let at = e.isEmpty || e.isInfinite ? (x: 0, y: 0)
+      : gravity.offset(placing: (e.width, e.height), in: (width, height))
+    return Canvas(self, width: width, height: height, x: ParameterCheck.position(at.x) &+ ParameterCheck.position(x),
+      y: ParameterCheck.position(at.y) &+ ParameterCheck.position(y), color: color)
+  }
 }

@@ -42,4 +42,16 @@ public struct Crop: ImageComponent, CustomStringConvertible {
 extension ImageComponent {
   /// This component cut to `rect` (absolute coordinates, like its extent).
   public func cropped(to rect: IntRect) -> Crop { Crop(self, to: rect) }
+
+  /// The `width` × `height` part of this component where `gravity` says (`center` the middle, `north` the top
+  /// centre; whole pixels, rounded down), as ImageMagick's `-gravity G -crop WxH+0+0`; a side larger than the
+  /// extent's keeps all of it on that axis. An input without a finite extent is cropped from its origin.
+  public func cropped(width: Int, height: Int, gravity: Gravity) -> Crop {
+    let e = extent
+    guard !e.isEmpty, !e.isInfinite else { return Crop(self, to: IntRect(x: 0, y: 0, width: width, height: height)) }
+    let (w, h) = (min(width, e.width), min(height, e.height))
+    let at = gravity.offset(placing: (w, h), in: (e.width, e.height))
+    return Crop(self, to: IntRect(x: e.minX + at.x, y: e.minY + at.y, width: width < 1 ? width : w,
+      height: height < 1 ? height : h))
+  }
 }

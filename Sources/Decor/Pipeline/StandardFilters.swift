@@ -7,6 +7,20 @@
 /// call, so a step refuses exactly what would make the decorator invalid, with the same reason, and accepts (and
 /// the decorator clamps) what is merely large.
 enum StandardFilters {
+  /// `crop`'s rectangle: X Y W H as given, or W H alone (offsets 0, placed by the gravity).
+  static func cropSize(_ arguments: FilterArguments) -> (x: Int, y: Int, w: Int, h: Int) {
+    guard let w = arguments.integer("w"), let h = arguments.integer("h") else {
+      return (0, 0, arguments.integer("x") ?? 1, arguments.integer("y") ?? 1)
+    }
+    return (arguments.integer("x") ?? 0, arguments.integer("y") ?? 0, w, h)
+  }
+
+  /// `crop`'s gravity: the one given, or the centre for W H alone; `nil` for X Y W H without one.
+  static func cropGravity(_ arguments: FilterArguments) -> Gravity? {
+    if let name = arguments.choice("gravity") { return Gravity(rawValue: name) }
+    return arguments.integer("w") == nil ? .center : nil
+  }
+
   /// A size given as fractions of `input`'s sides in whole pixels, rounded as ImageMagick's `-resize 50%` rounds
   /// (halves up) and at least 1; an input without a finite extent keeps fractions of 1 pixel (it draws nothing).
   static func pixels(of fractions: (width: Double?, height: Double?), input: any ImageComponent)
@@ -111,18 +125,37 @@ enum StandardFilters {
             + "cover scales, keeping the aspect ratio, to the smallest size that covers WxH and crops the overflow "
             + "where gravity= says, so the output is exactly WxH; inside is contain (sharp's name)"),
         FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true, default: "center",
-          help: "the part fit=cover keeps, as ImageMagick's -gravity: north keeps the top, southeast the "
-            + "bottom-right corner"),
+          help: "the part fit=cover keeps, or where a letterbox (background=) puts the image, as ImageMagick's "
+            + "-gravity: north keeps the top, southeast the bottom-right corner"),
         FilterArgument("shrink-only", .flag, option: true,
           help: "never enlarge (Pillow's thumbnail, ImageMagick's WxH>): an image already inside WxH keeps its size"),
-        interpolation(default: .bicubic)]
+        FilterArgument("background", .color, option: true,
+          help: "with fit=contain or inside, letterbox: the output is exactly WxH, the image placed where gravity= "
+            + "says on this colour (as vips thumbnail … --background, or -gravity center -extent WxH)"),
+        interpolation(default: .bicubic)],
+      validate: { arguments throws(FilterError) in
+        let fit = arguments.choice("fit") ?? "fill"
+        if arguments.color("background") != nil && fit != "contain" && fit != "inside" {
+          throw FilterError("background= letterboxes fit=contain or fit=inside (fit=\(fit) fills WxH already)")
+        }
+        if arguments.color("background") != nil, let size = arguments.size("size"),
+          size.width == nil || size.height == nil
+        {
+          throw FilterError("background= needs both sides of the box (WxH) to letterbox into")
+        }
+      }
     ) { arguments, input in
       let size = arguments.size("size") ?? Self.pixels(of: arguments.fractionalSize("size")!, input: input)
-      return input.resized(width: size.width, height: size.height,
+      let gravity = Gravity(rawValue: arguments.choice("gravity") ?? "center") ?? .center
+      let resized = input.resized(width: size.width, height: size.height,
         fit: Resizing.Fit(rawValue: arguments.choice("fit") ?? "fill") ?? .fill,
-        interpolation: arguments.interpolation(default: .bicubic),
-        gravity: Gravity(rawValue: arguments.choice("gravity") ?? "center") ?? .center,
+        interpolation: arguments.interpolation(default: .bicubic), gravity: gravity,
         shrinkOnly: arguments.flag("shrink-only"))
+      // A letterbox is a small graph: the image fitted inside the box, on a canvas of the box's size.
+      guard let background = arguments.color("background"), let width = size.width, let height = size.height else {
+        return resized
+      }
+      return resized.placedOnCanvas(width: width, height: height, gravity: gravity, color: background)
     },
     Filter(
       "translate", aliases: ["move"], summary: "move by DX, DY pixels (fractions resample)",
@@ -174,26 +207,42 @@ enum StandardFilters {
       input.transformed(by: matrix(arguments), interpolation: arguments.interpolation(default: .bilinear))
     },
     Filter(
-      "crop", summary: "keep the rectangle X, Y, W, H (from the image's top-left)",
+      "crop", summary: "keep the rectangle X, Y, W, H (from the image's top-left), or W×H where gravity= says "
+        + "(the centre when only W H are given)",
       arguments: [FilterArgument("x", .integer(), required: true, range: ParameterRange.coordinate,
-          help: "left, from the image's left edge"),
+          help: "left, from the image's left edge (with gravity=, from where the gravity puts it); W when only two "
+            + "numbers are given"),
         FilterArgument("y", .integer(), required: true, range: ParameterRange.coordinate,
-            help: "top, from the image's top edge"),
-        FilterArgument("w", .integer(), required: true, range: ParameterRange.size, help: "width"),
-        FilterArgument("h", .integer(), required: true, range: ParameterRange.size, help: "height")],
+            help: "top, from the image's top edge (likewise); H when only two numbers are given"),
+        FilterArgument("w", .integer(), range: ParameterRange.size, help: "width"),
+        FilterArgument("h", .integer(), range: ParameterRange.size, help: "height"),
+        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true,
+          help: "where the rectangle is, as ImageMagick's -gravity G -crop WxH+X+Y: center keeps the middle, north "
+            + "the top centre")],
+      syntax: "X Y W H|W H",
       validate: { arguments throws(FilterError) in
+        let size = cropSize(arguments)
+        guard (arguments.integer("w") == nil) == (arguments.integer("h") == nil) else {
+          throw FilterError("2 or 4 numbers expected (W H, or X Y W H), got 3")
+        }
         try checkParameters { () throws(ParameterError) in
-          _ = try ParameterCheck.size(arguments.integer("w")!, "width")
-          _ = try ParameterCheck.size(arguments.integer("h")!, "height")
+          _ = try ParameterCheck.size(size.w, "width")
+          _ = try ParameterCheck.size(size.h, "height")
         }
       }
     ) { arguments, input throws(FilterError) in
       let e = input.extent
-      let origin = e.isInfinite ? (x: 0, y: 0) : (x: e.minX, y: e.minY)
-      let asked = IntRect(x: arguments.integer("x")!, y: arguments.integer("y")!,
-        width: min(arguments.integer("w")!, ParameterCheck.maxLength),
-        height: min(arguments.integer("h")!, ParameterCheck.maxLength))
-      let rect = asked.offsetBy(dx: origin.x, dy: origin.y)
+      let size = cropSize(arguments)
+      let (w, h) = (min(size.w, ParameterCheck.maxLength), min(size.h, ParameterCheck.maxLength))
+      var origin = e.isInfinite ? (x: 0, y: 0) : (x: e.minX, y: e.minY)
+      if let gravity = cropGravity(arguments), !e.isInfinite, !e.isEmpty {
+        let at = gravity.offset(placing: (min(w, e.width), min(h, e.height)), in: (e.width, e.height))
+        origin = (origin.x + at.x, origin.y + at.y)
+      }
+      let asked = IntRect(x: size.x, y: size.y, width: w, height: h)
+      var rect = asked.offsetBy(dx: origin.x, dy: origin.y)
+      // Placed by a gravity, a side larger than the image's keeps the image's (as ImageMagick's crop does).
+      if cropGravity(arguments) != nil, !e.isInfinite { rect = rect.intersection(e).isEmpty ? rect : rect.intersection(e) }
       guard !rect.intersection(e).isEmpty else {
         throw FilterError("the rectangle \(asked) misses the image (\(e.width)x\(e.height))")
       }
@@ -231,7 +280,10 @@ enum StandardFilters {
         FilterArgument("y", .integer(), option: true, default: "0", range: ParameterRange.offset,
           help: "where the image's top edge lands, whole pixels from the canvas's top (may be negative)"),
         FilterArgument("color", .color, option: true, default: "transparent",
-          help: "canvas colour, showing where the image is transparent or absent")],
+          help: "canvas colour, showing where the image is transparent or absent"),
+        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true,
+          help: "place the image where the gravity says (center centres it; x= and y= then move it from there), as "
+            + "ImageMagick's -gravity G -extent WxH")],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in
           _ = try ParameterCheck.size(arguments.integer("w")!, "width")
@@ -239,7 +291,11 @@ enum StandardFilters {
         }
       }
     ) { arguments, input in
-      input.placedOnCanvas(width: arguments.integer("w")!, height: arguments.integer("h")!,
+      if let gravity = arguments.choice("gravity").flatMap(Gravity.init(rawValue:)) {
+        return input.placedOnCanvas(width: arguments.integer("w")!, height: arguments.integer("h")!, gravity: gravity,
+          x: arguments.integer("x")!, y: arguments.integer("y")!, color: arguments.color("color")!)
+      }
+      return input.placedOnCanvas(width: arguments.integer("w")!, height: arguments.integer("h")!,
         x: arguments.integer("x")!, y: arguments.integer("y")!, color: arguments.color("color")!)
     },
     Filter(
