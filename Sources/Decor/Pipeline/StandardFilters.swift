@@ -242,7 +242,7 @@ enum StandardFilters {
       let asked = IntRect(x: size.x, y: size.y, width: w, height: h)
       var rect = asked.offsetBy(dx: origin.x, dy: origin.y)
       // Placed by a gravity, a side larger than the image's keeps the image's (as ImageMagick's crop does).
-      if cropGravity(arguments) != nil, !e.isInfinite { rect = rect.intersection(e).isEmpty ? rect : rect.intersection(e) }
+      if cropGravity(arguments) != nil, !e.isInfinite, !rect.intersection(e).isEmpty { rect = rect.intersection(e) }
       guard !rect.intersection(e).isEmpty else {
         throw FilterError("the rectangle \(asked) misses the image (\(e.width)x\(e.height))")
       }
