@@ -164,3 +164,47 @@ import Testing
     }
   }
 }
+
+/// Scene image layers fitted into their box (`fit`) and placed in it (`anchor`), as `resize … fit= gravity=` does
+/// for a step (issue 23 item 4).
+@Suite struct SceneFitTests {
+  static let photo = { () -> Raster in try! ImageMetrics.sample("chelsea.png") }()  // 451×300
+
+  @Test func containPlacesTheImageInItsBoxWhereTheAnchorSays() throws {
+    let scene = try SceneTests.scene("""
+      {"width": 200, "height": 200, "layers": [
+        {"image": "a.png", "x": 10, "y": 20, "width": 150, "height": 150, "fit": "contain", "anchor": "south"}]}
+      """)
+    #expect(scene.layers[0].fit == .contain && scene.layers[0].anchor == .south)
+    let drawn = try scene.component { _ in Self.photo }.rendered()
+    // 451×300 inside 150×150 is 150×100, at the bottom of the box: (10, 70) on the canvas.
+    let fitted = try Self.photo.resized(width: 150, height: 150, fit: .contain).rendered()
+    let byHand = try fitted.placedOnCanvas(width: 200, height: 200, x: 10, y: 70).rendered()
+    #expect(drawn == byHand)
+    #expect(try JSONDecoder().decode(Scene.self, from: Data(scene.json.serialized(indent: 2).utf8)) == scene)
+  }
+
+  @Test func coverCropsTowardTheAnchorAndFillStretchesAsBefore() throws {
+    let cover = try SceneTests.scene("""
+      {"width": 100, "height": 100, "layers": [{"image": "a.png", "width": 100, "height": 100, "fit": "cover",
+        "anchor": "west"}]}
+      """)
+    #expect(try cover.component { _ in Self.photo }.rendered()
+      == Self.photo.resized(width: 100, height: 100, fit: .cover, gravity: .west).rendered())
+    let plain = try SceneTests.scene("""
+      {"width": 100, "height": 100, "layers": [{"image": "a.png", "width": 100, "height": 100}]}
+      """)
+    #expect(try plain.component { _ in Self.photo }.rendered()
+      == Self.photo.resized(width: 100, height: 100).rendered())
+  }
+
+  @Test func fitAndAnchorAreCheckedWhereTheyAreRead() {
+    #expect(SceneTests.sceneError(##"{"width": 9, "height": 9, "layers": [{"color": "#fff", "fit": "cover"}]}"##)
+      == SceneError(path: "layers[0].fit", message: "only an image layer takes fit (it sizes an image)"))
+    #expect(SceneTests.sceneError(##"{"width": 9, "height": 9, "layers": [{"image": "a", "width": 4, "fit": "cover"}]}"##)
+      == SceneError(path: "layers[0].fit", message: "fit needs both width and height (the box the image is fitted into)"))
+    #expect(SceneTests.sceneError(
+      ##"{"width": 9, "height": 9, "layers": [{"image": "a", "width": 4, "height": 4, "anchor": "souht"}]}"##)?.message
+      .hasSuffix("got \"souht\"; did you mean \"south\"?") == true)
+  }
+}

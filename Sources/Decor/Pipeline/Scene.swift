@@ -22,7 +22,9 @@
 ///   (steps as on the command line, or a template's array of step objects, applied to the layer's content before it
 ///   is placed), `blend` (one of the 28 mode names, default `normal`) and `opacity` (0 … 1, default 1).
 /// - `width` and `height` size a `color` or `gradient` layer (default: the canvas's size) and resize an `image`
-///   (one of them alone keeps the aspect ratio).
+///   (one of them alone keeps the aspect ratio). With both, an image layer may take `fit` (`fill`, the default,
+///   stretches; `contain` or `inside` fits it inside the box; `cover` fills the box and crops) and `anchor` (where
+///   in the box a contained image sits, or which part `cover` keeps: `center`, the default, `north`, `southeast`, …).
 ///
 /// Layers are drawn in order, the first at the bottom. Unknown keys are errors, so a typo is never ignored.
 public struct Scene: Sendable, Codable, Equatable {
@@ -121,11 +123,20 @@ public struct SceneLayer: Sendable, Equatable {
   public var chain: Chain?
   public var blendMode: BlendMode
   public var opacity: Double
+  /// How an image meets its `width` × `height` box (both given): `nil` or `fill` stretches it (as before there was a
+  /// choice); `contain` and `inside` fit it inside, placed in the box where `anchor` says (transparent around it);
+  /// `cover` fills the box, cropping where `anchor` says. Only image layers take it.
+  public var fit: Resizing.Fit?
+  /// Where `fit` puts the image in its box, or which part `cover` keeps; `nil` is the centre. Only image layers
+  /// take it.
+  public var anchor: Gravity?
 
   public init(
     _ content: Content, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil, chain: Chain? = nil,
-    blendMode: BlendMode = .normal, opacity: Double = 1
+    blendMode: BlendMode = .normal, opacity: Double = 1, fit: Resizing.Fit? = nil, anchor: Gravity? = nil
   ) {
+    self.fit = fit
+    self.anchor = anchor
     self.content = content
     self.x = x
     self.y = y
@@ -163,6 +174,8 @@ public struct SceneLayer: Sendable, Equatable {
     if let chain { pairs.append((key: "chain", value: chain.template["steps"] ?? .array([]))) }
     if blendMode != .normal { pairs.append((key: "blend", value: .string(blendMode.rawValue))) }
     if opacity != 1 { pairs.append((key: "opacity", value: .number(opacity))) }
+    if let fit { pairs.append((key: "fit", value: .string(fit.rawValue))) }
+    if let anchor { pairs.append((key: "anchor", value: .string(anchor.rawValue))) }
     return .object(pairs)
   }
 
@@ -184,7 +197,13 @@ public struct SceneLayer: Sendable, Equatable {
           throw SceneError(path: place + ".image", message: "\(error)")
         }
         if layer.width != nil || layer.height != nil {
-          component = component.resized(width: layer.width, height: layer.height)
+          let fit = layer.fit ?? .fill
+          let anchor = layer.anchor ?? .center
+          component = component.resized(width: layer.width, height: layer.height, fit: fit, gravity: anchor)
+          // Fitted inside its box, the image sits in it where the anchor says (the box is the layer's extent).
+          if fit == .contain || fit == .inside, let width = layer.width, let height = layer.height {
+            component = component.placedOnCanvas(width: width, height: height, gravity: anchor)
+          }
         }
       case .color(let color):
         component = SolidColor(color)

@@ -97,7 +97,7 @@ struct SceneReader {
 
   func layer(canvas: (width: Int, height: Int)) throws(SceneError) -> SceneLayer {
     let kinds = ["image", "color", "gradient", "group"]
-    try allowKeys(kinds + ["x", "y", "width", "height", "chain", "blend", "opacity"])
+    try allowKeys(kinds + ["x", "y", "width", "height", "chain", "blend", "opacity", "fit", "anchor"])
     let given = kinds.filter { value($0) != nil }
     guard given.count == 1, let kind = given.first else {
       throw SceneError(path: path, message: given.isEmpty
@@ -146,8 +146,32 @@ struct SceneReader {
       }
       mode = parsed
     }
+    let fit = try choice("fit", Resizing.Fit.allCases.map(\.rawValue)).flatMap(Resizing.Fit.init(rawValue:))
+    let anchor = try choice("anchor", Gravity.allCases.map(\.rawValue)).flatMap(Gravity.init(rawValue:))
+    for (key, given) in [("fit", fit != nil), ("anchor", anchor != nil)] where given {
+      guard case .image = content else { throw error(key, "only an image layer takes \(key) (it sizes an image)") }
+      guard width != nil && height != nil else {
+        throw error(key, "\(key) needs both width and height (the box the image is fitted into)")
+      }
+    }
     return SceneLayer(content, x: try integer("x") ?? 0, y: try integer("y") ?? 0, width: width, height: height,
-      chain: try chain(), blendMode: mode, opacity: opacity)
+      chain: try chain(), blendMode: mode, opacity: opacity, fit: fit, anchor: anchor)
+  }
+
+  /// `key`'s value, one of `words` (ignoring case, as steps' choices do), or `nil` when absent.
+  func choice(_ key: String, _ words: [String]) throws(SceneError) -> String? {
+    guard let given = value(key) else { return nil }
+    guard case .string(let text) = given, let word = words.first(where: { $0.lowercased() == text.lowercased() }) else {
+      var message = "\(listing(words)) expected, got \(given.shortDescription)"
+      if case .string(let text) = given,
+        let near = words.min(by: { editDistance($0, text) < editDistance($1, text) }),
+        editDistance(near, text) <= max(2, text.count / 3)
+      {
+        message += "; did you mean \"\(near)\"?"
+      }
+      throw error(key, message)
+    }
+    return word
   }
 
   /// `chain`: steps as on the command line, or a template's array of step objects.
