@@ -163,11 +163,9 @@ import Testing
       (LinearGradient(from: Point(0, 0), to: Point(1e-200, 0), stops: two), Self.blue.premultiplied),
       // Far points are clamped to ±2^30: the gradient is still a gradient (here its start colour, near the origin).
       (LinearGradient(from: Point(0, 0), to: Point(1e300, 0), stops: two), Self.red.premultiplied),
-      (LinearGradient(from: .zero, to: Point(3, 3), stops: []), .clear),
       (LinearGradient(from: .zero, to: Point(3, 3), stops: one), Self.red.premultiplied),
       (RadialGradient(center: .zero, radius: 0, stops: two), Self.blue.premultiplied),
       (RadialGradient(center: .zero, radius: 1e300, stops: two), Self.red.premultiplied),
-      (RadialGradient(center: .zero, radius: 3, stops: []), .clear),
       (RadialGradient(center: .zero, radius: 3, stops: one), Self.red.premultiplied),
     ]
     for (component, expected) in cases {
@@ -182,6 +180,9 @@ import Testing
       (RadialGradient(center: .zero, radius: -4, stops: two), "radius must be at least 0, got -4"),
       (RadialGradient(center: .zero, radius: .nan, stops: two), "radius must be a finite number, got nan"),
       (RadialGradient(center: Point(.infinity, 0), radius: 3, stops: two), "centre must be finite, got (inf, 0)"),
+      // No stops is a mistake (CSS and scene files refuse it too), not a transparent gradient.
+      (LinearGradient(from: .zero, to: Point(3, 3), stops: []), "stops must hold at least one colour, got none"),
+      (RadialGradient(center: .zero, radius: 3, stops: []), "stops must hold at least one colour, got none"),
     ]
     for (component, reason) in invalid {
       #expect(component.extent.isEmpty)

@@ -36,6 +36,13 @@ public enum ParameterCheck {
     return value
   }
 
+  /// A gradient's stops: at least one, as CSS and scene files require (no stops is a mistake, not a transparent
+  /// gradient).
+  public static func stops(_ stops: [GradientStop]) throws(ParameterError) -> [GradientStop] {
+    guard !stops.isEmpty else { throw ParameterError("stops", "must hold at least one colour, got none") }
+    return stops
+  }
+
   /// A finite number of at least 0 (an error below), clamped to `maximum`.
   public static func nonNegative(_ value: Double, _ name: String, maximum: Double) throws(ParameterError) -> Double {
     guard try finite(value, name) >= 0 else { throw ParameterError(name, "must be at least 0, got \(text(value))") }

@@ -5,7 +5,7 @@
 /// the stops around `t` in premultiplied space, as CSS gradients are, so a fade to transparent keeps its hue; beyond
 /// the ends the end colours continue (padding: no repeat or reflect).
 ///
-/// Limits: with no stops the gradient is transparent; with one stop it is that colour everywhere. When `from` and
+/// Limits: no stops is an invalid parameter (as in CSS and scene files); with one stop it is that colour everywhere. When `from` and
 /// `to` coincide there is no axis, and the last stop's colour fills the plane, as SVG specifies. Stop locations lie
 /// in 0…1 (see `GradientStop`). No dithering: a long, gentle ramp shows 8-bit bands.
 ///
@@ -29,6 +29,7 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
     var check = ParameterValidation("linear-gradient")
     self.from = check.check(from) { () throws(ParameterError) in try ParameterCheck.offset(from, "start point") }
     self.to = check.check(to) { () throws(ParameterError) in try ParameterCheck.offset(to, "end point") }
+    _ = check.check(stops) { () throws(ParameterError) in try ParameterCheck.stops(stops) }
     problem = check.error
     let from = self.from
     let to = self.to

@@ -4,7 +4,7 @@
 /// (0 at the centre, 1 on the circle). Colours are interpolated between the stops around `t` in premultiplied space,
 /// as CSS gradients are; beyond the circle the last colour continues.
 ///
-/// Limits: circles only (no ellipses, no separate focal point). With no stops the gradient is transparent; with
+/// Limits: circles only (no ellipses, no separate focal point). No stops is an invalid parameter (as in CSS); with
 /// one stop it is that colour everywhere. A radius of zero leaves no gradient and the last stop's colour fills the
 /// plane, as CSS draws a degenerate radial gradient. Stop locations lie in 0…1 (see `GradientStop`).
 ///
@@ -28,6 +28,7 @@ public struct RadialGradient: ImageComponent, CustomStringConvertible {
     var check = ParameterValidation("radial-gradient")
     self.center = check.check(center) { () throws(ParameterError) in try ParameterCheck.offset(center, "centre") }
     self.radius = check.check(radius) { () throws(ParameterError) in try ParameterCheck.length(radius, "radius") }
+    _ = check.check(stops) { () throws(ParameterError) in try ParameterCheck.stops(stops) }
     problem = check.error
     ramp = GradientRamp(stops)
     isDegenerate = !(self.radius > 0) || problem != nil
