@@ -49,9 +49,7 @@ public struct BandedRender: Sendable {
   /// the union of its tiles' demands or more, so the schedule stays sound and its cost proportional to the bands.
   static func schedule(_ plan: RenderPlan, region: IntRect, bandHeight: Int, tileSide: Int) -> BandSchedule {
     let bandCount = (region.height + bandHeight - 1) / bandHeight
-    let columns = (region.width + tileSide - 1) / tileSide
-    let tileCount = columns.multipliedReportingOverflow(by: (region.height + tileSide - 1) / tileSide)
-    let wholeBands = tileCount.overflow || tileCount.partialValue > Renderer.maximumPlanRequests
+    let wholeBands = Renderer.exceedsPlanRequests(region, tileSide: tileSide)
     let tiles = (0..<bandCount).map { band in
       let rows = band * bandHeight..<Swift.min(region.height, (band + 1) * bandHeight)
       if wholeBands {

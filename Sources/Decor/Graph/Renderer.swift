@@ -62,6 +62,14 @@ public struct Renderer: Sendable {
   /// The most requests a plan is made from (see `tiles(of:)`).
   static let maximumPlanRequests = 1 << 16
 
+  /// Whether tiles of `tileSide` covering `target` are more than a plan is made from (`maximumPlanRequests`): the
+  /// one test behind both the plan's coarser squares and the band schedule's whole-band rectangles.
+  static func exceedsPlanRequests(_ target: IntRect, tileSide: Int) -> Bool {
+    let columns = (target.width + tileSide - 1) / tileSide
+    let count = columns.multipliedReportingOverflow(by: (target.height + tileSide - 1) / tileSide)
+    return count.overflow || count.partialValue > maximumPlanRequests
+  }
+
   /// The requests a plan is made from: the tiles of `target`, row by row; or, when there would be more than
   /// `maximumPlanRequests` of them (over four billion pixels at the default tile size), squares of whole tiles
   /// covering the same area, so that planning stays proportional to the graph rather than the image. A stage is
@@ -69,9 +77,7 @@ public struct Renderer: Sendable {
   /// its region); the bytes rendered do not depend on it, as they do not depend on the tile size.
   func tiles(of target: IntRect) -> [IntRect] {
     var tileSize = tileSide
-    while (target.width + tileSize - 1) / tileSize * ((target.height + tileSize - 1) / tileSize)
-      > Self.maximumPlanRequests
-    {
+    while Self.exceedsPlanRequests(target, tileSide: tileSize) {
       tileSize *= 2
     }
     let columns = (target.width + tileSize - 1) / tileSize
