@@ -34,8 +34,8 @@ import Testing
     #expect(!continued.isEmpty)
     // Every continuation starts at the column of the summaries on entries' own lines, or, for a usage too long
     // for one line, 4 columns in.
-    let crop = try #require(entries.first { $0.hasPrefix("crop ") })
-    let column = try #require(crop.range(of: "keep the rectangle")).lowerBound.utf16Offset(in: crop)
+    let opacity = try #require(entries.first { $0.hasPrefix("opacity ") })
+    let column = try #require(opacity.range(of: "multiply alpha")).lowerBound.utf16Offset(in: opacity)
     #expect(column > 4)
     for line in continued {
       #expect([column, 4].contains(line.prefix { $0 == " " }.count), "\(line)")

@@ -32,7 +32,7 @@ import Testing
   /// The SIMD body and the scalar tail must give the same bytes: every buffer length from 0 to 67 pixels, so each
   /// pixel position is met by both paths.
   @Test func vectorAndScalarPathsAgree() {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 2942478364)  // seeded: a failure can be replayed
     for pixels in 0...67 {
       var straight = (0..<pixels * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
       // Alpha 0, 1, 254 and 255 turn up at every position across the lengths.

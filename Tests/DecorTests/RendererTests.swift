@@ -46,7 +46,7 @@ import Testing
 
   @Test func everyVisiblePixelLiesInsideTheExtent() throws {
     let photo = try ImageMetrics.sample("horse-cutout.png").cropped(to: IntRect(x: 100, y: 60, width: 37, height: 29))
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 2124119902)  // seeded: a failure can be replayed
     var components: [any ImageComponent] = []
     for interpolation in Interpolation.allCases {
       for _ in 0..<6 {

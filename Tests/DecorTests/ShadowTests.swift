@@ -99,7 +99,7 @@ import Testing
 
   /// Every pixel an exact shadow would colour (≥ 1 level) lies inside the extent, and nothing is drawn outside it.
   @Test func theExtentHoldsEveryShadowPixel() throws {
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix64(seed: 688410842)  // seeded: a failure can be replayed
     let image = try ImageMetrics.sample("horse-cutout.png").resized(width: 24, height: nil).rendered()
     for _ in 0..<12 {
       let sigma = [0, 0.7, 2, 3.4, 6].randomElement(using: &generator)!
