@@ -23,4 +23,21 @@ import Decor
       .rendered()
     for (old, new) in try Self.previousCalls(image) { #expect(old == new) }
   }
+
+  /// Signatures that later releases extended stay as they were, so code naming them (a function reference, not only
+  /// a call) still builds: `resized`, `Resizing.init` and `SceneLayer.init` before gravity, shrink-only and fit.
+  @Test func extendedSignaturesStillNameTheOldOnes() throws {
+    let image = try Raster(width: 30, height: 20, fill: RGBA8(r: 50, g: 128, b: 230, a: 255))
+    let resized: (Int?, Int?, Resizing.Fit, Interpolation) -> Resizing = image.resized(width:height:fit:interpolation:)
+    let made: (any ImageComponent, Int?, Int?, Resizing.Fit, Interpolation) -> Resizing =
+      Resizing.init(_:width:height:fit:interpolation:)
+    let layer: (SceneLayer.Content, Int, Int, Int?, Int?, Chain?, BlendMode, Double) -> SceneLayer =
+      SceneLayer.init(_:x:y:width:height:chain:blendMode:opacity:)
+    #expect(try resized(12, 12, .cover, .bicubic).rendered() == image.resized(width: 12, height: 12, fit: .cover,
+      gravity: .center).rendered())
+    #expect(try made(image, 12, nil, .fill, .bilinear).rendered() == image.resized(width: 12, height: nil,
+      interpolation: .bilinear, shrinkOnly: false).rendered())
+    #expect(layer(.color(.white), 1, 2, 3, 4, nil, .normal, 1) == SceneLayer(.color(.white), x: 1, y: 2, width: 3,
+      height: 4, fit: nil))
+  }
 }

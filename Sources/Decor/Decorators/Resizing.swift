@@ -36,9 +36,29 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
   let problem: RenderError?
 
+  /// The input resized as `fit` says, `cover` keeping the centre, enlarging when the box is larger.
+  public init(
+    _ input: any ImageComponent, width: Int?, height: Int?, fit: Fit = .fill, interpolation: Interpolation = .bicubic
+  ) {
+    self.init(input, width: width, height: height, fit: fit, interpolation: interpolation, gravity: .center,
+      shrinkOnly: false)
+  }
+
+  /// As `init(_:width:height:fit:interpolation:)`, never enlarging when `shrinkOnly`.
   public init(
     _ input: any ImageComponent, width: Int?, height: Int?, fit: Fit = .fill, interpolation: Interpolation = .bicubic,
-    gravity: Gravity = .center, shrinkOnly: Bool = false
+    shrinkOnly: Bool
+  ) {
+    self.init(input, width: width, height: height, fit: fit, interpolation: interpolation, gravity: .center,
+      shrinkOnly: shrinkOnly)
+  }
+
+  /// As `init(_:width:height:fit:interpolation:)`, `cover` keeping the part `gravity` names, never enlarging when
+  /// `shrinkOnly`. (Separate signatures rather than defaults on the first, so that code naming the first still
+  /// builds.)
+  public init(
+    _ input: any ImageComponent, width: Int?, height: Int?, fit: Fit = .fill, interpolation: Interpolation = .bicubic,
+    gravity: Gravity, shrinkOnly: Bool = false
   ) {
     self.input = input
     var check = ParameterValidation("resize")
@@ -137,9 +157,25 @@ extension Resizing: DirectRendering {
 extension ImageComponent {
   /// This component resized to `width` × `height` (either may be `nil` to keep the aspect ratio; sides at least 1,
   /// clamped to 2^30), the part `cover` keeps chosen by `gravity`, never enlarged with `shrinkOnly` (see `Resizing`).
+  public func resized(width: Int?, height: Int?, fit: Resizing.Fit = .fill, interpolation: Interpolation = .bicubic)
+    -> Resizing
+  {
+    Resizing(self, width: width, height: height, fit: fit, interpolation: interpolation)
+  }
+
+  /// As `resized(width:height:fit:interpolation:)`, never enlarging when `shrinkOnly`.
+  public func resized(
+    width: Int?, height: Int?, fit: Resizing.Fit = .fill, interpolation: Interpolation = .bicubic, shrinkOnly: Bool
+  ) -> Resizing {
+    Resizing(self, width: width, height: height, fit: fit, interpolation: interpolation, shrinkOnly: shrinkOnly)
+  }
+
+  /// As `resized(width:height:fit:interpolation:)`, `cover` keeping the part `gravity` names, never enlarging when
+  /// `shrinkOnly`. (Separate signatures rather than new defaults on the first, so that code naming the first still
+  /// builds.)
   public func resized(
     width: Int?, height: Int?, fit: Resizing.Fit = .fill, interpolation: Interpolation = .bicubic,
-    gravity: Gravity = .center, shrinkOnly: Bool = false
+    gravity: Gravity, shrinkOnly: Bool = false
   ) -> Resizing {
     Resizing(self, width: width, height: height, fit: fit, interpolation: interpolation, gravity: gravity,
       shrinkOnly: shrinkOnly)

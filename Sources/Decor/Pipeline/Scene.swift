@@ -133,7 +133,17 @@ public struct SceneLayer: Sendable, Equatable {
 
   public init(
     _ content: Content, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil, chain: Chain? = nil,
-    blendMode: BlendMode = .normal, opacity: Double = 1, fit: Resizing.Fit? = nil, anchor: Gravity? = nil
+    blendMode: BlendMode = .normal, opacity: Double = 1
+  ) {
+    self.init(content, x: x, y: y, width: width, height: height, chain: chain, blendMode: blendMode, opacity: opacity,
+      fit: nil, anchor: nil)
+  }
+
+  /// A layer whose image is fitted into its `width` × `height` box by `fit` and placed in it by `anchor`. (A
+  /// signature of its own, so that code naming the one without them still builds.)
+  public init(
+    _ content: Content, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil, chain: Chain? = nil,
+    blendMode: BlendMode = .normal, opacity: Double = 1, fit: Resizing.Fit?, anchor: Gravity? = nil
   ) {
     self.fit = fit
     self.anchor = anchor
