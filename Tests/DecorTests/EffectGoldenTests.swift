@@ -48,6 +48,15 @@ import Testing
       tolerance: Self.tolerance)
   }
 
+  /// The contrast stretched from the photo's own histogram (ImageMagick's `-normalize` cut-offs), and the cutout's
+  /// translucent pixels, whose alpha stays.
+  @Test func normalize() throws {
+    try Golden.assert(try GoldenScenes.photo().normalized(low: 0.02, high: 0.01).rendered(),
+      named: "effects/normalize", tolerance: Self.tolerance)
+    try Golden.assert(try GoldenScenes.cutout().normalized().rendered(), named: "effects/normalize-cutout",
+      tolerance: Self.tolerance)
+  }
+
   @Test func dropShadow() throws {
     let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(6, 6), sigma: 4, opacity: 0.6)
     try Golden.assert(try shadow.rendered(), named: "shadow/drop", tolerance: Self.tolerance)

@@ -105,6 +105,8 @@ import Testing
         { $0.isFinite && max($0, -ParameterCheck.maxLevel) > 0 }),
       ("levels gamma", { image.adjustingLevels(black: 0.1, white: 0.9, gamma: $0) }, Self.positive),
       ("gamma", { image.adjustingGamma($0) }, Self.positive),
+      ("normalize low", { image.normalized(low: $0) }, { $0.isFinite && $0 >= 0 && min($0, 1) + 0.005 < 1 }),
+      ("normalize high", { image.normalized(low: 0, high: $0) }, { $0.isFinite && $0 >= 0 && $0 < 1 }),
       ("linear-gradient from", { LinearGradient(from: Point($0, 0), to: Point(8, 8), stops: Self.stops) }, Self.finite),
       ("linear-gradient to", { LinearGradient(from: .zero, to: Point($0, $0), stops: Self.stops) }, Self.finite),
       ("radial-gradient centre", { RadialGradient(center: Point(4, $0), radius: 4, stops: Self.stops) }, Self.finite),
@@ -378,7 +380,7 @@ import Testing
       "brightness #", "contrast #", "saturate #", "grayscale #", "sepia #", "invert #", "hue-rotate #",
       "hue-rotate #deg", "round #", "round #%", "border #", "border # color=white", "replicate #x2", "replicate 2x#", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
       "blend screen \(png) at=1,# below", "sharpen # amount=0", "sharpen 1 amount=#", "sharpen 2 threshold=#",
-      "levels # 200", "levels 10 #", "levels #% 90%", "levels 0 #%", "levels 10% 90% gamma=#", "gamma #",
+      "levels # 200", "levels 10 #", "levels #% 90%", "levels 0 #%", "levels 10% 90% gamma=#", "gamma #", "normalize low=#%", "normalize high=#",
     ]
     var parsed = 0
     for template in steps {

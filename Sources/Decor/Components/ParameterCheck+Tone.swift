@@ -35,4 +35,15 @@ extension ParameterCheck {
     }
     return (b, w)
   }
+
+  /// The fractions of the pixels `normalize` lets go at each end: each finite and at least 0, their sum below 1.
+  public static func cutoff(low: Double, high: Double) throws(ParameterError) -> (low: Double, high: Double) {
+    let l = try nonNegative(low, "low", maximum: 1)
+    let h = try nonNegative(high, "high", maximum: 1)
+    guard l + h < 1 else {
+      throw ParameterError("low", "and high must leave some pixels: their sum must be below 100%, got "
+        + "\(text(low * 100))% and \(text(high * 100))%")
+    }
+    return (l, h)
+  }
 }

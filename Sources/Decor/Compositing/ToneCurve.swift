@@ -28,6 +28,17 @@ struct ToneCurve: Sendable, Hashable {
     }
   }
 
+  /// The straight line from level `lo` to level `hi` (0 … 255, `lo` below `hi`), gamma 1, its table exact: 255 ·
+  /// (i − lo) / (hi − lo) rounded half up in whole numbers, where the fractions of white would put an exact half
+  /// level (127.5) on either side. `normalize`'s curve.
+  init(levels lo: Int, _ hi: Int) {
+    black = Double(lo) / 255
+    range = Double(hi - lo) / 255
+    exponent = 1
+    let span = hi - lo
+    opaque = (0...255).map { i in UInt8(Swift.min(255, Swift.max(0, (2 * 255 * (i - lo) + span) / (2 * span)))) }
+  }
+
   /// The curve at `c` (a fraction of white), in 0 … 1.
   @inline(__always)
   static func value(_ c: Double, black: Double, range: Double, exponent: Double) -> Double {

@@ -22,6 +22,8 @@ public struct RenderContext: Sendable {
   private(set) var stage: Int?
   /// Results computed once for this render before the tiles, by stage: see `Materialising`.
   let materialised: [Int: Intermediate]
+  /// The statistics this render's analysis stages computed before the tiles, by stage: see `Analysing`.
+  let analyses: [Int: any Sendable]
   /// Set when the task awaiting an `async` render is cancelled: checked before every tile and stage.
   let cancellation: RenderCancellation?
   /// Whether a request outside the plan is an error (`DemandOutsidePlan`) rather than rendered on its own: the
@@ -35,7 +37,8 @@ public struct RenderContext: Sendable {
 
   init(
     pixelLimit: Int, trace: RenderTrace?, plan: RenderPlan?, stage: Int?, threads: Int,
-    materialised: [Int: Intermediate], cancellation: RenderCancellation?, checksDemands: Bool = false
+    materialised: [Int: Intermediate], cancellation: RenderCancellation?, checksDemands: Bool = false,
+    analyses: [Int: any Sendable] = [:]
   ) {
     self.pixelLimit = pixelLimit
     self.trace = trace
@@ -46,6 +49,7 @@ public struct RenderContext: Sendable {
     self.materialised = materialised
     self.cancellation = cancellation
     self.checksDemands = checksDemands
+    self.analyses = analyses
   }
 
   /// Runs `count` jobs on up to `threads` threads (see `ParallelLoop`), each with this context; when tracing, each
@@ -73,7 +77,8 @@ public struct RenderContext: Sendable {
   /// This context for `stage` of the plan (the root when `nil`) with `materialised` as the rows computed so far.
   func with(stage: Int?, materialised: [Int: Intermediate]) -> RenderContext {
     RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: stage ?? (plan?.stages.isEmpty == false ? 0 : nil),
-      threads: threads, materialised: materialised, cancellation: cancellation, checksDemands: checksDemands)
+      threads: threads, materialised: materialised, cancellation: cancellation, checksDemands: checksDemands,
+      analyses: analyses)
   }
 
   /// The result materialised for the component this context was given to, if the renderer made one.

@@ -45,6 +45,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       "\(component): extent \(extent), asked for \(region) "
         + "(\(pixels) pixels in \(requests) request\(requests == 1 ? "" : "s"))"
         + (materialised ? ", computed once over \(region.intersection(extent))" : "")
+        + (node is any Analysing ? ", its input analysed once over its extent" : "")
         + (uses.count > 1 ? ", used \(uses.count) times" : "")
     }
   }

@@ -165,7 +165,8 @@ public struct Renderer: Sendable {
   }
 
   /// Prepares `region` of `component` (by default its extent) to be rendered band by band: plans it, and what each
-  /// band will ask of the stages computed once; nothing is computed until a band is rendered.
+  /// band will ask of the stages computed once; nothing is computed until a band is rendered, but for the
+  /// statistics of analysis stages (`normalize`'s histogram), which every band needs and which are computed here.
   ///
   /// - Parameters:
   ///   - component: what to render.
@@ -182,7 +183,7 @@ public struct Renderer: Sendable {
     let target = try target(component, region)
     let side = tileSide
     let plan = RenderPlan(component, requests: tiles(of: target))
-    let context = context(plan, trace: trace)
+    let context = try context(plan, trace: trace)
     if let bandHeight {
       return BandedRender(component: component, region: target, bandHeight: (Swift.max(1, bandHeight) + side - 1)
         / side * side, tileSide: side, threads: threadCount, context: context, plan: plan)
@@ -208,10 +209,16 @@ public struct Renderer: Sendable {
   /// default band height is lowered until they fit, when it can be.
   static let keptBytesPerBand = 32 << 20
 
-  /// The context the root's tiles render with.
-  func context(_ plan: RenderPlan, trace: RenderTrace?) -> RenderContext {
-    RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: plan.stages.isEmpty ? nil : plan.root,
-      threads: threadCount, materialised: [:], cancellation: cancellation, checksDemands: checksDemands)
+  /// The context the root's tiles render with, holding the statistics of the plan's analysis stages (computed here:
+  /// see `Analysing`).
+  func context(_ plan: RenderPlan, trace: RenderTrace?) throws(RenderError) -> RenderContext {
+    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan,
+      stage: plan.stages.isEmpty ? nil : plan.root, threads: threadCount, materialised: [:],
+      cancellation: cancellation, checksDemands: checksDemands)
+    guard plan.stages.contains(where: { $0.node is any Analysing }) else { return context }
+    return RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: context.stage,
+      threads: threadCount, materialised: [:], cancellation: cancellation, checksDemands: checksDemands,
+      analyses: try analyses(plan, context: context))
   }
 
   /// Renders one tile of the root into the output, directly when the component can.

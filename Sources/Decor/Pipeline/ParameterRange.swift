@@ -42,6 +42,8 @@ enum ParameterRange {
   static let gamma = "> 0, clamped to \(limit(1 / ParameterCheck.maxGamma)) … \(limit(ParameterCheck.maxGamma))"
   /// A `levels` black or white point (`ParameterCheck.levels`), as the step writes it.
   static let level = "0–255 or P%; any, clamped to ±\(limit(ParameterCheck.maxLevel * 100))%"
+  /// A `normalize` cut-off (`ParameterCheck.cutoff`), as the step writes it.
+  static let cutoff = "P% ≥ 0, low + high below 100%"
   /// A whole-pixel coordinate that any value may take (`crop`'s corner; rectangles saturate instead of overflowing).
   static let coordinate = "any whole number"
 

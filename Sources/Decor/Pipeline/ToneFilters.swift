@@ -1,5 +1,5 @@
 extension StandardFilters {
-  /// The tone steps: `sharpen`, `levels` and `gamma` (DESIGN.md section 3, issue 23).
+  /// The tone steps: `sharpen`, `levels`, `gamma` and `normalize` (DESIGN.md section 3, issue 23).
   static let tone: [Filter] = [
     Filter(
       "sharpen", aliases: ["unsharp"],
@@ -57,7 +57,39 @@ extension StandardFilters {
     ) { arguments, input in
       input.adjustingGamma(arguments.number("g")!)
     },
+    Filter(
+      "normalize", aliases: ["normalise"],
+      summary: "stretch the contrast from the image's own histogram: the darkest LOW and lightest HIGH of the "
+        + "pixels by luma let go, the levels left spread over 0–255, one line for every colour channel (ImageMagick "
+        + "-contrast-stretch LOW%xHIGH%, Pillow autocontrast(cutoff=(LOW, HIGH), preserve_tone=True))",
+      arguments: [
+        FilterArgument("low", .text, option: true, default: "0.5%", range: ParameterRange.cutoff,
+          help: "the share of the pixels let go at the dark end, a percentage (ImageMagick's -normalize is 2%)"),
+        FilterArgument("high", .text, option: true, default: "0.5%", range: ParameterRange.cutoff,
+          help: "the share let go at the light end (ImageMagick's -normalize is 1%)"),
+      ],
+      validate: { arguments throws(FilterError) in
+        let cut = try cutoffs(arguments)
+        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.cutoff(low: cut.low, high: cut.high) }
+      }
+    ) { arguments, input throws(FilterError) in
+      let cut = try cutoffs(arguments)
+      return input.normalized(low: cut.low, high: cut.high)
+    },
   ]
+
+  /// A `normalize` step's `low=` and `high=` as fractions of the pixels: `P%` or `P`, a percentage either way.
+  static func cutoffs(_ arguments: FilterArguments) throws(FilterError) -> (low: Double, high: Double) {
+    func percentage(_ name: String) throws(FilterError) -> Double {
+      let text = arguments.text(name) ?? "0.5%"
+      let number = text.hasSuffix("%") ? text.dropLast() : Substring(text)
+      guard let value = ArgumentValue.decimal(number), value.isFinite else {
+        throw FilterError("a percentage such as 0.5% expected for \(name)=, got \"\(text)\"")
+      }
+      return value / 100
+    }
+    return (try percentage("low"), try percentage("high"))
+  }
 
   /// A `sharpen` step's σ, amount and threshold, checked as `UnsharpMask`'s initialiser checks them.
   static func checkedSharpen(_ arguments: FilterArguments) throws(ParameterError)

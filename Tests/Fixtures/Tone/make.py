@@ -12,7 +12,10 @@ NumPy, and ImageMagick 6.9.11 Q16 from Debian's imagemagick package, called as /
 - levels-im-B-W-G.png: ImageMagick's -level B%,W%,G of photo.png; gamma-im-G.png: its -gamma G. make.py also
   checks each against the NumPy formula round(255 * clip((c/255 - b) / (w - b), 0, 1) ** (1/g)) and prints the
   largest difference.
+- normalize-pillow-L-H.png: Pillow's ImageOps.autocontrast(photo, cutoff=(L, H), preserve_tone=True), Decor's
+  `normalize low=L% high=H%` (one table from the luma histogram for every channel; Pillow's table truncates).
 """
+from PIL import ImageOps
 import subprocess
 import numpy as np
 from PIL import Image, ImageFilter
@@ -54,3 +57,6 @@ for gamma in [0.5, 2.2]:
     subprocess.run([CONVERT, "photo.png", "-gamma", f"{gamma:g}", *OUT, f"PNG24:{out}"], check=True)
     im = np.asarray(Image.open(out).convert("RGB"), dtype=np.float64)
     print(out, "largest difference from NumPy:", np.abs(im - reference(0, 1, gamma)).max())
+
+for low, high in [(0, 0), (0.5, 0.5), (2, 1), (10, 5)]:
+    ImageOps.autocontrast(photo, cutoff=(low, high), preserve_tone=True).save(f"normalize-pillow-{name(low, high)}.png")

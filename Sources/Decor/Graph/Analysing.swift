@@ -1,0 +1,70 @@
+/// Components whose parameters come from a statistic of their input's pixels (`normalize`'s histogram): the
+/// statistic is computed once per render, before any tile, and every tile reads the one result.
+///
+/// The renderer finds these nodes in the plan and, before the first band, has each compute its statistic
+/// (`analyse(context:)`) by rendering its input over the input's whole extent in a render of its own, band by band
+/// (`RenderContext.forEachBand`), so the statistic costs a band of memory, not an image; the result is kept in the
+/// render's context by stage and read by the component's `render` through `RenderContext.analysis(of:_:)`. The input
+/// is therefore computed twice in a render, once for the statistic and once for the pixels, as libvips evaluates a
+/// histogram's input again for the image it maps: holding the input whole instead would bound the work but not the
+/// memory. A request the plan did not foresee computes the statistic on the spot, with the same result.
+///
+/// An analysis cannot change the extent: a component's extent is known before any plan exists. `trim`, whose extent
+/// comes from pixels, finds its box when it is built instead (see `Trim`).
+protocol Analysing: ImageComponent {
+  /// Computes the statistic from the input's pixels, rendering it through `context.forEachBand`.
+  func analyse(context: RenderContext) throws -> any Sendable
+}
+
+extension RenderContext {
+  /// The statistic `component` (the owner of this context) computed for this render, or computed now when the plan
+  /// did not foresee the request.
+  func analysis<Statistic: Sendable>(of component: some Analysing, _ type: Statistic.Type) throws -> Statistic {
+    if let stage, let kept = analyses[stage] as? Statistic { return kept }
+    guard let statistic = try component.analyse(context: self) as? Statistic else {
+      throw RenderError.invalidParameter(component: String(describing: component),
+        reason: "its analysis gave no \(Statistic.self)")
+    }
+    return statistic
+  }
+
+  /// Renders `region` of `component` in a render of its own (this render's threads, pixel limit and cancellation;
+  /// its own plan), band by band from the top, handing each band's premultiplied pixels to `body` with the band's
+  /// rectangle: how an analysis reads its input without holding it whole.
+  func forEachBand(
+    _ component: any ImageComponent, _ region: IntRect,
+    _ body: (IntRect, UnsafeBufferPointer<UInt32>) throws -> Void
+  ) throws {
+    var renderer = Renderer(threads: threads, pixelLimit: pixelLimit)
+    renderer.cancellation = cancellation
+    renderer.checksDemands = checksDemands
+    let bands = try renderer.prepareBands(component, region: region)
+    let width = bands.region.width
+    var pixels = [UInt32](repeating: 0, count: width * bands.bandHeight)
+    for band in 0..<bands.bandCount {
+      let rows = bands.rows(ofBand: band)
+      try pixels.withUnsafeMutableBufferPointer { buffer in
+        let part = UnsafeMutableBufferPointer(rebasing: buffer[0..<rows.count * width])
+        try bands.render(band: band, into: part)
+        try body(IntRect(x: region.x, y: region.y + rows.lowerBound, width: width, height: rows.count),
+          UnsafeBufferPointer(part))
+      }
+    }
+  }
+}
+
+extension Renderer {
+  /// The statistics of the analysis stages of `plan` (see `Analysing`), by stage, computed with `context`.
+  func analyses(_ plan: RenderPlan, context: RenderContext) throws(RenderError) -> [Int: any Sendable] {
+    var analyses: [Int: any Sendable] = [:]
+    for stage in plan.stages {
+      guard let node = stage.node as? any Analysing else { continue }
+      do {
+        analyses[stage.id] = try node.analyse(context: context.with(stage: stage.id, materialised: [:]))
+      } catch {
+        throw .wrapping(error, in: String(describing: node))
+      }
+    }
+    return analyses
+  }
+}
