@@ -85,7 +85,7 @@ import Testing
       ("crop 0 0 0 5", "width must be at least 1, got 0"),
       ("opacity -0.5", "opacity must be at least 0, got -0.5"),
       ("opacity 2", nil),
-      ("rotate nan", "angle expected, got \"nan\" (numbers must be finite)"),
+      ("rotate nan", "angle must be a finite number, got nan"),
       ("translate 1e300 0", nil),
       ("tile 0x0", "width must be at least 1, got 0"),
     ]

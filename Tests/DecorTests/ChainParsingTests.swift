@@ -45,7 +45,7 @@ import Testing
       #expect(message(text).contains("expected"), "\(text)")
     }
     #expect(message("brightness 0x10").hasSuffix("got \"0x10\" (decimal numbers only)"))
-    #expect(message("brightness nan").hasSuffix("(numbers must be finite)"))
+    #expect(message("brightness nan").hasSuffix("brightness must be a finite number, got nan"))
     for text in ["brightness 1.5", "brightness .5", "brightness 1e0", "rotate -30", "rotate +30deg"] {
       #expect(message(text).isEmpty, "\(text): \(message(text))")
     }

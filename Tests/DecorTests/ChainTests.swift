@@ -100,9 +100,13 @@ import Synchronization
     for bad in ["abc", "30°", "deg"] {
       #expect(Self.message("rotate \(bad)") == "angle expected, got \"\(bad)\"", "\(bad)")
     }
-    // A number that is not finite is told so (the limit every parameter check enforces).
-    for bad in ["nan", "inf", "1e999", "-infdeg"] {
-      #expect(Self.message("rotate \(bad)") == "angle expected, got \"\(bad)\" (numbers must be finite)", "\(bad)")
+    // A number that is not finite is told so, with the reason `rotated(by:)` gives for it.
+    for (bad, value) in [("nan", Double.nan), ("inf", .infinity), ("1e999", .infinity), ("-infdeg", -.infinity)] {
+      guard case .invalidParameter(_, let reason)? = SolidColor(.white).rotated(by: .degrees(value)).parameterError else {
+        Issue.record("rotated(by: \(value)) is not refused")
+        continue
+      }
+      #expect(Self.message("rotate \(bad)") == reason, "\(bad)")
     }
     // With several positionals, the message says which one.
     #expect(Self.message("skew 10 up") == "angle expected for AY, got \"up\"")
@@ -116,8 +120,8 @@ import Synchronization
     #expect(Self.message("scale 0") == "horizontal scale factor must be above 0, got 0")
     #expect(Self.message("scale 2 -1") == "vertical scale factor must be above 0, got -1")
     #expect(Self.message("scale 2 20000") == nil)
-    #expect(Self.message("translate 1e400 0") == "number expected for DX, got \"1e400\" (numbers must be finite)")
-    #expect(Self.message("translate 0 nan") == "number expected for DY, got \"nan\" (numbers must be finite)")
+    #expect(Self.message("translate 1e400 0") == "DX must be a finite number, got inf")
+    #expect(Self.message("translate 0 nan") == "DY must be a finite number, got nan")
     #expect(Self.message("translate 0 five") == "number expected for DY, got \"five\"")
     // A filter with one positional does not name it.
     #expect(Self.message("opacity x") == "number expected, got \"x\"")

@@ -218,7 +218,7 @@ import Testing
     #expect(ChainTests.message("shadow radius=-1") == "radius must be at least 0, got -1")
     #expect(ChainTests.message("shadow opacity=2") == nil)
     #expect(ChainTests.message("inner-shadow opacity=nan")
-      == "number expected for opacity=, got \"nan\" (numbers must be finite)")
+      == "opacity must be a finite number, got nan")
     #expect(ChainTests.message("inner-shadow 1 2 spread=3") != nil)
   }
 }

@@ -68,6 +68,7 @@ public struct Filter: Sendable {
         guard !isFlag(kind) else { throw FilterError("\(key) is a flag and takes no value, got \"\(word)\"") }
         guard values[key] == nil else { throw FilterError("\(key)= given twice") }
         guard let value = try Filter.parse(text, as: kind) else {
+          try Filter.refuseNonFinite(text, kind, named: key)
           throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"\(Filter.hint(text, kind))")
         }
         values[key] = value
@@ -80,6 +81,8 @@ public struct Filter: Sendable {
         }
         let argument = positionals[position]
         guard let value = try Filter.parse(word, as: argument.kind) else {
+          try Filter.refuseNonFinite(word, argument.kind,
+            named: positionals.count > 1 ? argument.name.uppercased() : name)
           let which = positionals.count > 1 ? " for \(argument.name.uppercased())" : ""
           throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"\(Filter.hint(word, argument.kind))")
         }
@@ -117,6 +120,23 @@ public struct Filter: Sendable {
     } catch {
       throw FilterError(error)
     }
+  }
+
+  /// Throws, for a number or an angle that reads as NaN or infinite (`nan`, `inf`, `1e400`), the reason the Swift
+  /// initialisers give (`ParameterCheck.finite`): "angle must be a finite number, got nan", as `rotated(by:)` says;
+  /// a number is named by its option, its positional's name, or the step's name when it is the only one.
+  static func refuseNonFinite(_ text: String, _ kind: FilterArgument.Kind, named name: String) throws(FilterError) {
+    let digits: Substring
+    switch kind {
+    case .number: digits = Substring(text)
+    case .angle: digits = text.hasSuffix("deg") ? text.dropLast(3) : Substring(text)
+    default: return
+    }
+    guard let value = Double(digits), !value.isFinite else { return }
+    if case .angle = kind {
+      throw FilterError(ParameterError("angle", "must be a finite number, got \(ParameterCheck.text(value))"))
+    }
+    throw FilterError(ParameterError(name, "must be a finite number, got \(ParameterCheck.text(value))"))
   }
 
   /// What to add to a refusal of `text` as `kind`: why a number that reads as one was refused (NaN or infinite:
