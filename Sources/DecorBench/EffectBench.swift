@@ -30,7 +30,7 @@ enum EffectBench {
       }
     }
     let cutout = try inputs.cutout2048()
-    let shadowed = cutout.dropShadow(offset: Point(6, 6), sigma: 8)
+    let shadowed = cutout.addingDropShadow(offset: Point(6, 6), sigma: 8)
     for t in threads {
       cases.append(BenchCase(name: "shadow-2048-\(t)t", component: shadowed, threads: t,
         megapixels: megapixels(shadowed.extent)))

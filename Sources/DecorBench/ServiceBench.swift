@@ -67,7 +67,7 @@ enum ServiceBench {
     let photo = try await DecodedImage.decoding(body).raster
     let card = try await photo
       .resized(width: 512, height: 512, fit: .contain)
-      .dropShadow(offset: Point(6, 8), radius: 16, opacity: 0.4)
+      .addingDropShadow(offset: Point(6, 8), radius: 16, opacity: 0.4)
       .rendered()
     return (jpeg: try await card.encodedData(as: .jpeg(quality: 80)),
       webp: try await card.encodedData(as: .webp(quality: 80)))

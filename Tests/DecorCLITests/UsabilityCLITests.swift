@@ -59,8 +59,8 @@ import Testing
       ("pad -1", "margin must be at least 0, got -1"),
       ("crop 0 0 0 5", "width must be at least 1, got 0"),
       ("opacity -1", "opacity must be at least 0, got -1"),
-      ("rotate nan", "angle expected, got \"nan\" (numbers must be finite)"),
-      ("translate 1e400 0", "number expected for DX, got \"1e400\" (numbers must be finite)"),
+      ("rotate nan", "angle must be a finite number, got nan"),
+      ("translate 1e400 0", "DX must be a finite number, got inf"),
     ]
     for (step, message) in cases {
       try expectFailure([step], "step 1 \"\(step)\": \(message)")

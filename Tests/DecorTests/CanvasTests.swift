@@ -48,7 +48,7 @@ import Testing
     let cutout = try GoldenScenes.cutout()
     let color = Color(red: 1, green: 0.8, blue: 0, alpha: 1)
     let canvas = try cutout.placedOnCanvas(width: cutout.width, height: cutout.height, color: color).rendered()
-    #expect(canvas == (try cutout.background(color).rendered()))
+    #expect(canvas == (try cutout.flattened(onto: color).rendered()))
     #expect(canvas.isOpaque && !cutout.isOpaque)
     // Transparent by default: the image's own pixels, transparent ones included.
     #expect(try cutout.placedOnCanvas(width: cutout.width, height: cutout.height).rendered() == cutout)

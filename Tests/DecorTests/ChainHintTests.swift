@@ -92,7 +92,7 @@ import Testing
     for (step, message) in cases { #expect(ChainTests.message(step) == message, "\(step)") }
     // What is clamped rather than refused, as the steps' help says.
     let image = try ChainTests.pattern(width: 4, height: 4)
-    #expect(try Chain(parsing: ["opacity 2"]).apply(to: image).rendered() == image.opacity(1).rendered())
+    #expect(try Chain(parsing: ["opacity 2"]).apply(to: image).rendered() == image.multiplyingOpacity(by: 1).rendered())
     #expect(try Chain(parsing: ["translate 1e300 0"]).apply(to: image).extent.minX == ParameterCheck.maxLength)
   }
 }

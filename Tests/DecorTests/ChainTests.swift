@@ -367,7 +367,7 @@ import Synchronization
       ("skew 95", image.skewed(x: .degrees(95))),
       ("transform 1 2 2 4 0 0", image.transformed(by: AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0))),
       ("scale -2", image.scaled(x: -2, y: 1)),
-      ("opacity -1", image.opacity(-1)),
+      ("opacity -1", image.multiplyingOpacity(by: -1)),
       ("pad 1 2 -3 4", image.padded(top: 1, right: 2, bottom: -3, left: 4)),
       ("resize 0x4", image.resized(width: 0, height: 4)),
       ("tile 3x-3", image.tiled(width: 3, height: -3)),
@@ -429,9 +429,9 @@ import Synchronization
       case "pad 1 2 3 4 color=#ff000080":
         image.padded(top: 1, right: 2, bottom: 3, left: 4, color: Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
       case "extend 2": image.padded(by: 2)
-      case "opacity 0.4": image.opacity(0.4)
-      case "background white": image.background(.white)
-      case "flatten #123": image.background(Color(red: 17.0 / 255, green: 34.0 / 255, blue: 51.0 / 255))
+      case "opacity 0.4": image.multiplyingOpacity(by: 0.4)
+      case "background white": image.flattened(onto: .white)
+      case "flatten #123": image.flattened(onto: Color(red: 17.0 / 255, green: 34.0 / 255, blue: 51.0 / 255))
       case "tile 50x9": image.tiled(width: 50, height: 9)
       case "resize 20x20 fit=cover gravity=southwest shrink-only":
         image.resized(width: 20, height: 20, fit: .cover, gravity: .southwest, shrinkOnly: true)

@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func opacityOverBackground() throws {
-    try Golden.assert(try GoldenScenes.cutout().opacity(0.6).background(GoldenScenes.color("#224466")).rendered(),
+    try Golden.assert(try GoldenScenes.cutout().multiplyingOpacity(by: 0.6).flattened(onto: GoldenScenes.color("#224466")).rendered(),
       named: "framing/opacity-background")
   }
 
@@ -29,7 +29,7 @@ import Testing
 
   /// Rounded corners under a drop shadow that follows them, and an ellipse (`round 50%`) of the cut-out.
   @Test func roundedCornersWithShadow() throws {
-    try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: 16).dropShadow(offset: Point(4, 5), sigma: 4,
+    try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: 16).addingDropShadow(offset: Point(4, 5), sigma: 4,
       opacity: 0.6).rendered(), named: "framing/round-shadow")
     try Golden.assert(try GoldenScenes.photo().roundingCorners(radius: .percent(50)).rendered(),
       named: "framing/round-ellipse")

@@ -58,18 +58,18 @@ import Testing
   }
 
   @Test func dropShadow() throws {
-    let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(6, 6), sigma: 4, opacity: 0.6)
+    let shadow = try GoldenScenes.cutout().addingDropShadow(offset: Point(6, 6), sigma: 4, opacity: 0.6)
     try Golden.assert(try shadow.rendered(), named: "shadow/drop", tolerance: Self.tolerance)
   }
 
   @Test func dropShadowSpreadOnly() throws {
-    let shadow = try GoldenScenes.cutout().dropShadow(offset: Point(-4, 8), sigma: 3,
+    let shadow = try GoldenScenes.cutout().addingDropShadow(offset: Point(-4, 8), sigma: 3,
       color: GoldenScenes.color("#2050c0"), opacity: 0.9, spread: 3, only: true)
     try Golden.assert(try shadow.rendered(), named: "shadow/drop-spread-only", tolerance: Self.tolerance)
   }
 
   @Test func innerShadow() throws {
-    let shadow = try GoldenScenes.cutout().innerShadow(offset: Point(2, 4), sigma: 3, opacity: 0.8)
+    let shadow = try GoldenScenes.cutout().addingInnerShadow(offset: Point(2, 4), sigma: 3, opacity: 0.8)
     try Golden.assert(try shadow.rendered(), named: "shadow/inner", tolerance: Self.tolerance)
   }
 
@@ -80,7 +80,7 @@ import Testing
     let photo = try ImageMetrics.sample("chelsea.png").resized(width: 160, height: nil).rendered()
     let (w, h) = (Double(photo.width), Double(photo.height))
     let example = photo.rotated(by: .degrees(-45)).translated(by: Point(-w / 2, h / 8))
-      .dropShadow(offset: Point(-25, 15), sigma: 20 / 2, opacity: 1.0 / 3)
+      .addingDropShadow(offset: Point(-25, 15), sigma: 20 / 2, opacity: 1.0 / 3)
     #expect(example.extent.width <= 256 && example.extent.height <= 256)
     try Golden.assert(try example.rendered(), named: "seeds/example", tolerance: Self.tolerance)
   }

@@ -220,7 +220,7 @@ extension GaussianBlurTests {
   @Test(arguments: [3.5, 9, 60])
   func tallBlursAreTheSameMaterialisedOrNot(sigma: Double) throws {
     let strip = try Self.scene().resized(width: 37, height: 3 * GaussianFilter.slabRows(elements: 37) + 41).rendered()
-    for component in [strip.blurred(sigma: sigma), strip.dropShadow(offset: Point(3, -2), sigma: sigma, spread: 1)]
+    for component in [strip.blurred(sigma: sigma), strip.addingDropShadow(offset: Point(3, -2), sigma: sigma, spread: 1)]
       as [any ImageComponent]
     {
       let plan = try Renderer(tileSize: 64).plan(component)
@@ -260,9 +260,9 @@ extension GaussianBlurTests {
     let image = try Raster(width: 12, height: 10, fill: RGBA8(r: 200, g: 100, b: 50, a: 255)).padded(by: 6)
     #expect(try image.blurred(radius: 8, edge: .transparent).rendered()
       == image.blurred(sigma: 4, edge: .transparent).rendered())
-    #expect(try image.dropShadow(offset: Point(3, 2), radius: 6, opacity: 0.7).rendered()
-      == image.dropShadow(offset: Point(3, 2), sigma: 3, opacity: 0.7).rendered())
-    #expect(try image.innerShadow(radius: 5).rendered() == image.innerShadow(sigma: 2.5).rendered())
+    #expect(try image.addingDropShadow(offset: Point(3, 2), radius: 6, opacity: 0.7).rendered()
+      == image.addingDropShadow(offset: Point(3, 2), sigma: 3, opacity: 0.7).rendered())
+    #expect(try image.addingInnerShadow(radius: 5).rendered() == image.addingInnerShadow(sigma: 2.5).rendered())
     #expect(image.blurred(radius: 8).sigma == 4)
   }
 }

@@ -60,7 +60,7 @@ import Testing
     #expect(Group([Layer(moved, x: -10, y: 1)]).extent == IntRect(x: -5, y: 7, width: 4, height: 3))
     #expect(Group([]).extent.isEmpty)
     // An empty layer adds nothing, even when far away.
-    #expect(Group([Layer(a), Layer(b.opacity(0), x: 100, y: 100)]).extent == IntRect(x: 0, y: 0, width: 4, height: 3))
+    #expect(Group([Layer(a), Layer(b.multiplyingOpacity(by: 0), x: 100, y: 100)]).extent == IntRect(x: 0, y: 0, width: 4, height: 3))
     // A generator makes the whole group infinite.
     let solid = SolidColor(Color(red: 0, green: 0, blue: 1))
     #expect(Group([Layer(a), Layer(solid, x: 3, y: 3)]).extent.isInfinite)

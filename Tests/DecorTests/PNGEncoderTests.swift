@@ -348,7 +348,7 @@ import Testing
     }
     // Files of many joined parts (of 3 or 4 rows, in bands of 7): a smooth scene, RGBA, and the same flattened, RGB.
     let scene = try GaussianBlurTests.scene(width: 61)
-    let opaqueScene = try scene.background(.white).rendered()
+    let opaqueScene = try scene.flattened(onto: .white).rendered()
     for (index, compression) in [PNGCompression(level: 0)!, .fast, .default, .best].enumerated() {
       for (name, raster) in [("rgba", scene), ("rgb", opaqueScene)] {
         let path = folder.appendingPathComponent("parts-\(index)-\(name).png").path

@@ -82,7 +82,7 @@ import Testing
         Self.finite),
       ("transform rotation", { image.transformed(by: .rotation(.degrees($0))) }, Self.finite),
       ("transform shear", { image.transformed(by: .shear(.degrees($0), .degrees(0))) }, Self.finite),
-      ("opacity", { image.opacity($0) }, Self.nonNegative),
+      ("opacity", { image.multiplyingOpacity(by: $0) }, Self.nonNegative),
       ("blend opacity", { image.blended(with: other, opacity: $0) }, Self.nonNegative),
       ("blend at", { image.blended(with: other, mode: .multiply, at: Point($0, 1)) }, Self.finite),
       ("blend below at", { image.blended(with: other, at: Point(1, $0), below: true) }, Self.finite),
@@ -121,13 +121,13 @@ import Testing
       // (BlurEdgeTests), seconds in a debug build at the clamped σ = 2000; the parameter rule is the same.
       ("blur", { image.blurred(sigma: $0, edge: .transparent) }, nil),
       ("blur mirror", { image.blurred(sigma: min($0, 50), edge: .mirror) }, nil),
-      ("shadow offset", { image.dropShadow(offset: Point($0, $0)) }, nil),
-      ("shadow blur", { image.dropShadow(sigma: $0) }, nil),
-      ("shadow opacity", { image.dropShadow(opacity: $0) }, nil),
-      ("shadow spread", { image.dropShadow(spread: $0, only: true) }, nil),
-      ("inner-shadow offset", { image.innerShadow(offset: Point($0, -$0)) }, nil),
-      ("inner-shadow blur", { image.innerShadow(sigma: $0) }, nil),
-      ("inner-shadow opacity", { image.innerShadow(opacity: $0) }, nil),
+      ("shadow offset", { image.addingDropShadow(offset: Point($0, $0)) }, nil),
+      ("shadow blur", { image.addingDropShadow(sigma: $0) }, nil),
+      ("shadow opacity", { image.addingDropShadow(opacity: $0) }, nil),
+      ("shadow spread", { image.addingDropShadow(spread: $0, only: true) }, nil),
+      ("inner-shadow offset", { image.addingInnerShadow(offset: Point($0, -$0)) }, nil),
+      ("inner-shadow blur", { image.addingInnerShadow(sigma: $0) }, nil),
+      ("inner-shadow opacity", { image.addingInnerShadow(opacity: $0) }, nil),
     ]
     for (name, make, valid) in cases {
       for value in Self.doubles {
@@ -162,7 +162,7 @@ import Testing
       ("nested group", { Group([Layer(Group([Layer(image, x: $0)]), y: $0, opacity: 0.5)]) }, always),
       ("translated far", { image.translated(by: Point(Double($0), 0)).padded(by: 3) }, always),
       ("flip", { image.translated(by: Point(Double($0), 0)).flipped(.horizontal).flipped(.vertical) }, always),
-      ("background", { image.padded(by: max(0, $0)).background(.white) }, always),
+      ("background", { image.padded(by: max(0, $0)).flattened(onto: .white) }, always),
       ("border", { image.bordered(width: $0) }, { $0 >= 0 }),
       ("replicate columns", { image.replicated(columns: $0, rows: 2) }, { $0 >= 1 }),
       ("replicate both", { image.replicated(columns: $0, rows: $0) }, { $0 >= 1 }),
@@ -187,10 +187,10 @@ import Testing
     let expected = RenderError.invalidParameter(component: "rotate", reason: "angle must be a finite number, got nan")
     #expect(bad.parameterError == expected)
     let wrapped: [any ImageComponent] = [
-      bad.padded(by: 2), bad.cropped(to: Self.region), bad.background(.white), bad.flipped(.vertical),
-      bad.translated(by: Point(1, 1)), bad.scaled(by: 2), bad.resized(width: 3, height: 3), bad.opacity(0.5),
+      bad.padded(by: 2), bad.cropped(to: Self.region), bad.flattened(onto: .white), bad.flipped(.vertical),
+      bad.translated(by: Point(1, 1)), bad.scaled(by: 2), bad.resized(width: 3, height: 3), bad.multiplyingOpacity(by: 0.5),
       bad.tiled(width: 5, height: 5), bad.rotated(by: .degrees(30)), bad.skewed(x: .degrees(5)),
-      bad.transformed(by: .identity), bad.roundingCorners(radius: 3), bad.bordered(width: 2), bad.replicated(columns: 2, rows: 2), bad.masked(by: image), image.masked(by: bad), bad.sepia(), bad.blurred(sigma: 2), bad.dropShadow(), bad.innerShadow(),
+      bad.transformed(by: .identity), bad.roundingCorners(radius: 3), bad.bordered(width: 2), bad.replicated(columns: 2, rows: 2), bad.masked(by: image), image.masked(by: bad), bad.sepia(), bad.blurred(sigma: 2), bad.addingDropShadow(), bad.addingInnerShadow(),
       bad.sharpened(sigma: 1), bad.sharpened(sigma: 4), bad.adjustingLevels(black: 0.1, white: 0.9),
       bad.adjustingGamma(2),
       image.blended(with: bad), bad.blended(with: image), image.blended(with: bad, below: true),
@@ -420,7 +420,7 @@ import Testing
     #expect(image.scaled(by: 1e-300).extent == IntRect(x: 0, y: 0, width: 1, height: 1))
     #expect(image.resized(width: .max, height: 2).extent == IntRect(x: 0, y: 0, width: limit, height: 2))
     #expect(image.tiled(width: .max, height: 3).extent == IntRect(x: 0, y: 0, width: limit, height: 3))
-    #expect(image.opacity(7).amount == 1 && image.blended(with: image, opacity: 1e300).opacity == 1)
+    #expect(image.multiplyingOpacity(by: 7).amount == 1 && image.blended(with: image, opacity: 1e300).opacity == 1)
     #expect(Layer(image, x: .max, y: .min).x == limit && Layer(image, x: .max, y: .min).y == -limit)
     var layer = Layer(image)
     layer.x = .min

@@ -15,7 +15,7 @@ import Testing
       .padded(by: 8, color: .white)
       .rotated(by: .degrees(-12), interpolation: .bicubic)
       .padded(by: 16)
-      .background(try Color(parsing: "#2b3a55"))
+      .flattened(onto: try Color(parsing: "#2b3a55"))
     try framed.rendered().writePNG(toFile: output)
     try framed.rendered().writeJPEG(toFile: directory.appendingPathComponent("out.jpg").path)
 

@@ -64,7 +64,7 @@ import Testing
     }
   }
 
-  /// Drawn at a fractional point (`draw(photo.dropShadow(sigma: 8), at: Point(10.5, 10))` crashed).
+  /// Drawn at a fractional point (`draw(photo.addingDropShadow(sigma: 8), at: Point(10.5, 10))` crashed).
   @Test(arguments: blurBased)
   func blurBasedFiltersDrawnAtAFractionalPoint(step: String) throws {
     let image = try Self.scene()
@@ -85,13 +85,13 @@ import Testing
   @Test func blurBasedFiltersInNestedGroupsAtAnyTileSize() throws {
     let image = try Self.scene()
     let inner = Group([
-      Layer(image.dropShadow(offset: Point(4, 4), sigma: 6), x: 0, y: 0),
-      Layer(image.blurred(sigma: 3.5).innerShadow(offset: Point(-2, 2), sigma: 5), x: 50, y: 30,
+      Layer(image.addingDropShadow(offset: Point(4, 4), sigma: 6), x: 0, y: 0),
+      Layer(image.blurred(sigma: 3.5).addingInnerShadow(offset: Point(-2, 2), sigma: 5), x: 50, y: 30,
         blendMode: .multiply, opacity: 0.8),
     ])
     let outer = Group([
       Layer(SolidColor(Color(red: 0.9, green: 0.85, blue: 0.7)).cropped(to: IntRect(x: 0, y: 0, width: 190, height: 150))),
-      Layer(inner.dropShadow(offset: Point(3, 5), sigma: 8, spread: 1), x: 12, y: 9),
+      Layer(inner.addingDropShadow(offset: Point(3, 5), sigma: 8, spread: 1), x: 12, y: 9),
       Layer(inner.blurred(sigma: 2).rotated(by: .degrees(8)), x: 60, y: 40, blendMode: .screen),
     ])
     let scene = outer.blurred(sigma: 4).blended(with: inner, mode: .overlay, at: Point(20, 10))

@@ -12,13 +12,13 @@ import Testing
   /// `k` drop shadows over a large blur (which materialises, as the shadows' shapes do).
   static func stacked(_ k: Int, over image: Raster) -> any ImageComponent {
     var component: any ImageComponent = image.blurred(sigma: 4)
-    for _ in 0..<k { component = component.dropShadow(offset: Point(3, 3), sigma: 3) }
+    for _ in 0..<k { component = component.addingDropShadow(offset: Point(3, 3), sigma: 3) }
     return component
   }
 
   @Test func aShadowsInputIsOneStageUsedTwice() throws {
     let image = try Self.image()
-    let shadow = image.blurred(sigma: 4).dropShadow(offset: Point(3, 3), sigma: 3)
+    let shadow = image.blurred(sigma: 4).addingDropShadow(offset: Point(3, 3), sigma: 3)
     let plan = try Renderer(tileSize: 16).plan(shadow)
     let blurs = plan.stages.filter { $0.component.hasPrefix("blur") }
     #expect(blurs.count == 1)

@@ -24,7 +24,7 @@ import Testing
     }
     return [
       ("photo 37×300", photo.resized(width: 37, height: 300).blurred(sigma: 1.5)),
-      ("translucent 37×300", photo.resized(width: 37, height: 300).opacity(0.6)),
+      ("translucent 37×300", photo.resized(width: 37, height: 300).multiplyingOpacity(by: 0.6)),
       ("photo 123×71", photo.resized(width: 123, height: 71)),
       ("noise 17×9", noise),
       ("pixel 1×1", try Raster(width: 1, height: 1, fill: RGBA8(straightRed: 200, green: 10, blue: 90, alpha: 77))),

@@ -64,7 +64,7 @@ import Testing
       }
     }
     components += [photo.padded(top: 1, right: 2, bottom: 3, left: 4, color: .white), photo.tiled(width: 100, height: 7),
-      photo.opacity(0.3).background(Color(red: 0, green: 0.5, blue: 0, alpha: 0.5)), photo.flipped(.vertical),
+      photo.multiplyingOpacity(by: 0.3).flattened(onto: Color(red: 0, green: 0.5, blue: 0, alpha: 0.5)), photo.flipped(.vertical),
       photo.resized(width: 50, height: 50, fit: .cover), Group([Layer(photo, x: -20), Layer(photo, y: 30)])]
     for component in components where !component.extent.isEmpty {
       let extent = component.extent

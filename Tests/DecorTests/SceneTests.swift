@@ -51,7 +51,7 @@ import Testing
       Layer(SolidColor(.white)),
       Layer(gradient, opacity: 0.5),
       Layer(green, x: 5, y: 6, blendMode: .multiply),
-      Layer(dot.padded(by: 2, color: .black).opacity(0.75), x: 20, y: 2),
+      Layer(dot.padded(by: 2, color: .black).multiplyingOpacity(by: 0.75), x: 20, y: 2),
       Layer(Group([Layer(yellow), Layer(Group([Layer(dot, x: 1, y: 1, blendMode: .difference)]))]), x: 30, y: 20,
         blendMode: .screen, opacity: 0.8),
     ]).cropped(to: IntRect(x: 0, y: 0, width: 40, height: 30))

@@ -73,7 +73,7 @@ import Testing
   func matchesAnExactShadow(sigma: Double, dx: Int, dy: Int) throws {
     let image = try Self.cutout()
     let color = Color(red: 0.2, green: 0.1, blue: 0.6, alpha: 0.9)
-    let shadow = image.dropShadow(offset: Point(Double(dx), Double(dy)), sigma: sigma, color: color, opacity: 0.7)
+    let shadow = image.addingDropShadow(offset: Point(Double(dx), Double(dy)), sigma: sigma, color: color, opacity: 0.7)
     let rendered = try shadow.rendered()
     let expected = try Self.reference(image, sigma: sigma, offset: (dx, dy), color: color, opacity: 0.7,
       over: shadow.extent)
@@ -88,7 +88,7 @@ import Testing
   @Test(arguments: [(3.0, 2.0), (1.5, 4.5), (4, -2), (2, -3.5)])
   func spreadGrowsOrShrinksTheShapeByADisc(sigma: Double, spread: Double) throws {
     let image = try Self.cutout()
-    let shadow = image.dropShadow(offset: Point(3, 2), sigma: sigma, opacity: 1, spread: spread, only: true)
+    let shadow = image.addingDropShadow(offset: Point(3, 2), sigma: sigma, opacity: 1, spread: spread, only: true)
     let expected = try Self.reference(image, sigma: sigma, offset: (3, 2), opacity: 1, spread: spread, only: true,
       over: shadow.extent)
     let rendered = try shadow.rendered()
@@ -107,7 +107,7 @@ import Testing
       let dy = Int.random(in: -9...9, using: &generator)
       let spread = [0, 2, -1.5, 3.2].randomElement(using: &generator)!
       let only = Bool.random(using: &generator)
-      let shadow = image.dropShadow(offset: Point(Double(dx), Double(dy)), sigma: sigma, opacity: 1, spread: spread,
+      let shadow = image.addingDropShadow(offset: Point(Double(dx), Double(dy)), sigma: sigma, opacity: 1, spread: spread,
         only: only)
       let e = shadow.extent
       let around = IntRect(x: e.minX - 12, y: e.minY - 12, width: e.width + 24, height: e.height + 24)
@@ -128,8 +128,8 @@ import Testing
 
   @Test func theImageIsDrawnOverItsShadow() throws {
     let image = try Self.cutout()
-    let shadow = try image.dropShadow(offset: Point(4, 4), sigma: 3).rendered()
-    let e = image.dropShadow(offset: Point(4, 4), sigma: 3).extent
+    let shadow = try image.addingDropShadow(offset: Point(4, 4), sigma: 3).rendered()
+    let e = image.addingDropShadow(offset: Point(4, 4), sigma: 3).extent
     // Where the image is opaque it is all that shows.
     for y in 0..<image.height {
       for x in 0..<image.width where image[x, y].a == 255 {
@@ -137,14 +137,14 @@ import Testing
       }
     }
     // `only` leaves the image out: the shadow of an opaque pixel far inside is the colour at the opacity.
-    let alone = try Raster(width: 40, height: 40, fill: .white).dropShadow(offset: .zero, sigma: 2, opacity: 0.5,
+    let alone = try Raster(width: 40, height: 40, fill: .white).addingDropShadow(offset: .zero, sigma: 2, opacity: 0.5,
       only: true).rendered()
     #expect(alone[26, 26] == RGBA8(r: 0, g: 0, b: 0, a: 128))
   }
 
   @Test func aHardShadowIsTheCoverageMoved() throws {
     let image = try Self.cutout()
-    let shadow = try image.dropShadow(offset: Point(7, -3), sigma: 0, color: .white, opacity: 1, only: true)
+    let shadow = try image.addingDropShadow(offset: Point(7, -3), sigma: 0, color: .white, opacity: 1, only: true)
       .rendered(image.bounds.offsetBy(dx: 7, dy: -3))
     for y in 0..<image.height {
       for x in 0..<image.width {
@@ -158,7 +158,7 @@ import Testing
   func anInnerShadowMatchesTheExactOne(sigma: Double, dx: Int, dy: Int) throws {
     let image = try Self.cutout()
     let color = Color(red: 0.1, green: 0, blue: 0.3)
-    let inner = image.innerShadow(offset: Point(Double(dx), Double(dy)), sigma: sigma, color: color, opacity: 0.8)
+    let inner = image.addingInnerShadow(offset: Point(Double(dx), Double(dy)), sigma: sigma, color: color, opacity: 0.8)
     #expect(inner.extent == image.bounds)
     let rendered = try inner.rendered()
     let expected = try Self.reference(image, sigma: sigma, offset: (dx, dy), color: color, opacity: 0.8, inner: true,
@@ -168,7 +168,7 @@ import Testing
     #expect(ImageMetrics.psnr(rendered, expected) >= 40)
     // The shape keeps its alpha, and far inside an opaque square the shadow does not reach.
     for y in 0..<image.height { for x in 0..<image.width { #expect(rendered[x, y].a == image[x, y].a) } }
-    let square = try Raster(width: 60, height: 60, fill: .white).innerShadow(offset: Point(0, 4), sigma: 2)
+    let square = try Raster(width: 60, height: 60, fill: .white).addingInnerShadow(offset: Point(0, 4), sigma: 2)
       .rendered()
     #expect(square[30, 30] == .white)
     #expect(square[30, 1].r < 200)  // the top edge, under the outside moved down
@@ -177,21 +177,21 @@ import Testing
 
   @Test func largeShadowsRenderTheSameInAnyTiling() throws {
     let image = try Self.cutout()
-    for shadow in [image.dropShadow(offset: Point(5, 9), sigma: 9, spread: 2), image.dropShadow(sigma: 2.2, only: true)]
+    for shadow in [image.addingDropShadow(offset: Point(5, 9), sigma: 9, spread: 2), image.addingDropShadow(sigma: 2.2, only: true)]
     {
       let whole = try Renderer(tileSize: 4096, threads: 1).render(shadow)
       for tile in [16, 50] {
         #expect(try Renderer(tileSize: tile, threads: 3).render(shadow) == whole)
       }
     }
-    let inner = image.innerShadow(offset: Point(-3, 4), sigma: 7)
+    let inner = image.addingInnerShadow(offset: Point(-3, 4), sigma: 7)
     #expect(try Renderer(tileSize: 24, threads: 2).render(inner) == (try Renderer(tileSize: 4096).render(inner)))
   }
 
   /// DESIGN.md's example reads like the step it mirrors, `rotate 30 | shadow 6 6 blur=8`.
   @Test func theDesignsExampleIsTheStep() throws {
     let image = try Self.cutout()
-    let swift = image.rotated(by: .degrees(30)).dropShadow(offset: .init(6, 6), sigma: 8)
+    let swift = image.rotated(by: .degrees(30)).addingDropShadow(offset: .init(6, 6), sigma: 8)
     let step = try Chain(parsing: ["rotate 30 | shadow 6 6 blur=8"]).apply(to: image)
     #expect(swift.extent == step.extent)
     #expect(try swift.rendered() == step.rendered())

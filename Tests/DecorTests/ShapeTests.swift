@@ -87,7 +87,7 @@ import Testing
     let image = try Self.white(40, 30)
     let chain = try Chain(parsing: ["round 12 | shadow 4 4 blur=3 opacity=1 only"]).apply(to: image)
     let rendered = try chain.rendered()
-    let square = try image.dropShadow(offset: Point(4, 4), sigma: 3, opacity: 1, only: true).rendered()
+    let square = try image.addingDropShadow(offset: Point(4, 4), sigma: 3, opacity: 1, only: true).rendered()
     // Near the rounded corner (top-left, moved by the offset) the shadow is lighter than a square's.
     #expect(rendered[chain.extent.width / 2, chain.extent.height / 2].a == 255)
     let cornerX = 4 - chain.extent.minX + 1
@@ -138,7 +138,7 @@ import Testing
     #expect("\(image.bordered(width: 1))" == "border 1 color=#dfdfdf")
     #expect(swift.extent == IntRect(x: -2, y: -2, width: 10, height: 8))
     // Width 0 still flattens onto the colour, as `-border 0` does.
-    #expect(try image.bordered(width: 0, color: .white).rendered() == image.background(.white).rendered())
+    #expect(try image.bordered(width: 0, color: .white).rendered() == image.flattened(onto: .white).rendered())
     #expect(ParameterSweepTests.message("border -1") == "width must be at least 0, got -1")
     #expect(image.bordered(width: -1).parameterError
       == .invalidParameter(component: "border", reason: "width must be at least 0, got -1"))
@@ -198,7 +198,7 @@ import Testing
   @Test(arguments: [false, true])
   func luminanceMaskFollowsCSS(inverted: Bool) throws {
     let photo = try Self.fixture("photo.png")
-    let mask = try ImageMetrics.sample("coffee.png").resized(width: 48, height: 39).opacity(0.8).rendered()
+    let mask = try ImageMetrics.sample("coffee.png").resized(width: 48, height: 39).multiplyingOpacity(by: 0.8).rendered()
     let masked = try photo.masked(by: mask, channel: .luminance, inverted: inverted).rendered()
     let straight = mask.straightBytes()
     var worst = 0.0

@@ -10,7 +10,7 @@ func thumbnail(of body: Data) async throws -> (jpeg: Data, webp: Data) {
   let photo = try await DecodedImage.decoding(body).raster
   let card = try await photo
     .resized(width: 512, height: 512, fit: .contain)  // within 512², the aspect ratio kept
-    .dropShadow(offset: Point(6, 8), radius: 16, opacity: 0.4)
+    .addingDropShadow(offset: Point(6, 8), radius: 16, opacity: 0.4)
     .rendered()
   return (jpeg: try await card.encodedData(as: .jpeg(quality: 80)), webp: try await card.encodedData(as: .webp(quality: 80)))
 }

@@ -31,6 +31,11 @@ public struct Background: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component flattened onto `color` within its extent.
-  public func background(_ color: Color) -> Background { Background(self, color: color) }
+  /// This component flattened onto `color` within its extent (source-over; ImageMagick's `-flatten`, the
+  /// `background` step).
+  public func flattened(onto color: Color) -> Background { Background(self, color: color) }
+
+  /// `flattened(onto:)` under its first name, a noun where the API names methods for their result.
+  @available(*, deprecated, renamed: "flattened(onto:)")
+  public func background(_ color: Color) -> Background { flattened(onto: color) }
 }

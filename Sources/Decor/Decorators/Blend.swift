@@ -137,4 +137,15 @@ extension ImageComponent {
   ) -> Blend {
     Blend(self, with: image, mode: mode, opacity: opacity, at: offset, below: below)
   }
+
+  /// This component drawn over `backdrop` in `mode` at `opacity`, both where their extents put them: Core Image's
+  /// order (`a.composited(over: b)` draws `a` on `b`), the reverse of `blended(with:)`, which draws its argument
+  /// onto this component as the `blend` step does. The result covers `backdrop`'s extent (Core Image's covers both;
+  /// `Group` composes layers over the union). A `Blend` with `below`, the backdrop placed at its own position.
+  public func composited(over backdrop: any ImageComponent, mode: BlendMode = .normal, opacity: Double = 1) -> Blend {
+    let (top, bottom) = (extent, backdrop.extent)
+    let bounded = !top.isEmpty && !top.isInfinite && !bottom.isEmpty && !bottom.isInfinite
+    let offset = bounded ? Point(Double(bottom.minX - top.minX), Double(bottom.minY - top.minY)) : Point(0, 0)
+    return Blend(self, with: backdrop, mode: mode, opacity: opacity, at: offset, below: true)
+  }
 }

@@ -29,7 +29,7 @@ public struct Border: ImageComponent, CustomStringConvertible {
     self.width = check.check(0) { () throws(ParameterError) in try ParameterCheck.margin(width, "width") }
     problem = check.error
     self.color = color
-    built = BuiltGraph(input.background(color).padded(by: self.width, color: color))
+    built = BuiltGraph(input.flattened(onto: color).padded(by: self.width, color: color))
   }
 
   public var extent: IntRect { problem == nil ? graph.extent : .empty }

@@ -97,32 +97,50 @@ extension ImageComponent {
   /// This component over its drop shadow: its coverage grown by `spread`, blurred by a Gaussian of standard
   /// deviation `sigma` pixels (a Core Graphics or canvas blur radius R is σ = R / 2; CSS `drop-shadow()`'s length
   /// is σ), filled with `color` at `opacity`, moved by `offset`. With `only`, the shadow alone.
-  public func dropShadow(
+  public func addingDropShadow(
     offset: Point = Point(5, 5), sigma: Double = 4, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
     only: Bool = false
   ) -> DropShadow {
     DropShadow(self, offset: offset, sigma: sigma, color: color, opacity: opacity, spread: spread, shadowOnly: only)
   }
 
-  /// `dropShadow(offset:sigma:…)` with the blur given as a *radius*, as CSS `box-shadow`, canvas's `shadowBlur` and
-  /// Core Graphics' `setShadow(offset:blur:)` give it: σ = `radius` / 2. SwiftUI's `shadow(radius:)` is not this
-  /// one: see the article "Units".
-  public func dropShadow(
+  /// `addingDropShadow(offset:sigma:…)` with the blur given as a *radius*, as CSS `box-shadow`, canvas's
+  /// `shadowBlur` and Core Graphics' `setShadow(offset:blur:)` give it: σ = `radius` / 2. SwiftUI's
+  /// `shadow(radius:)` is not this one: see the article "Units".
+  public func addingDropShadow(
     offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
     only: Bool = false
   ) -> DropShadow {
-    dropShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity, spread: spread, only: only)
+    addingDropShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity, spread: spread, only: only)
   }
 }
 
 extension ImageComponent {
-  /// `dropShadow(offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
-  @available(*, deprecated, renamed: "dropShadow(offset:sigma:color:opacity:spread:only:)")
+  /// `addingDropShadow(offset:sigma:…)` under its first name, a noun where the API names methods for their result.
+  @available(*, deprecated, renamed: "addingDropShadow(offset:sigma:color:opacity:spread:only:)")
+  public func dropShadow(
+    offset: Point = Point(5, 5), sigma: Double = 4, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
+    only: Bool = false
+  ) -> DropShadow {
+    addingDropShadow(offset: offset, sigma: sigma, color: color, opacity: opacity, spread: spread, only: only)
+  }
+
+  /// `addingDropShadow(offset:radius:…)` under its first name.
+  @available(*, deprecated, renamed: "addingDropShadow(offset:radius:color:opacity:spread:only:)")
+  public func dropShadow(
+    offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
+    only: Bool = false
+  ) -> DropShadow {
+    addingDropShadow(offset: offset, radius: radius, color: color, opacity: opacity, spread: spread, only: only)
+  }
+
+  /// `addingDropShadow(offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
+  @available(*, deprecated, renamed: "addingDropShadow(offset:sigma:color:opacity:spread:only:)")
   public func dropShadow(
     offset: Point = Point(5, 5), blur: Double, color: Color = .black, opacity: Double = 0.5, spread: Double = 0,
     only: Bool = false
   ) -> DropShadow {
-    dropShadow(offset: offset, sigma: blur, color: color, opacity: opacity, spread: spread, only: only)
+    addingDropShadow(offset: offset, sigma: blur, color: color, opacity: opacity, spread: spread, only: only)
   }
 }
 

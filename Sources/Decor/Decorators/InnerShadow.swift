@@ -69,28 +69,44 @@ extension ImageComponent {
   /// This component with a shadow inside its edges (as design tools draw an inner shadow): the outside's coverage
   /// blurred by a Gaussian of standard deviation `sigma` pixels, moved by `offset`, in `color` at `opacity`, drawn
   /// over the component where it is opaque.
-  public func innerShadow(
+  public func addingInnerShadow(
     offset: Point = Point(5, 5), sigma: Double = 4, color: Color = .black, opacity: Double = 0.5
   ) -> InnerShadow {
     InnerShadow(self, offset: offset, sigma: sigma, color: color, opacity: opacity)
   }
 
-  /// `innerShadow(offset:sigma:…)` with the blur given as a *radius*, as CSS `box-shadow: inset` gives it: σ =
-  /// `radius` / 2.
-  public func innerShadow(
+  /// `addingInnerShadow(offset:sigma:…)` with the blur given as a *radius*, as CSS `box-shadow: inset` gives it:
+  /// σ = `radius` / 2.
+  public func addingInnerShadow(
     offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5
   ) -> InnerShadow {
-    innerShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity)
+    addingInnerShadow(offset: offset, sigma: radius / 2, color: color, opacity: opacity)
   }
 }
 
 extension ImageComponent {
-  /// `innerShadow(offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
-  @available(*, deprecated, renamed: "innerShadow(offset:sigma:color:opacity:)")
+  /// `addingInnerShadow(offset:sigma:…)` under its first name, a noun where the API names methods for their result.
+  @available(*, deprecated, renamed: "addingInnerShadow(offset:sigma:color:opacity:)")
+  public func innerShadow(
+    offset: Point = Point(5, 5), sigma: Double = 4, color: Color = .black, opacity: Double = 0.5
+  ) -> InnerShadow {
+    addingInnerShadow(offset: offset, sigma: sigma, color: color, opacity: opacity)
+  }
+
+  /// `addingInnerShadow(offset:radius:…)` under its first name.
+  @available(*, deprecated, renamed: "addingInnerShadow(offset:radius:color:opacity:)")
+  public func innerShadow(
+    offset: Point = Point(5, 5), radius: Double, color: Color = .black, opacity: Double = 0.5
+  ) -> InnerShadow {
+    addingInnerShadow(offset: offset, radius: radius, color: color, opacity: opacity)
+  }
+
+  /// `addingInnerShadow(offset:sigma:…)` under its first name, whose `blur` was the standard deviation.
+  @available(*, deprecated, renamed: "addingInnerShadow(offset:sigma:color:opacity:)")
   public func innerShadow(
     offset: Point = Point(5, 5), blur: Double, color: Color = .black, opacity: Double = 0.5
   ) -> InnerShadow {
-    innerShadow(offset: offset, sigma: blur, color: color, opacity: opacity)
+    addingInnerShadow(offset: offset, sigma: blur, color: color, opacity: opacity)
   }
 }
 

@@ -42,6 +42,11 @@ public struct Opacity: ImageComponent, CustomStringConvertible {
 }
 
 extension ImageComponent {
-  /// This component with its alpha multiplied by `amount` (0…1; above 1 counts as 1; see `Opacity`).
-  public func opacity(_ amount: Double) -> Opacity { Opacity(self, amount: amount) }
+  /// This component with its alpha (and so its premultiplied colour) multiplied by `amount`: 0…1, above 1 counts
+  /// as 1; NaN or negative is an invalid parameter (see `Opacity`). The `opacity` step.
+  public func multiplyingOpacity(by amount: Double) -> Opacity { Opacity(self, amount: amount) }
+
+  /// `multiplyingOpacity(by:)` under its first name, a noun where the API names methods for their result.
+  @available(*, deprecated, renamed: "multiplyingOpacity(by:)")
+  public func opacity(_ amount: Double) -> Opacity { multiplyingOpacity(by: amount) }
 }

@@ -35,7 +35,7 @@ extension StandardFilters {
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
       let shadow = shadowParameters(arguments)
-      return input.dropShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
+      return input.addingDropShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
         opacity: shadow.opacity, spread: shadow.spread, only: arguments.flag("only"))
     },
     Filter(
@@ -49,7 +49,7 @@ extension StandardFilters {
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
       let shadow = shadowParameters(arguments)
-      return input.innerShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
+      return input.addingInnerShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
         opacity: shadow.opacity)
     },
     Filter(

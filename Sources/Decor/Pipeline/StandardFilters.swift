@@ -306,13 +306,13 @@ enum StandardFilters {
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.opacity(arguments.number("a")!) }
       }
     ) { arguments, input in
-      input.opacity(arguments.number("a")!)
+      input.multiplyingOpacity(by: arguments.number("a")!)
     },
     Filter(
       "background", aliases: ["flatten"], summary: "flatten onto a colour",
       arguments: [FilterArgument("color", .color, required: true, help: "the colour beneath")]
     ) { arguments, input in
-      input.background(arguments.color("color")!)
+      input.flattened(onto: arguments.color("color")!)
     },
     Filter(
       "tile", summary: "fill a W×H rectangle with the image repeated",

@@ -11,7 +11,7 @@ public func poster(_ photo: Raster, cutout: Raster) throws -> some ImageComponen
   ])
   return Group([
     Layer(paper),
-    Layer(photo.resized(width: 300, height: nil).padded(by: 8, color: .white).dropShadow(radius: 10), x: 30, y: 40),
+    Layer(photo.resized(width: 300, height: nil).padded(by: 8, color: .white).addingDropShadow(radius: 10), x: 30, y: 40),
     Layer(badge.rotated(by: .degrees(8), interpolation: .bicubic), x: 340, y: 150, opacity: 0.9),
     Layer(badge.grayscale(), x: 360, y: 20, blendMode: .multiply, opacity: 0.5),
   ])

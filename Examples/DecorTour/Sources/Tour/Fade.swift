@@ -25,6 +25,6 @@ public struct Fade: ImageComponent {
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    return try context.render(input.opacity(1 - amount), region)
+    return try context.render(input.multiplyingOpacity(by: 1 - amount), region)
   }
 }

@@ -9,7 +9,7 @@ public func framePhoto(_ input: String, to output: String) throws {
     .resized(width: 480, height: nil)  // the height follows the aspect ratio
     .padded(by: 12, color: .white)
     .rotated(by: .degrees(-6), interpolation: .bicubic)
-    .dropShadow(offset: Point(8, 10), radius: 16, opacity: 0.45)  // a radius as CSS box-shadow's: σ = 8
+    .addingDropShadow(offset: Point(8, 10), radius: 16, opacity: 0.45)  // a radius as CSS box-shadow's: σ = 8
   try framed.rendered().writePNG(toFile: output)
 }
 
@@ -26,7 +26,7 @@ public func framePhotoFromSteps(_ input: String, to output: String) throws {
 public func card(_ photo: Raster, tilted: Bool) -> AnyImageComponent {
   var card = photo.resized(width: 240, height: nil).padded(by: 6, color: .white).erased()
   if tilted { card = card.rotated(by: .degrees(4), interpolation: .bicubic).erased() }
-  return card.dropShadow(offset: Point(4, 4), sigma: 3).erased()
+  return card.addingDropShadow(offset: Point(4, 4), sigma: 3).erased()
 }
 
 /// Errors are typed: a render throws `RenderError`, a file `CodecError`, a step `ChainError`.

@@ -53,7 +53,7 @@ import Tour
 
   @Test func fadeFollowsTheParameterRule() throws {
     let image = try TourTests.photo()
-    #expect(try Fade(image, amount: 0.5).rendered() == image.opacity(0.5).rendered())
+    #expect(try Fade(image, amount: 0.5).rendered() == image.multiplyingOpacity(by: 0.5).rendered())
     #expect(Fade(image, amount: 3).amount == 1)
     let refused = RenderError.invalidParameter(component: "fade", reason: "amount must be at least 0, got -1")
     #expect(throws: refused) { try Fade(image, amount: -1).rendered() }
