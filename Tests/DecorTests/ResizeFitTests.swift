@@ -118,6 +118,14 @@ import Testing
     #expect(try Chain(parsing: ["crop 1000 80 gravity=north"]).apply(to: Self.photo).extent.width == 451)
     #expect(try Self.photo.cropped(width: 100, height: 80, gravity: .southeast).rendered()
       == Self.photo.extracting(IntRect(x: 351, y: 220, width: 100, height: 80)))
+    // The step and the Swift call with an offset keep the same part, cut to the image where it reaches past it.
+    for (x, y) in [(5, -5), (-30, 12), (200, 0)] {
+      let step = try Chain(parsing: ["crop \(x) \(y) 100 80 gravity=south"]).apply(to: Self.photo)
+      let call = Self.photo.cropped(width: 100, height: 80, gravity: .south, x: x, y: y)
+      #expect(step.extent == call.extent, "\(x), \(y)")
+      #expect(try step.rendered() == call.rendered(), "\(x), \(y)")
+    }
+    #expect(Self.photo.cropped(width: 100, height: 80, gravity: .south, x: 1000, y: 0).extent.isEmpty)
     #expect(throws: ChainError.self) { try Chain(parsing: ["crop 5 5 100"]) }
     #expect(throws: ChainError.self) { try Chain(parsing: ["crop 0 80 gravity=north"]) }
   }

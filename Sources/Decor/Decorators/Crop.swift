@@ -47,11 +47,25 @@ extension ImageComponent {
   /// centre; whole pixels, rounded down), as ImageMagick's `-gravity G -crop WxH+0+0`; a side larger than the
   /// extent's keeps all of it on that axis. An input without a finite extent is cropped from its origin.
   public func cropped(width: Int, height: Int, gravity: Gravity) -> Crop {
-    let e = extent
-    guard !e.isEmpty, !e.isInfinite else { return Crop(self, to: IntRect(x: 0, y: 0, width: width, height: height)) }
-    let (w, h) = (min(width, e.width), min(height, e.height))
-    let at = gravity.offset(placing: (w, h), in: (e.width, e.height))
-    return Crop(self, to: IntRect(x: e.minX + at.x, y: e.minY + at.y, width: width < 1 ? width : w,
-      height: height < 1 ? height : h))
+    cropped(width: width, height: height, gravity: gravity, x: 0, y: 0)
+  }
+
+  /// The `width` × `height` part of this component where `gravity` says, moved by `x`, `y` from there, as
+  /// ImageMagick's `-gravity G -crop WxH+X+Y`: the rectangle is cut to the extent (a side larger than the extent's
+  /// keeps all of it on that axis), and is empty when it misses it. An input without a finite extent is cropped
+  /// from its origin.
+  public func cropped(width: Int, height: Int, gravity: Gravity, x: Int, y: Int) -> Crop {
+    Crop(self, to: Crop.rect(in: extent, width: width, height: height, gravity: gravity, x: x, y: y))
+  }
+}
+
+extension Crop {
+  /// The rectangle of `cropped(width:height:gravity:x:y:)` in `extent` (and the `crop` step's, with a gravity).
+  static func rect(in e: IntRect, width: Int, height: Int, gravity: Gravity, x: Int, y: Int) -> IntRect {
+    guard !e.isEmpty, !e.isInfinite else { return IntRect(x: x, y: y, width: width, height: height) }
+    guard width >= 1, height >= 1 else { return IntRect(x: e.minX, y: e.minY, width: width, height: height) }
+    let at = gravity.offset(placing: (min(width, e.width), min(height, e.height)), in: (e.width, e.height))
+    return IntRect(x: e.minX + at.x, y: e.minY + at.y, width: width, height: height).offsetBy(dx: x, dy: y)
+      .intersection(e)
   }
 }

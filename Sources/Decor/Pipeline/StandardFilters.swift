@@ -234,15 +234,11 @@ enum StandardFilters {
       let e = input.extent
       let size = cropSize(arguments)
       let (w, h) = (min(size.w, ParameterCheck.maxLength), min(size.h, ParameterCheck.maxLength))
-      var origin = e.isInfinite ? (x: 0, y: 0) : (x: e.minX, y: e.minY)
-      if let gravity = cropGravity(arguments), !e.isInfinite, !e.isEmpty {
-        let at = gravity.offset(placing: (min(w, e.width), min(h, e.height)), in: (e.width, e.height))
-        origin = (origin.x + at.x, origin.y + at.y)
-      }
       let asked = IntRect(x: size.x, y: size.y, width: w, height: h)
-      var rect = asked.offsetBy(dx: origin.x, dy: origin.y)
-      // Placed by a gravity, a side larger than the image's keeps the image's (as ImageMagick's crop does).
-      if cropGravity(arguments) != nil, !e.isInfinite, !rect.intersection(e).isEmpty { rect = rect.intersection(e) }
+      // Placed by a gravity as `cropped(width:height:gravity:x:y:)` places it (a side larger than the image's keeps
+      // the image's, as ImageMagick's crop does); else from the image's top-left.
+      let rect = cropGravity(arguments).map { Crop.rect(in: e, width: w, height: h, gravity: $0, x: size.x, y: size.y) }
+        ?? asked.offsetBy(dx: e.isInfinite ? 0 : e.minX, dy: e.isInfinite ? 0 : e.minY)
       guard !rect.intersection(e).isEmpty else {
         throw FilterError("the rectangle \(asked) misses the image (\(e.width)x\(e.height))")
       }
