@@ -88,17 +88,22 @@ public struct Batch: Sendable {
   ) throws(BatchError) {
     self.chain = chain
     var files: [String] = []
+    // The inputs as files (device and inode), so that an output is refused only when it would be one of them.
+    var inputIdentities = Set<FileIdentity>()
     for input in inputs {
       var info = stat()
       // An input that cannot be looked at (missing, unreadable) is planned as a file and fails alone when its turn
       // comes, as a corrupt one does: one bad name among thousands does not stop the others.
-      if stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      let looked = stat(input, &info) == 0
+      if looked, info.st_mode & S_IFMT != S_IFDIR { inputIdentities.insert(FileIdentity(info)) }
+      if looked, info.st_mode & S_IFMT == S_IFDIR {
         let found = try Batch.imageFiles(in: input, extensions: decoders.fileExtensions)
         guard !found.isEmpty else {
           throw BatchError(path: input, message: "the folder has no image files ("
             + decoders.fileExtensions.map { "." + $0 }.joined(separator: ", ") + ")")
         }
-        files += found
+        files += found.map(\.path)
+        inputIdentities.formUnion(found.map(\.identity))
       } else {
         files.append(input)
       }
@@ -141,13 +146,6 @@ public struct Batch: Sendable {
       throw BatchError(path: outputFolder, message: "not a folder")
     }
     try Batch.checkWritable(outputFolder)
-    // The inputs as files (device and inode), so that an output is refused only when it would be one of them.
-    var inputFiles: [String: (dev: UInt64, ino: UInt64)] = [:]
-    for file in files {
-      var info = stat()
-      if stat(file, &info) == 0 { inputFiles[file] = (UInt64(info.st_dev), UInt64(info.st_ino)) }
-    }
-    let inputIdentities = Set(inputFiles.values.map { "\($0.dev):\($0.ino)" })
     var seen: [String: String] = [:]
     items = []
     for (file, format, fileExtension) in planned {
@@ -160,7 +158,7 @@ public struct Batch: Sendable {
       seen[output] = file
       var outputInfo = stat()
       if !replacesInputs, stat(output, &outputInfo) == 0,
-        inputIdentities.contains("\(UInt64(outputInfo.st_dev)):\(UInt64(outputInfo.st_ino))")
+        inputIdentities.contains(FileIdentity(outputInfo))
       {
         throw BatchError(path: output, message: "is an input: writing it would replace it (give another folder or "
           + "--format, or --overwrite to replace the inputs)")
@@ -301,14 +299,16 @@ public struct Batch: Sendable {
   }
 
   /// The image files (by `extensions`, without the dot, in any case) directly in `folder`, hidden ones excepted,
-  /// sorted by name.
-  static func imageFiles(in folder: String, extensions: [String]) throws(BatchError) -> [String] {
+  /// sorted by name, with their identities.
+  static func imageFiles(in folder: String, extensions: [String]) throws(BatchError)
+    -> [(path: String, identity: FileIdentity)]
+  {
     guard let directory = opendir(folder) else {
       throw BatchError(path: folder, message: "cannot list: \(ImageFile.systemError())")
     }
     defer { closedir(directory) }
     let extensions = Set(extensions.map { $0.lowercased() })
-    var names: [String] = []
+    var names: [(path: String, identity: FileIdentity)] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -318,9 +318,9 @@ public struct Batch: Sendable {
       else { continue }
       let path = (folder.hasSuffix("/") ? folder : folder + "/") + name
       var info = stat()
-      if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { names.append(path) }
+      if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { names.append((path, FileIdentity(info))) }
     }
-    return names.sorted()
+    return names.sorted { $0.path < $1.path }
   }
 
   /// `mkdir -p`.
