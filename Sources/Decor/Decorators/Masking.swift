@@ -15,6 +15,8 @@ public struct Masking: ImageComponent, CustomStringConvertible {
   public let channel: MaskChannel
   /// Whether the input is multiplied by one minus the mask's value.
   public let inverted: Bool
+  /// The mask moved to its place, once (every tile's demand and render read it).
+  let placedMask: any ImageComponent
 
   public init(_ input: any ImageComponent, by mask: any ImageComponent, channel: MaskChannel = .alpha,
     inverted: Bool = false)
@@ -23,14 +25,10 @@ public struct Masking: ImageComponent, CustomStringConvertible {
     self.mask = mask
     self.channel = channel
     self.inverted = inverted
-  }
-
-  /// The mask moved to its place.
-  var placedMask: any ImageComponent {
     let to = Blend.origin(input.extent)
     let from = Blend.origin(mask.extent)
     let move = Point(Double(to.x - from.x), Double(to.y - from.y))
-    return move.x == 0 && move.y == 0 ? mask : Translation(mask, placingBy: move)
+    placedMask = move.x == 0 && move.y == 0 ? mask : Translation(mask, placingBy: move)
   }
 
   public var extent: IntRect { parameterError == nil ? input.extent : .empty }
