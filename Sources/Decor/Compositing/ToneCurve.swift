@@ -49,6 +49,14 @@ struct ToneCurve: Sendable, Hashable {
   /// Whether the curve leaves every value as it is (levels 0 and 1, gamma 1).
   var isIdentity: Bool { black == 0 && range == 1 && exponent == 1 }
 
+  /// Maps every pixel of `raster` in place (nothing to do for the identity).
+  func apply(to raster: inout Raster) {
+    if isIdentity { return }
+    raster.withUnsafeMutableBytes { bytes in
+      apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
+    }
+  }
+
   /// Maps `count` premultiplied pixels in place.
   func apply(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
     opaque.withUnsafeBufferPointer { table in

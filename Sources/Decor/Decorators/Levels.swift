@@ -57,10 +57,7 @@ public struct Levels: ImageComponent, CustomStringConvertible {
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
     var pixels = try context.render(input, region)
-    if curve.isIdentity { return pixels }
-    pixels.withUnsafeMutableBytes { bytes in
-      curve.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
-    }
+    curve.apply(to: &pixels)
     return pixels
   }
 

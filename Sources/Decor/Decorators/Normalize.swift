@@ -48,10 +48,7 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
     if let problem { throw problem }
     let curve = try context.analysis(of: self, ToneCurve.self)
     var pixels = try context.render(input, region)
-    if curve.isIdentity { return pixels }
-    pixels.withUnsafeMutableBytes { bytes in
-      curve.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
-    }
+    curve.apply(to: &pixels)
     return pixels
   }
 
