@@ -29,6 +29,7 @@ colour|chelsea.png|resize 240x_ ; sepia 0.7 ; contrast 1.3 ; hue-rotate -15
 round-shadow|chelsea.png|resize 240x_ ; round 24 ; shadow 6 6 blur=6 opacity=0.5 ; $paper
 sharpen|chelsea.png|resize 240x_ ; sharpen 1.5 amount=1.5 ; levels 8% 92% gamma=1.1
 normalize|chelsea.png|resize 240x_ ; normalize low=2% high=1%
+trim|horse-cutout.png|trim ; resize 240x_ ; $paper
 cover-gravity|chelsea.png|resize 160x160 fit=cover gravity=east interpolation=lanczos ; round 50% ; $paper
 CHAINS
 

@@ -57,6 +57,15 @@ import Testing
       tolerance: Self.tolerance)
   }
 
+  /// The cutout trimmed of its transparent border, and the photo of a white frame added around it (which comes off
+  /// exactly: 120×80 again).
+  @Test func trim() throws {
+    try Golden.assert(try GoldenScenes.cutout().trimmed().rendered(), named: "effects/trim-cutout",
+      tolerance: Self.tolerance)
+    try Golden.assert(try GoldenScenes.photo().padded(by: 9, color: .white).trimmed(fuzz: 30).rendered(),
+      named: "effects/trim-frame", tolerance: Self.tolerance)
+  }
+
   @Test func dropShadow() throws {
     let shadow = try GoldenScenes.cutout().addingDropShadow(offset: Point(6, 6), sigma: 4, opacity: 0.6)
     try Golden.assert(try shadow.rendered(), named: "shadow/drop", tolerance: Self.tolerance)

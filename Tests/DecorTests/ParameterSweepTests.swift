@@ -105,6 +105,7 @@ import Testing
         { $0.isFinite && max($0, -ParameterCheck.maxLevel) > 0 }),
       ("levels gamma", { image.adjustingLevels(black: 0.1, white: 0.9, gamma: $0) }, Self.positive),
       ("gamma", { image.adjustingGamma($0) }, Self.positive),
+      ("trim fuzz", { image.trimmed(fuzz: $0) }, Self.nonNegative),
       ("normalize low", { image.normalized(low: $0) }, { $0.isFinite && $0 >= 0 && min($0, 1) + 0.005 < 1 }),
       ("normalize high", { image.normalized(low: 0, high: $0) }, { $0.isFinite && $0 >= 0 && $0 < 1 }),
       ("linear-gradient from", { LinearGradient(from: Point($0, 0), to: Point(8, 8), stops: Self.stops) }, Self.finite),
@@ -381,6 +382,7 @@ import Testing
       "hue-rotate #deg", "round #", "round #%", "border #", "border # color=white", "replicate #x2", "replicate 2x#", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
       "blend screen \(png) at=1,# below", "sharpen # amount=0", "sharpen 1 amount=#", "sharpen 2 threshold=#",
       "levels # 200", "levels 10 #", "levels #% 90%", "levels 0 #%", "levels 10% 90% gamma=#", "gamma #", "normalize low=#%", "normalize high=#",
+      "trim fuzz=#", "trim fuzz=#%",
     ]
     var parsed = 0
     for template in steps {

@@ -79,6 +79,7 @@ import Testing
       return pick(["levels \(int(0...100)) \(int(150...255))", "levels \(number(0...30))% \(number(60...100))%"])
         + pick(["", " gamma=\(number(0.3...3))"])
     case "gamma": return "gamma \(number(0.3...3))"
+    case "trim": return "trim" + pick(["", " fuzz=\(int(0...40))", " fuzz=10%", " color=white", " color=#00000000"])
     case "normalize":
       return "normalize" + pick(["", " low=\(number(0...5))%", " low=1% high=\(number(0...5))"])
     default: return ""

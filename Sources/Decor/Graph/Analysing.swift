@@ -38,7 +38,18 @@ extension RenderContext {
     var renderer = Renderer(threads: threads, pixelLimit: pixelLimit)
     renderer.cancellation = cancellation
     renderer.checksDemands = checksDemands
-    let bands = try renderer.prepareBands(component, region: region)
+    try renderer.forEachBand(component, region, body)
+  }
+}
+
+extension Renderer {
+  /// Renders `region` of `component` band by band from the top, handing each band's premultiplied pixels to `body`
+  /// with the band's rectangle (valid during the call): a whole image looked at with a band of memory.
+  func forEachBand(
+    _ component: any ImageComponent, _ region: IntRect,
+    _ body: (IntRect, UnsafeBufferPointer<UInt32>) throws -> Void
+  ) throws {
+    let bands = try prepareBands(component, region: region)
     let width = bands.region.width
     var pixels = [UInt32](repeating: 0, count: width * bands.bandHeight)
     for band in 0..<bands.bandCount {
@@ -51,9 +62,7 @@ extension RenderContext {
       }
     }
   }
-}
 
-extension Renderer {
   /// The statistics of the analysis stages of `plan` (see `Analysing`), by stage, computed with `context`.
   func analyses(_ plan: RenderPlan, context: RenderContext) throws(RenderError) -> [Int: any Sendable] {
     var analyses: [Int: any Sendable] = [:]

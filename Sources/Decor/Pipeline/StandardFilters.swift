@@ -15,6 +15,27 @@ enum StandardFilters {
     return (arguments.integer("x") ?? 0, arguments.integer("y") ?? 0, w, h)
   }
 
+  /// `trim`'s fuzz in levels: `N` (0–255) or `P%` of 255.
+  static func trimFuzz(_ arguments: FilterArguments) throws(FilterError) -> Double {
+    let text = arguments.text("fuzz") ?? "0"
+    let percent = text.hasSuffix("%")
+    guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)), value.isFinite else {
+      throw FilterError("a level from 0 to 255 or a percentage such as 10% expected for fuzz=, got \"\(text)\"")
+    }
+    return percent ? value / 100 * 255 : value
+  }
+
+  /// `trim`'s colour: `nil` for `auto`.
+  static func trimColor(_ arguments: FilterArguments) throws(FilterError) -> Color? {
+    let text = arguments.text("color") ?? "auto"
+    if text.lowercased() == "auto" { return nil }
+    do {
+      return try Color(parsing: text)
+    } catch {
+      throw FilterError("a colour or auto expected for color=, got \"\(text)\"\(Filter.hint(text, .color))")
+    }
+  }
+
   /// `crop`'s gravity: the one given, or the centre for W H alone; `nil` for X Y W H without one.
   static func cropGravity(_ arguments: FilterArguments) -> Gravity? {
     if let name = arguments.choice("gravity") { return Gravity(rawValue: name) }
@@ -243,6 +264,24 @@ enum StandardFilters {
         throw FilterError("the rectangle \(asked) misses the image (\(e.width)x\(e.height))")
       }
       return input.cropped(to: rect)
+    },
+    Filter(
+      "trim", summary: "cut away a border of one colour (by default the top-left pixel's) or of transparency, as "
+        + "ImageMagick's -trim and libvips' find_trim; a blank image is left whole",
+      arguments: [
+        FilterArgument("fuzz", .text, option: true, default: "0", range: ParameterRange.threshold + ", or P% of 255",
+          help: "how far a pixel may be from the background and still count as border: levels 0–255 on every "
+            + "channel, or a percentage as ImageMagick's -fuzz 10%"),
+        FilterArgument("color", .text, option: true, default: "auto",
+          help: "the border's colour, or auto for the top-left pixel's"),
+      ],
+      validate: { arguments throws(FilterError) in
+        let fuzz = try trimFuzz(arguments)
+        _ = try trimColor(arguments)
+        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.threshold(fuzz, "fuzz") }
+      }
+    ) { arguments, input throws(FilterError) in
+      input.trimmed(fuzz: try trimFuzz(arguments), color: try trimColor(arguments))
     },
     Filter(
       "pad", aliases: ["extend"], summary: "add margins: N on every side, or T R B L",
