@@ -191,7 +191,9 @@ extension RenderCombinationTests {
       .cropped(to: IntRect(x: 0, y: 0, width: 64, height: 64))
     let plan = try Renderer(tileSize: 16).plan(shrunk)
     #expect(plan.stages.count == 5 && plan.stages[4].pixels == Int.max)
-    #expect(throws: RenderError.raster(.tooLarge(width: 190_000, height: 190_000, limit: Raster.defaultPixelLimit))) {
+    // The error names the component asked for the region (the middle shrink, which the last one asks).
+    #expect(throws: RenderError.stageTooLarge(component: "scale 0.0001 0.0001 bicubic", width: 190_000,
+      height: 190_000, limit: Raster.defaultPixelLimit)) {
       try Renderer(tileSize: 16, threads: 2).render(shrunk)
     }
   }

@@ -57,9 +57,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case emptyExtent(component: String)
   /// A parameter that makes the component meaningless (a singular matrix, a zero scale, …).
   case invalidParameter(component: String, reason: String)
-  /// A stage computed once for the whole render (a large blur) needs a region with more pixels than the limit.
+  /// A component was asked for a region with more pixels than the limit: a stage computed once for the whole
+  /// render (a large blur), or a region a decorator asks of its input (a strong shrink asks for a large one). It
+  /// names the component asked.
   case stageTooLarge(component: String, width: Int, height: Int, limit: Int)
-  /// The output, or a region a stage asked for, could not be made: over the renderer's pixel limit
+  /// The output could not be made, or a component's own raster: over the renderer's pixel limit
   /// (`RasterError.tooLarge`) or otherwise unusable.
   case raster(RasterError)
   /// The task awaiting an `async` render was cancelled; the render stopped between tiles and its result is gone.

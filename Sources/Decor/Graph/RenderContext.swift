@@ -125,16 +125,20 @@ public struct RenderContext: Sendable {
 
   /// Renders `region` of `input`, the input number `index` of the component that owns this context.
   ///
-  /// - Throws: `RenderError.raster` when `region` is over the pixel limit, what `input` throws as a
-  ///   `RenderError`, and any other error it throws as `.failed` naming it.
+  /// - Throws: `RenderError.stageTooLarge` naming `input` when `region` is over the pixel limit, what `input` throws
+  ///   as a `RenderError`, and any other error it throws as `.failed` naming it.
   public func render(_ input: any ImageComponent, _ region: IntRect, input index: Int = 0) throws(RenderError)
     -> Raster
   {
     let child = child(index)
     let input = input.unwrapped
     try checkDemand(index, region, of: input)
+    // A region over the limit names the component asked for it, which the raster's own error cannot.
+    if (try? Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)) == nil {
+      throw .stageTooLarge(component: String(describing: input), width: region.width, height: region.height,
+        limit: pixelLimit)
+    }
     do {
-      _ = try Raster.byteCount(width: region.width, height: region.height, pixelLimit: pixelLimit)
       trace?.record(path: child.path, component: input, region: region)
       // A stage computed once serves its consumers from the rows kept (transparent beyond its extent, as every
       // component is).

@@ -104,9 +104,9 @@ public struct Renderer: Sendable {
   ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
   ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: `RenderError.invalidParameter` (the component's `parameterError`), `.infiniteExtent` or
-  ///   `.emptyExtent` when no region is given and the extent is unusable, `.raster` when the region or one a
-  ///   stage asks for is over the pixel limit, `.stageTooLarge`, or the first error any tile met (a component's
-  ///   own error as `.failed`).
+  ///   `.emptyExtent` when no region is given and the extent is unusable, `.raster` when the region is over the
+  ///   pixel limit, `.stageTooLarge` (naming the component asked) when one a stage asks for is, or the first error
+  ///   any tile met (a component's own error as `.failed`).
   public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil)
     throws(RenderError) -> Raster
   {
