@@ -301,7 +301,10 @@ struct TextLayout: Sendable, Hashable {
         levels = [Int8](repeating: 0, count: count)
         direction = DECOR_FRIBIDI_PAR_LTR
       }
-      scalars.withUnsafeBufferPointer { text in
+      // libunibreak ends its input at U+FFFF (its end-of-string mark, which a noncharacter in the text would
+      // fake): it reads U+FFFD there instead.
+      let breakable = scalars.map { $0 == 0xFFFF ? 0xFFFD : $0 }
+      breakable.withUnsafeBufferPointer { text in
         set_linebreaks_utf32(text.baseAddress, count, nil, &breaks)
       }
     }
