@@ -2,11 +2,12 @@ import CFreeType
 
 /// Draws a layout's glyphs into a region: FreeType's antialiased coverage (`FT_RENDER_MODE_NORMAL`, 8 bits) of each
 /// glyph touching the region, hinted as `FT_LOAD_DEFAULT` and placed at its whole-pixel origin; where glyphs
-/// overlap the larger coverage wins (as Pillow's glyph mask, so a joined Arabic letter's overlap does not darken);
-/// the colour is multiplied by the coverage, premultiplied.
+/// meet or overlap, their coverages combine as alphas do, source over, in the layout's (visual) order, rounded as
+/// Pillow rounds it (so a joined Arabic line equals Pillow's byte for byte); the colour is multiplied by the
+/// coverage, premultiplied.
 ///
-/// Each glyph's bitmap depends only on its id, and a pixel only on the glyphs over it, so any tile of the text has
-/// the bytes of the same region of the whole.
+/// Each glyph's bitmap depends only on its id, and a pixel only on the glyphs over it, taken in the same order, so
+/// any tile of the text has the bytes of the same region of the whole.
 enum GlyphRendering {
   /// The coverage of `region` (one byte a pixel, rows of `region.width`).
   static func coverage(_ layout: TextLayout, face: FT_Face, region: IntRect) -> [UInt8] {
@@ -34,8 +35,13 @@ enum GlyphRendering {
           for y in overlap.minY..<overlap.maxY {
             let from = (y - placed.y) * bitmap.width - placed.x
             let to = (y - region.y) * region.width - region.x
-            for x in overlap.minX..<overlap.maxX where source[from + x] > target[to + x] {
-              target[to + x] = source[from + x]
+            for x in overlap.minX..<overlap.maxX {
+              let s = UInt32(source[from + x])
+              guard s > 0 else { continue }
+              let t = UInt32(target[to + x])
+              // s + t·(255 − s)/255, rounded as Pillow's MULDIV255.
+              let product = t * (255 - s) + 128
+              target[to + x] = UInt8(min(255, s + (((product >> 8) + product) >> 8)))
             }
           }
         }

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Makes latin-pillow.png, the reference TextTests compares a Latin line with: Pillow's FreeType rendering of
-DejaVu Sans (the file Debian's fonts-dejavu-core installs) at 48 px, white coverage on black ("L" mode, so each
-byte is the glyphs' coverage), the line's pen starting at x = 10 with its baseline at y = 60 (anchor "ls").
-Prints the numbers the test hard-codes: Pillow's advance width (getlength) and ink box relative to the pen start
-and baseline (getbbox with anchor "ls").
+"""Makes the references TextTests compares lines with: Pillow's FreeType rendering of a font file from Debian's
+fonts-dejavu-core, white coverage on black ("L" mode, so each byte is the glyphs' coverage), the line's pen
+starting at x = 10 with its baseline at y = 60 (anchor "ls"), on a 520x80 image:
+
+    latin-pillow.png   DejaVuSans.ttf       48 px  "office AVATAR Wafer" (a ligature and kerning)
+    small-pillow.png   DejaVuSans-Bold.ttf  13 px  "Hinted at 13 px: Wave, Type & 0123 {fj}" (hinting shows)
+    arabic-pillow.png  DejaVuSans.ttf       36 px  "مرحبا بالعالم" (joined, right to left)
+
+Prints the numbers the test hard-codes: Pillow's advance width (getlength) and the ink box in the image.
 
 Run with Pillow 13 (its wheel bundles FreeType 2.14 and libraqm, so the layout is HarfBuzz's):
     python3 Tests/Fixtures/Text/make.py
@@ -11,16 +15,18 @@ Run with Pillow 13 (its wheel bundles FreeType 2.14 and libraqm, so the layout i
 import os
 from PIL import Image, ImageDraw, ImageFont, features
 
-FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-TEXT = "office AVATAR Wafer"
-SIZE = 48
-ORIGIN = (10, 60)
-
-font = ImageFont.truetype(FONT, SIZE, layout_engine=ImageFont.Layout.RAQM)
-image = Image.new("L", (520, 80), 0)
-ImageDraw.Draw(image).text(ORIGIN, TEXT, font=font, fill=255, anchor="ls")
-image.save(os.path.join(os.path.dirname(os.path.abspath(__file__)), "latin-pillow.png"), optimize=True)
-print("Pillow", Image.__version__ if hasattr(Image, "__version__") else "", "FreeType", features.version("freetype2"),
-      "raqm", features.version("raqm"), "HarfBuzz", features.version("harfbuzz"))
-print("getlength", font.getlength(TEXT))
-print("getbbox ls", font.getbbox(TEXT, anchor="ls"))
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+CASES = [
+    ("latin-pillow.png", "DejaVuSans.ttf", 48, "office AVATAR Wafer"),
+    ("small-pillow.png", "DejaVuSans-Bold.ttf", 13, "Hinted at 13 px: Wave, Type & 0123 {fj}"),
+    ("arabic-pillow.png", "DejaVuSans.ttf", 36, "مرحبا بالعالم"),
+]
+here = os.path.dirname(os.path.abspath(__file__))
+print("Pillow", Image.__version__, "FreeType", features.version("freetype2"), "raqm", features.version("raqm"),
+      "HarfBuzz", features.version("harfbuzz"))
+for name, file, size, text in CASES:
+    font = ImageFont.truetype(DEJAVU + file, size, layout_engine=ImageFont.Layout.RAQM)
+    image = Image.new("L", (520, 80), 0)
+    ImageDraw.Draw(image).text((10, 60), text, font=font, fill=255, anchor="ls")
+    image.save(os.path.join(here, name), optimize=True)
+    print(name, "getlength", font.getlength(text), "ink box", image.getbbox())
