@@ -1,4 +1,5 @@
 import Foundation
+import CFreeType
 import Testing
 
 @testable import Decor
@@ -253,6 +254,30 @@ import Testing
       return bytes[i] <= alpha && bytes[i + 1] <= alpha && bytes[i + 2] <= alpha
     }
     #expect(premultiplied)
+  }
+
+  @Test func largeGlyphsRenderedByPartsHaveTheWholeGlyphsBytes() throws {
+    // Over GlyphRendering.largeGlyphArea, each tile renders only its rows of a glyph.
+    let text = Text("W&g", font: Font(file: Self.dejaVu, size: 400), color: .black)
+    let whole = try text.rendered(renderer: Renderer(tileSize: 1 << 14, threads: 1))
+    #expect(try text.rendered(renderer: Renderer(tileSize: 64, threads: 2)) == whole)
+    #expect(try text.rendered(renderer: Renderer(tileSize: 37, threads: 4)) == whole)
+    // The parts equal FreeType's whole bitmap of the glyph.
+    let data = try FontData(path: Self.dejaVu, faceIndex: 0)
+    let same = try data.withFace(size: 400) { face -> Bool in
+      let id = FT_Get_Char_Index(face, 87)  // W
+      let full = GlyphRendering.render(face, id)
+      let glyph = PlacedGlyph(id: id, x: 0, y: 0)
+      let rect = IntRect(x: full.left, y: -full.top, width: full.width, height: full.height)
+      let clipped = GlyphRendering.renderClipped(face, glyph, rect)
+      guard full.width * full.height > GlyphRendering.largeGlyphArea, clipped == full.pixels
+      else { return false }
+      // Rows 50..<95, the glyph's whole width.
+      let part = IntRect(x: rect.x, y: rect.y + 50, width: rect.width, height: 45)
+      let crop = Array(full.pixels[(50 * full.width)..<(95 * full.width)])
+      return GlyphRendering.renderClipped(face, glyph, part) == crop
+    }.get()
+    #expect(same)
   }
 
   // MARK: - Bad input

@@ -88,7 +88,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
     self.fontFile = fontFile
     self.data = data
 
-    var layout = TextLayout(glyphs: [], boxes: [:], lines: [], width: 0, height: 0, inkBounds: .empty)
+    var layout = TextLayout()
     if check.error == nil, let data {
       let (size, lineHeight, letterSpacing, maxWidth, alignment) = (size, self.lineHeight, self.letterSpacing,
         self.maxWidth, alignment)

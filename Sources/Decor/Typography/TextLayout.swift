@@ -71,10 +71,36 @@ struct TextLayout: Sendable, Hashable {
   var glyphs: [PlacedGlyph]
   var boxes: [UInt32: GlyphBox]
   var lines: [TextLine]
+  /// Each line's glyphs (a range of `glyphs`) and the rows its ink covers (`minY..<maxY` of the union of its glyphs'
+  /// boxes), so that a render skips the lines above and below its region.
+  var lineSpans: [(glyphs: Range<Int>, rows: Range<Int>)]
   var width: Int
   var height: Int
   /// The union of the glyphs' bitmap boxes (empty when nothing is drawn).
   var inkBounds: IntRect
+
+  init(glyphs: [PlacedGlyph] = [], boxes: [UInt32: GlyphBox] = [:], lines: [TextLine] = [],
+    lineSpans: [(glyphs: Range<Int>, rows: Range<Int>)] = [], width: Int = 0, height: Int = 0,
+    inkBounds: IntRect = .empty)
+  {
+    self.glyphs = glyphs
+    self.boxes = boxes
+    self.lines = lines
+    self.lineSpans = lineSpans
+    self.width = width
+    self.height = height
+    self.inkBounds = inkBounds
+  }
+
+  static func == (a: TextLayout, b: TextLayout) -> Bool {
+    a.glyphs == b.glyphs && a.boxes == b.boxes && a.lines == b.lines && a.width == b.width && a.height == b.height
+      && a.inkBounds == b.inkBounds
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(glyphs)
+    hasher.combine(lines)
+  }
 
   /// A paragraph's characters and what the layout knows of each.
   private struct Paragraph {
@@ -130,7 +156,7 @@ struct TextLayout: Sendable, Hashable {
     _ = unibreakReady
     let scalars = text.unicodeScalars.map { $0.value == 9 ? 32 : $0.value }
     guard let font = hb_ft_font_create_referenced(face) else {
-      return TextLayout(glyphs: [], boxes: [:], lines: [], width: 0, height: 0, inkBounds: .empty)
+      return TextLayout()
     }
     defer { hb_font_destroy(font) }
     let spacing = FontData.fixed(letterSpacing)
@@ -202,6 +228,7 @@ struct TextLayout: Sendable, Hashable {
     let halfLeading = (linePitch - (ascent + descent)) / 2
     var glyphs: [PlacedGlyph] = []
     var lines: [TextLine] = []
+    var lineGlyphs: [Range<Int>] = []
     let characters = text.unicodeScalars.map(Character.init)
     for (index, line) in shapedLines.enumerated() {
       let room = max(0, boxWidth - line.width)
@@ -214,6 +241,7 @@ struct TextLayout: Sendable, Hashable {
       let x = (offset + 32) >> 6
       let baseline = Int((Double(index) * linePitch + halfLeading + ascent).rounded())
       var pen = 0
+      lineGlyphs.append(glyphs.count..<(glyphs.count + line.glyphs.count))
       for glyph in line.glyphs {
         glyphs.append(PlacedGlyph(id: glyph.id, x: x + ((pen + glyph.xOffset + 32) >> 6),
           y: baseline - ((glyph.yOffset + 32) >> 6)))
@@ -226,22 +254,29 @@ struct TextLayout: Sendable, Hashable {
     let width = Int(min(limitSide, (Double(boxWidth) / 64).rounded(.up)))
     let height = Int(min(limitSide, (Double(shapedLines.count) * linePitch).rounded(.up)))
 
-    // Each glyph's box from its hinted outline, as FreeType will render it.
+    // Each glyph's box from its hinted outline, as FreeType will render it; each line's rows of ink.
     var boxes: [UInt32: GlyphBox] = [:]
     var ink = IntRect.empty
-    for glyph in glyphs {
-      let box: GlyphBox
-      if let known = boxes[glyph.id] {
-        box = known
-      } else {
-        box = glyphBox(face, glyph.id)
-        boxes[glyph.id] = box
+    var lineSpans: [(glyphs: Range<Int>, rows: Range<Int>)] = []
+    for range in lineGlyphs {
+      var rows: Range<Int>?
+      for glyph in glyphs[range] {
+        let box: GlyphBox
+        if let known = boxes[glyph.id] {
+          box = known
+        } else {
+          box = glyphBox(face, glyph.id)
+          boxes[glyph.id] = box
+        }
+        guard box.width > 0, box.height > 0 else { continue }
+        let rect = IntRect(x: glyph.x + box.left, y: glyph.y - box.top, width: box.width, height: box.height)
+        ink = ink.isEmpty ? rect : ink.union(rect)
+        rows = rows.map { min($0.lowerBound, rect.minY)..<max($0.upperBound, rect.maxY) } ?? (rect.minY..<rect.maxY)
       }
-      guard box.width > 0, box.height > 0 else { continue }
-      let rect = IntRect(x: glyph.x + box.left, y: glyph.y - box.top, width: box.width, height: box.height)
-      ink = ink.isEmpty ? rect : ink.union(rect)
+      if let rows { lineSpans.append((range, rows)) }
     }
-    return TextLayout(glyphs: glyphs, boxes: boxes, lines: lines, width: width, height: height, inkBounds: ink)
+    return TextLayout(glyphs: glyphs, boxes: boxes, lines: lines, lineSpans: lineSpans, width: max(0, width),
+      height: max(0, height), inkBounds: ink)
   }
 
   /// The pixel box FreeType's renderer gives glyph `id`: its hinted outline's control box, out to whole pixels.
