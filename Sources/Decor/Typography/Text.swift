@@ -78,9 +78,16 @@ public struct Text: ImageComponent, CustomStringConvertible {
     var fontError: FontError?
     var data: FontData?
     do throws(FontError) {
-      let file = try font.resolved()
-      data = try FontData(path: file.path, faceIndex: file.faceIndex)
-      fontFile = file
+      switch font.source {
+      case .family(let name):
+        let file = try FontCatalog.resolve(name)
+        data = try FontData(path: file.path, faceIndex: file.faceIndex)
+        fontFile = file
+      case .file(let path, let index):
+        let read = try FontData(path: path, faceIndex: index)
+        fontFile = try read.describe()
+        data = read
+      }
     } catch {
       fontError = error
       _ = check.check(0) { () throws(ParameterError) in throw ParameterError("font", "\(error)") }
