@@ -280,6 +280,18 @@ import Testing
     #expect(same)
   }
 
+  @Test func composesWithDecorators() throws {
+    // A shadowed, rotated title in a group over a colour: renders the same in tiles as whole.
+    let title = Text("Summer sale", font: Font(family: "DejaVu Sans Bold", size: 40), color: .white)
+      .addingDropShadow(offset: Point(0, 2), sigma: 4)
+      .rotated(by: .degrees(-8))
+    let card = Group([Layer(SolidColor(Color(red: 0.1, green: 0.2, blue: 0.4)).cropped(to: title.extent)),
+      Layer(title)])
+    let whole = try card.rendered(renderer: Renderer(tileSize: 1 << 14, threads: 1))
+    #expect(try card.rendered(renderer: Renderer(tileSize: 32, threads: 4)) == whole)
+    #expect(whole.isOpaque)
+  }
+
   // MARK: - Bad input
 
   @Test func badInputIsAnErrorOrADefinedResultNeverATrap() throws {
@@ -298,6 +310,9 @@ import Testing
     refused(Text("a", font: font, lineHeight: .nan), "line height")
     refused(Text("a", font: font, letterSpacing: .infinity), "letter spacing")
     refused(Text("a", font: font, maxWidth: -1), "maximum width")
+    // A tiny size is raised to Font.minSize (1/64 px): laid out, nothing to see.
+    let tiny = Text("a", font: font.withSize(1e-9))
+    #expect(tiny.parameterError == nil)
     // A huge size is clamped to Font.maxSize.
     let huge = Text("a", font: font.withSize(1e12))
     #expect(huge.parameterError == nil)

@@ -8,7 +8,7 @@
 /// `FontError.familyNotFound`, naming the closest families installed; a style the family lacks is
 /// `FontError.styleNotFound`, naming the styles it has.
 ///
-/// Limits (`ParameterCheck` rules): the size must be finite and above 0; above `maxSize` it is clamped.
+/// Limits (`ParameterCheck` rules): the size must be finite and above 0; it is clamped into `minSize … maxSize`.
 public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// Where the glyphs come from.
   public enum Source: Hashable, Sendable {
@@ -21,6 +21,8 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
   /// The largest size in pixels (a larger one is clamped to it): one glyph at this size is a bitmap of about 16
   /// megapixels.
   public static let maxSize = 4096.0
+  /// The smallest size in pixels (a smaller positive one is raised to it): 1/64, FreeType's unit.
+  public static let minSize = 1.0 / 64
 
   public let source: Source
   /// The size in pixels (the em square's height), as given.
@@ -111,9 +113,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ParameterCheck {
-  /// A font size in pixels: finite and above 0, clamped to `Font.maxSize`.
+  /// A font size in pixels: finite and above 0, clamped into `Font.minSize … Font.maxSize`.
   public static func fontSize(_ value: Double, _ name: String = "size") throws(ParameterError) -> Double {
     guard try finite(value, name) > 0 else { throw ParameterError(name, "must be above 0, got \(text(value))") }
-    return min(value, Font.maxSize)
+    return max(Font.minSize, min(value, Font.maxSize))
   }
 }

@@ -16,11 +16,14 @@
 /// extent; `inkBounds` is where the glyphs' pixels are, in the same coordinates, to pad or crop by. `lines` gives
 /// each line's text, width and baseline.
 ///
+/// A character the font has no glyph for draws the font's `.notdef` glyph (a box in most fonts); falling back to
+/// another installed font is not done yet.
+///
 /// Parameters (`ParameterCheck` rules; a refused one is the text's `parameterError`, with an empty extent):
 /// - the string must not be empty, hold at most `maxCharacters` Unicode scalars, and no control character other
 ///   than the line breaks (LF, CR, VT, FF, NEL) and the tab (drawn as a space);
-/// - `font`: its size finite and above 0 (clamped to `Font.maxSize`); a family not installed, a style it lacks or a
-///   file that is not a font is refused with the `FontError` (also in `fontError`);
+/// - `font`: its size finite and above 0 (clamped into `Font.minSize … Font.maxSize`); a family not installed, a
+///   style it lacks or a file that is not a font is refused with the `FontError` (also in `fontError`);
 /// - `lineHeight` (a multiple of the size, as CSS's unitless `line-height`): finite, at least 0, clamped to 100;
 /// - `letterSpacing` (pixels added after each character, as CSS's `letter-spacing`): finite, clamped to ±10 000;
 /// - `maxWidth` (pixels): finite and at least 0, clamped to 2^30.
