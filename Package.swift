@@ -90,7 +90,37 @@ let package = Package(
       pkgConfig: "libheif",
       providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
     ),
-    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CTIFF", "CHEIF", "CLCMS2", .product(name: "RealModule", package: "swift-numerics")]),
+    // Text (issue 24): FreeType opens fonts and draws glyphs, HarfBuzz shapes (through FreeType's font functions,
+    // hb-ft), FriBiDi orders right-to-left runs, libunibreak finds line breaks (UAX #14) and fontconfig resolves a
+    // family to a file. Used directly rather than through libraqm, by measurement (ARCHITECTURE.md, "Text").
+    // CHarfBuzz's shim includes CFreeType's, so the FreeType types are one module's. Only Sources/Decor/Typography
+    // imports them.
+    .systemLibrary(
+      name: "CFreeType",
+      pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+    ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+    ),
+    .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+    ),
+    .systemLibrary(
+      name: "CFriBiDi",
+      pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]
+    ),
+    .systemLibrary(
+      name: "CUnibreak",
+      pkgConfig: "libunibreak",
+      providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
+    ),
+    .target(name: "Decor", dependencies: ["CLibPNG", "CLibDeflate", "CZlib", "CTurboJPEG", "CJPEG", "CWebP", "CGIF", "CTIFF", "CHEIF", "CLCMS2", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBiDi", "CUnibreak", .product(name: "RealModule", package: "swift-numerics")]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would
     // collide with Sources/Decor on case-insensitive file systems).
     // Golden-image assertions for tests (Swift Testing and XCTest, each when it can be imported); only test targets

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system libraries Decor builds against, when missing: libpng, libdeflate, zlib, libjpeg-turbo (its
-# TurboJPEG and libjpeg APIs), libwebp, giflib, libtiff, libheif (with its HEVC and AV1 codecs), Little CMS 2 and
-# pkg-config, through apt-get (Debian, Ubuntu; with sudo unless root) or Homebrew (macOS).
+# TurboJPEG and libjpeg APIs), libwebp, giflib, libtiff, libheif (with its HEVC and AV1 codecs), Little CMS 2, the
+# text libraries (FreeType, HarfBuzz, fontconfig, FriBiDi, libunibreak) with two font families (DejaVu, which the
+# text defaults and tests use, and Noto's core fonts, for the Devanagari test) and pkg-config, through apt-get
+# (Debian, Ubuntu; with sudo unless root) or Homebrew (macOS, whose own fonts stand in for the families).
 # Prints what it installs; installs nothing when everything is there. The README's first command and .ci/run use it.
 set -euo pipefail
 
@@ -16,6 +18,11 @@ libraries=(
   "lcms2 liblcms2-dev little-cms2"
   "libtiff-4 libtiff-dev libtiff"
   "libheif libheif-dev libheif"
+  "freetype2 libfreetype-dev freetype"
+  "harfbuzz libharfbuzz-dev harfbuzz"
+  "fontconfig libfontconfig-dev fontconfig"
+  "fribidi libfribidi-dev fribidi"
+  "libunibreak libunibreak-dev libunibreak"
 )
 # Libraries without a pkg-config file (Debian's libgif-dev has none): a header that must be found, Debian package,
 # Homebrew formula.
@@ -53,6 +60,21 @@ for entry in "${headers[@]}"; do
     brew+=("$formula")
   fi
 done
+
+# Font families fontconfig must list (Linux only: macOS has its own fonts), and the Debian package with them.
+fonts=(
+  "DejaVu Sans|fonts-dejavu-core"
+  "Noto Sans Devanagari|fonts-noto-core"
+)
+if [ "$(uname)" = Linux ]; then
+  for entry in "${fonts[@]}"; do
+    family=${entry%|*}
+    debian=${entry#*|}
+    if ! command -v fc-list >/dev/null 2>&1 || [ -z "$(fc-list "$family" 2>/dev/null)" ]; then
+      apt+=("$debian")
+    fi
+  done
+fi
 
 [ ${#apt[@]} -gt 0 ] || exit 0
 if command -v apt-get >/dev/null 2>&1; then

@@ -3,7 +3,7 @@
 # file may name a type, or call a free function, declared in a lower layer (comments excepted). Exit 1, listing each use, if one does.
 set -euo pipefail
 cd "$(dirname "$0")/../Sources/Decor"
-layers=(Geometry Raster Compositing Graph Components Decorators Drawing Pipeline Codecs Files Comparison)
+layers=(Geometry Raster Compositing Graph Components Typography Decorators Drawing Pipeline Codecs Files Comparison)
 status=0
 for ((i = 0; i < ${#layers[@]}; i++)); do
   lower=()

@@ -16,6 +16,7 @@ import Foundation
 ///     swift run -c release decor-bench compositing --json
 ///     swift run -c release decor-bench sharing        # one blur value rendered by two renders at once
 ///     swift run -c release decor-bench png            # PNG encoding of rasters in memory
+///     swift run -c release decor-bench text           # a 1 000-word paragraph laid out, and drawn
 ///     swift run -c release decor-bench rows big.png   # a streamed source read in bands (see RowsBench)
 ///     swift run -c release decor-bench service --requests 50 --limit 2   # a thumbnail service (see ServiceBench)
 @main
@@ -30,6 +31,10 @@ struct DecorBench {
     let words = arguments.filter { !$0.hasPrefix("-") }
     if words.first == "compositing" {
       try CompositingBench.run(runs: runs)
+      return
+    }
+    if words.first == "text" {
+      TextBench.run(runs: runs)
       return
     }
     if words.first == "rows" {

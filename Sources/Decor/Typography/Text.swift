@@ -1,0 +1,189 @@
+/// Text drawn in one font and colour: a caption, a title, a watermark.
+///
+/// ```swift
+/// let title = Text("Summer sale", font: Font(family: "DejaVu Sans Bold", size: 64), color: .white,
+///   maxWidth: 900, alignment: .center)
+/// ```
+///
+/// Laid out when built (`TextLayout` says how: HarfBuzz shaping with the font's kerning and ligatures, FriBiDi's
+/// right-to-left runs with the paragraph's direction from its text, UAX #14 line breaks at `maxWidth`); drawn by
+/// FreeType, antialiased, in `color` (see `GlyphRendering`). The font file is read once when the text is built, and
+/// each render opens its own FreeType face from those bytes, so a text renders on any number of threads at once.
+///
+/// **Extent: the layout box**, from (0, 0): as wide as `maxWidth` when given (else the widest line, rounded up to
+/// whole pixels), and `lines.count × lineHeight × size` tall (rounded up). Ink beyond the box (a descender under a
+/// line height below about 1.2, an italic's overhang) is cut, as every component is transparent outside its
+/// extent; `inkBounds` is where the glyphs' pixels are, in the same coordinates, to pad or crop by. `lines` gives
+/// each line's text, width and baseline.
+///
+/// A character the font has no glyph for draws the font's `.notdef` glyph (a box in most fonts); falling back to
+/// another installed font is not done yet.
+///
+/// Parameters (`ParameterCheck` rules; a refused one is the text's `parameterError`, with an empty extent):
+/// - the string must not be empty, hold at most `maxCharacters` Unicode scalars, and no control character other
+///   than the line breaks (LF, CR, VT, FF, NEL) and the tab (drawn as a space);
+/// - `font`: its size finite and above 0 (clamped into `Font.minSize … Font.maxSize`); a family not installed, a
+///   style it lacks or a file that is not a font is refused with the `FontError` (also in `fontError`);
+/// - `lineHeight` (a multiple of the size, as CSS's unitless `line-height`): finite, at least 0, clamped to 100;
+/// - `letterSpacing` (pixels added after each character, as CSS's `letter-spacing`): finite, clamped to ±10 000;
+/// - `maxWidth` (pixels): finite and at least 0, clamped to 2^30.
+public struct Text: ImageComponent, CustomStringConvertible {
+  /// The most Unicode scalars a text holds (about 1 000 pages).
+  public static let maxCharacters = 1 << 20
+
+  public let string: String
+  /// The font as given.
+  public let font: Font
+  public let color: Color
+  /// The line height as a multiple of the font size, as used.
+  public let lineHeight: Double
+  /// Pixels added after each character (each cluster of glyphs), as used.
+  public let letterSpacing: Double
+  /// The width lines are broken at, as used; `nil` for no breaks other than the text's own.
+  public let maxWidth: Double?
+  public let alignment: TextAlignment
+  /// The face the font resolved to; `nil` when it did not.
+  public let fontFile: FontFile?
+  /// Why the font could not be used, when it could not.
+  public let fontError: FontError?
+
+  private let data: FontData?
+  private let size: Double
+  private let layout: TextLayout
+  private let pixel: RGBA8
+  private let problem: RenderError?
+
+  /// `string` in `font`, filled with `color`: lines `lineHeight` × the size apart, `letterSpacing` pixels added
+  /// after each character, broken to fit `maxWidth` (when given) and aligned within the box by `alignment`.
+  public init(_ string: String, font: Font, color: Color = .black, lineHeight: Double = 1.2,
+    letterSpacing: Double = 0, maxWidth: Double? = nil, alignment: TextAlignment = .start)
+  {
+    var check = ParameterValidation("text")
+    self.string = string
+    self.font = font
+    self.color = color
+    self.alignment = alignment
+    check.check(()) { () throws(ParameterError) in try Self.checkString(string) }
+    size = check.check(1) { () throws(ParameterError) in try ParameterCheck.fontSize(font.size, "font size") }
+    self.lineHeight = check.check(1.2) { () throws(ParameterError) in
+      try ParameterCheck.nonNegative(lineHeight, "line height", maximum: 100)
+    }
+    self.letterSpacing = check.check(0) { () throws(ParameterError) in
+      max(-10_000, min(10_000, try ParameterCheck.finite(letterSpacing, "letter spacing")))
+    }
+    self.maxWidth = check.check(nil) { () throws(ParameterError) -> Double? in
+      guard let maxWidth else { return nil }
+      return try ParameterCheck.length(maxWidth, "maximum width")
+    }
+    pixel = color.premultiplied
+
+    var fontFile: FontFile?
+    var fontError: FontError?
+    var data: FontData?
+    do throws(FontError) {
+      switch font.source {
+      case .family(let name):
+        let file = try FontCatalog.resolve(name)
+        data = try FontData(path: file.path, faceIndex: file.faceIndex)
+        fontFile = file
+      case .file(let path, let index):
+        let read = try FontData(path: path, faceIndex: index)
+        fontFile = try read.describe()
+        data = read
+      }
+    } catch {
+      fontError = error
+      _ = check.check(0) { () throws(ParameterError) in throw ParameterError("font", "\(error)") }
+    }
+    self.fontFile = fontFile
+    self.data = data
+
+    var layout = TextLayout()
+    if check.error == nil, let data {
+      let (size, lineHeight, letterSpacing, maxWidth, alignment) = (size, self.lineHeight, self.letterSpacing,
+        self.maxWidth, alignment)
+      switch data.withFace(size: size, { face in
+        TextLayout.make(string, face: face, size: size, lineHeight: lineHeight, letterSpacing: letterSpacing,
+          maxWidth: maxWidth, alignment: alignment)
+      }) {
+      case .success(let made): layout = made
+      case .failure(let error):
+        fontError = error
+        _ = check.check(0) { () throws(ParameterError) in throw ParameterError("font", "\(error)") }
+      }
+    }
+    self.layout = layout
+    self.fontError = fontError
+    problem = check.error
+  }
+
+  /// The characters a text refuses, and the count.
+  private static func checkString(_ string: String) throws(ParameterError) {
+    var count = 0
+    for scalar in string.unicodeScalars {
+      count += 1
+      guard count <= maxCharacters else {
+        throw ParameterError("text", "must hold at most \(maxCharacters) characters")
+      }
+      let v = scalar.value
+      if v < 0x20 || (0x7F...0x9F).contains(v), ![0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85].contains(v) {
+        let code = String(v, radix: 16, uppercase: true)
+        throw ParameterError("text", "holds the control character U+\(String(repeating: "0", count: 4 - code.count))"
+          + "\(code) at character \(count - 1)")
+      }
+    }
+    guard count > 0 else { throw ParameterError("text", "must not be empty") }
+  }
+
+  /// The layout box from (0, 0) (see the type's documentation); empty when a parameter is refused.
+  public var extent: IntRect {
+    problem == nil ? IntRect(x: 0, y: 0, width: layout.width, height: layout.height) : .empty
+  }
+
+  /// Where the glyphs' pixels are, in the extent's coordinates: it may reach beyond the extent (and those pixels
+  /// are not drawn). Empty for a text of spaces, or when a parameter is refused.
+  public var inkBounds: IntRect { problem == nil ? layout.inkBounds : .empty }
+
+  /// The lines as laid out, top to bottom.
+  public var lines: [TextLine] { layout.lines }
+
+  public var parameterError: RenderError? { problem }
+
+  /// Draws the glyphs touching `region`.
+  /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the pixel limit.
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if let problem { throw problem }
+    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    let clip = region.intersection(extent)
+    guard !clip.isEmpty, let data, !layout.glyphs.isEmpty else { return raster }
+    let layout = layout
+    let coverage = try data.withFace(size: size) { face in
+      GlyphRendering.coverage(layout, face: face, region: clip)
+    }.get()
+    let pixel = SIMD4<UInt32>(UInt32(pixel.r), UInt32(pixel.g), UInt32(pixel.b), UInt32(pixel.a))
+    let width = region.width
+    raster.withUnsafeMutableBytes { bytes in
+      for y in 0..<clip.height {
+        let row = (clip.y - region.y + y) * width + (clip.x - region.x)
+        for x in 0..<clip.width {
+          let c = UInt32(coverage[y * clip.width + x])
+          guard c > 0 else { continue }
+          // pixel × c / 255, rounded.
+          let value = (pixel &* c &+ 127) / 255
+          let at = (row + x) * 4
+          bytes[at] = UInt8(value.x)
+          bytes[at + 1] = UInt8(value.y)
+          bytes[at + 2] = UInt8(value.z)
+          bytes[at + 3] = UInt8(value.w)
+        }
+      }
+    }
+    return raster
+  }
+
+  /// `text "…" DejaVu Sans 48px #rrggbb`.
+  public var description: String {
+    let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
+    return "text \"\(shown)\" \(font) \(color)"
+  }
+}
