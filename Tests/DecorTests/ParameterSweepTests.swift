@@ -386,7 +386,8 @@ import Testing
       "hue-rotate #deg", "round #", "round #%", "border #", "border # color=white", "replicate #x2", "replicate 2x#", "blend normal \(png) opacity=#", "blend multiply \(png) at=#,1",
       "blend screen \(png) at=1,# below", "sharpen # amount=0", "sharpen 1 amount=#", "sharpen 2 threshold=#",
       "levels # 200", "levels 10 #", "levels #% 90%", "levels 0 #%", "levels 10% 90% gamma=#", "gamma #", "normalize low=#%", "normalize high=#",
-      "trim fuzz=#", "trim fuzz=#%",
+      "trim fuzz=#", "trim fuzz=#%", "text Hi size=#", "text Hi margin=#", "text Hi width=#",
+      "text Hi line-height=#", "text Hi letter-spacing=# x=#", "text Hi opacity=#",
     ]
     var parsed = 0
     for template in steps {

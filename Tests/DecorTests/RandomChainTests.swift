@@ -79,6 +79,11 @@ import Testing
       return pick(["levels \(int(0...100)) \(int(150...255))", "levels \(number(0...30))% \(number(60...100))%"])
         + pick(["", " gamma=\(number(0.3...3))"])
     case "gamma": return "gamma \(number(0.3...3))"
+    case "text":
+      return "text \(pick(["Hi", "\"a b\"", "ffi", "שלום"])) size=\(int(6...20))"
+        + pick(["", " color=white", " color=#ff000080"]) + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"])
+        + pick(["", " margin=\(int(0...6))", " x=\(int(-5...5)) y=\(int(-5...5))"]) + pick(["", " opacity=0.5"])
+        + pick(["", " width=\(int(8...30)) align=\(pick(["start", "center", "end", "right"]))"])
     case "trim": return "trim" + pick(["", " fuzz=\(int(0...40))", " fuzz=10%", " color=white", " color=#00000000"])
     case "normalize":
       return "normalize" + pick(["", " low=\(number(0...5))%", " low=1% high=\(number(0...5))"])

@@ -56,7 +56,7 @@ enum StandardFilters {
     return (side(fractions.width, e.width), side(fractions.height, e.height))
   }
 
-  static var all: [Filter] { geometry + compositing + effects + tone }
+  static var all: [Filter] { geometry + compositing + effects + tone + text }
 
   static let interpolation = FilterArgument(
     "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,

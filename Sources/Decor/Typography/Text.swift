@@ -93,7 +93,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
       }
     } catch {
       fontError = error
-      _ = check.check(0) { () throws(ParameterError) in throw ParameterError("font", "\(error)") }
+      _ = check.check(0) { () throws(ParameterError) in throw Self.fontProblem(error) }
     }
     self.fontFile = fontFile
     self.data = data
@@ -109,12 +109,20 @@ public struct Text: ImageComponent, CustomStringConvertible {
       case .success(let made): layout = made
       case .failure(let error):
         fontError = error
-        _ = check.check(0) { () throws(ParameterError) in throw ParameterError("font", "\(error)") }
+        _ = check.check(0) { () throws(ParameterError) in throw Self.fontProblem(error) }
       }
     }
     self.layout = layout
     self.fontError = fontError
     problem = check.error
+  }
+
+  /// A font that cannot be used as a parameter error whose sentence is the font error's own ("font family … is not
+  /// installed; the closest installed: …").
+  private static func fontProblem(_ error: FontError) -> ParameterError {
+    var problem = ParameterError("font", "")
+    problem.reason = "\(error)"
+    return problem
   }
 
   /// The characters a text refuses, and the count.

@@ -1,0 +1,82 @@
+extension StandardFilters {
+  /// The `text` step: a caption or a watermark drawn over the image (issue 24).
+  static let text: [Filter] = [
+    Filter(
+      "text", aliases: ["caption"],
+      summary: "draw TEXT over the image where gravity= says, margin= in from the edges (ImageMagick's -gravity G "
+        + "-annotate +X+Y TEXT); laid out by HarfBuzz with bidi and line breaks at width=, drawn by FreeType",
+      arguments: [
+        FilterArgument("string", .text, required: true, help: "the text; quote it when it has spaces"),
+        FilterArgument("font", .text, option: true, default: "DejaVu Sans",
+          help: "a family with an optional style as people write it (\"DejaVu Sans Bold\"), or a font file's path"),
+        FilterArgument("size", .number(), option: true, default: "32", range: "> 0, clamped to 1/64 … 4096",
+          help: "the size in pixels (the em square's height)"),
+        FilterArgument("color", .color, option: true, default: "black", help: "the glyphs' colour"),
+        FilterArgument("opacity", .number(), option: true, default: "1", range: ParameterRange.unit,
+          help: "the text's opacity (a watermark's 0.5)"),
+        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true, default: "northwest",
+          help: "where the text's box goes in the image, as ImageMagick's -gravity"),
+        FilterArgument("margin", .integer(), option: true, default: "0", range: ParameterRange.margin,
+          help: "pixels kept between the image's edges and the text's box"),
+        FilterArgument("x", .integer(), option: true, default: "0", range: ParameterRange.coordinate,
+          help: "pixels to the right of where gravity= and margin= put the box"),
+        FilterArgument("y", .integer(), option: true, default: "0", range: ParameterRange.coordinate,
+          help: "pixels down from there"),
+        FilterArgument("width", .number(), option: true, range: "≥ 0, clamped to 2^30",
+          help: "the width lines are broken at (UAX #14 opportunities); the box's width when given"),
+        FilterArgument("align", .choice(["start", "center", "end", "left", "right"]), option: true, default: "start",
+          help: "each line within the box: start and end follow the text's direction (left and right are start and "
+            + "end of left-to-right text)"),
+        FilterArgument("line-height", .number(), option: true, default: "1.2", range: "≥ 0, clamped to 100",
+          help: "lines apart, as a multiple of size (CSS's unitless line-height)"),
+        FilterArgument("letter-spacing", .number(), option: true, default: "0", range: "any, clamped to ±10000",
+          help: "pixels added after each character, as CSS's letter-spacing"),
+      ],
+      validate: { arguments throws(FilterError) in
+        if let problem = textComponent(arguments).parameterError, case .invalidParameter(_, let reason) = problem {
+          throw FilterError(reason)
+        }
+        try checkParameters { () throws(ParameterError) in
+          _ = try ParameterCheck.opacity(arguments.number("opacity")!)
+          _ = try ParameterCheck.margin(arguments.integer("margin")!)
+        }
+      }
+    ) { arguments, input in
+      let text = textComponent(arguments)
+      let opacity = arguments.number("opacity") ?? 1
+      let drawn: any ImageComponent = opacity == 1 ? text : text.multiplyingOpacity(by: opacity)
+      let e = input.extent
+      let margin = min(arguments.integer("margin") ?? 0, ParameterCheck.maxLength)
+      let gravity = arguments.choice("gravity").flatMap(Gravity.init(rawValue:)) ?? .northwest
+      let area = e.isEmpty || e.isInfinite ? (0, 0) : (max(0, e.width - 2 * margin), max(0, e.height - 2 * margin))
+      let at = gravity.offset(placing: (text.extent.width, text.extent.height), in: area)
+      let x = margin + at.x + (arguments.integer("x") ?? 0)
+      let y = margin + at.y + (arguments.integer("y") ?? 0)
+      return input.blended(with: drawn, at: Point(Double(x), Double(y)))
+    },
+  ]
+
+  /// A `text` step's `Text`: the string in the font, size, colour, width, alignment and spacing it gives.
+  static func textComponent(_ arguments: FilterArguments) -> Text {
+    let alignment: TextAlignment
+    switch arguments.choice("align") ?? "start" {
+    case "center": alignment = .center
+    case "end", "right": alignment = .end
+    default: alignment = .start
+    }
+    return Text(arguments.text("string") ?? "", font: font(arguments.text("font") ?? "DejaVu Sans",
+      size: arguments.number("size") ?? 32), color: arguments.color("color") ?? .black,
+      lineHeight: arguments.number("line-height") ?? 1.2, letterSpacing: arguments.number("letter-spacing") ?? 0,
+      maxWidth: arguments.number("width"), alignment: alignment)
+  }
+
+  /// A font as a step or a scene names it: a font file when it looks like a path (a `/`, or a font file's
+  /// extension), else a family with an optional style.
+  static func font(_ name: String, size: Double) -> Font {
+    let lowered = name.lowercased()
+    let isPath = name.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2", ".pfb"].contains {
+      lowered.hasSuffix($0)
+    }
+    return isPath ? Font(file: name, size: size) : Font(family: name, size: size)
+  }
+}
