@@ -59,6 +59,19 @@ import Testing
     try Self.expectShaping("हिन्दी किताब", file: Self.notoDevanagari, expected)
   }
 
+  @Test func mixedDirectionsReorderByUAX9() throws {
+    // A left-to-right paragraph with a Hebrew word: the word's letters run right to left in place.
+    let ltr = try Self.shaped("abc שלום def", file: Self.dejaVu, size: 20).map(\.cluster)
+    #expect(ltr == [0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11])
+    // A right-to-left paragraph (its first strong letter is Hebrew) with a Latin word: the line runs from its last
+    // word on the left, the Latin word itself left to right (level 2 inside level 1).
+    let rtl = try Self.shaped("שלום abc עולם", file: Self.dejaVu, size: 20).map(\.cluster)
+    #expect(rtl == [12, 11, 10, 9, 8, 5, 6, 7, 4, 3, 2, 1, 0])
+    // Digits in Arabic text keep their left-to-right order.
+    let digits = try Self.shaped("عام 2026", file: Self.dejaVu, size: 20).map(\.cluster)
+    #expect(digits == [4, 5, 6, 7, 3, 2, 1, 0])
+  }
+
   // MARK: - Pillow
 
   /// A line Tests/Fixtures/Text/make.py drew with Pillow 13 (FreeType 2.14.3, libraqm 0.11): pen at x = 10,

@@ -153,7 +153,6 @@ struct TextLayout: Sendable, Hashable {
   static func make(_ text: String, face: FT_Face, size: Double, lineHeight: Double, letterSpacing: Double,
     maxWidth: Double?, alignment: TextAlignment) -> TextLayout
   {
-    _ = unibreakReady
     let scalars = text.unicodeScalars.map { $0.value == 9 ? 32 : $0.value }
     guard let font = hb_ft_font_create_referenced(face) else {
       return TextLayout()
@@ -320,6 +319,7 @@ struct TextLayout: Sendable, Hashable {
 
   /// A paragraph's bidi levels, scripts and break opportunities.
   private static func analyse(_ scalars: [UInt32], offset: Int) -> Paragraph {
+    _ = unibreakReady
     let count = scalars.count
     var levels = [Int8](repeating: 0, count: count)
     var direction = DECOR_FRIBIDI_PAR_ON
