@@ -114,9 +114,9 @@ import Testing
     #expect(error(##"{"width": 2, "height": 2, "layers": [{"group": {"layers": [{"color": "#fff", "opacity": 2}]}}]}"##)
       == "layers[0].group.layers[0].opacity: number from 0 to 1 expected, got 2")
     #expect(error(##"{"width": 2, "height": 2, "layers": [{"color": "#fff", "image": "a.png"}]}"##)
-      == "layers[0]: a layer has one of \"image\", \"color\", \"gradient\" or \"group\", got \"image\" or \"color\"")
+      == "layers[0]: a layer has one of \"image\", \"color\", \"gradient\", \"group\" or \"text\", got \"image\" or \"color\"")
     #expect(error(##"{"width": 2, "height": 2, "layers": [{"x": 1}]}"##)
-      == "layers[0]: a layer needs one of \"image\", \"color\", \"gradient\" or \"group\"")
+      == "layers[0]: a layer needs one of \"image\", \"color\", \"gradient\", \"group\" or \"text\"")
     #expect(error(##"{"width": 2, "height": 2, "layers": [{"color": "#fff", "blend": "multiplyy"}]}"##)?
       .hasSuffix("did you mean \"multiply\"?") == true)
     #expect(error(##"{"width": 2, "height": 2, "layers": [{"color": "#fff", "colour": 1}]}"##)?

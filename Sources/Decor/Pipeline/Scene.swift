@@ -111,6 +111,9 @@ public struct SceneLayer: Sendable, Equatable {
     case radialGradient(center: Point, radius: Double, stops: [GradientStop])
     /// Layers composited on their own, then drawn as one.
     case group([SceneLayer])
+    /// A text laid out and drawn by `Text`; the layer's `width` is the width its lines break at. (A case added in
+    /// the release that brought text: a `switch` over `Content` in code of yours wants an `@unknown default`.)
+    case text(SceneText)
   }
 
   public var content: Content
@@ -176,6 +179,14 @@ public struct SceneLayer: Sendable, Equatable {
         (key: "stops", value: stops(list))])))
     case .group(let layers):
       pairs.append((key: "group", value: .object([(key: "layers", value: .array(layers.map(\.json)))])))
+    case .text(let text):
+      pairs.append((key: "text", value: .string(text.string)))
+      pairs.append((key: "font", value: .string(text.font)))
+      pairs.append((key: "size", value: .number(text.size)))
+      pairs.append((key: "color", value: ArgumentValue.color(text.color).json))
+      if text.lineHeight != 1.2 { pairs.append((key: "lineHeight", value: .number(text.lineHeight))) }
+      if text.letterSpacing != 0 { pairs.append((key: "letterSpacing", value: .number(text.letterSpacing))) }
+      if text.alignment != .start { pairs.append((key: "align", value: .string(text.alignment.rawValue))) }
     }
     if x != 0 { pairs.append((key: "x", value: .number(Double(x)))) }
     if y != 0 { pairs.append((key: "y", value: .number(Double(y)))) }
@@ -224,6 +235,12 @@ public struct SceneLayer: Sendable, Equatable {
       case .group(let children):
         component = Group(try build(children, at: place + ".group.layers", canvas: canvas, pixelLimit: pixelLimit,
           load: load))
+      case .text(let spec):
+        let text = spec.component(maxWidth: layer.width)
+        if case .invalidParameter(_, let reason)? = text.parameterError {
+          throw SceneError(path: place + ".text", message: reason)
+        }
+        component = text
       }
       if layer.content.isGenerator {
         component = component.cropped(to: IntRect(x: 0, y: 0, width: layer.width ?? canvas.width,
@@ -247,7 +264,7 @@ extension SceneLayer.Content {
   var isGenerator: Bool {
     switch self {
     case .color, .linearGradient, .radialGradient: return true
-    case .image, .group: return false
+    case .image, .group, .text: return false
     }
   }
 }
@@ -270,5 +287,39 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     (source.map { $0 + ": " } ?? "") + (path.isEmpty ? "" : path + ": ") + message
+  }
+}
+
+/// A scene's text layer: what `Text` draws, with the font as a scene names it (a family with an optional style, or a
+/// font file's path).
+public struct SceneText: Sendable, Equatable {
+  public var string: String
+  /// "DejaVu Sans Bold", or a path such as `fonts/Inter.ttf` (relative to the working folder).
+  public var font: String
+  /// Pixels (the em square's height).
+  public var size: Double
+  public var color: Color
+  /// A multiple of `size`, as CSS's unitless `line-height`.
+  public var lineHeight: Double
+  /// Pixels added after each character.
+  public var letterSpacing: Double
+  public var alignment: TextAlignment
+
+  public init(_ string: String, font: String = "DejaVu Sans", size: Double = 32, color: Color = .black,
+    lineHeight: Double = 1.2, letterSpacing: Double = 0, alignment: TextAlignment = .start)
+  {
+    self.string = string
+    self.font = font
+    self.size = size
+    self.color = color
+    self.lineHeight = lineHeight
+    self.letterSpacing = letterSpacing
+    self.alignment = alignment
+  }
+
+  /// The `Text` it draws, broken at `maxWidth` when given.
+  func component(maxWidth: Int?) -> Text {
+    Text(string, font: StandardFilters.font(font, size: size), color: color, lineHeight: lineHeight,
+      letterSpacing: letterSpacing, maxWidth: maxWidth.map(Double.init), alignment: alignment)
   }
 }

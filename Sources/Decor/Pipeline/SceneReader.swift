@@ -96,9 +96,12 @@ struct SceneReader {
   }
 
   func layer(canvas: (width: Int, height: Int)) throws(SceneError) -> SceneLayer {
-    let kinds = ["image", "color", "gradient", "group"]
-    try allowKeys(kinds + ["x", "y", "width", "height", "chain", "blend", "opacity", "fit", "anchor"])
-    let given = kinds.filter { value($0) != nil }
+    let kinds = ["image", "color", "gradient", "group", "text"]
+    let textKeys = ["font", "size", "lineHeight", "letterSpacing", "align"]
+    try allowKeys(kinds + ["x", "y", "width", "height", "chain", "blend", "opacity", "fit", "anchor"] + textKeys)
+    // A text layer's colour is its glyphs': `color` is then an option, not the kind.
+    let isText = value("text") != nil
+    let given = kinds.filter { value($0) != nil && !(isText && $0 == "color") }
     guard given.count == 1, let kind = given.first else {
       throw SceneError(path: path, message: given.isEmpty
         ? "a layer needs one of \(listing(kinds))" : "a layer has one of \(listing(kinds)), got \(listing(given))")
@@ -114,6 +117,23 @@ struct SceneReader {
       content = .color(try color("color")!)
     case "gradient":
       content = try SceneReader(value("gradient")!, at: place("gradient"), registry: registry).gradient()
+    case "text":
+      guard case .string(let string)? = value("text") else {
+        throw error("text", "a string expected, got \(value("text")!.shortDescription)")
+      }
+      var font = "DejaVu Sans"
+      if let given = value("font") {
+        guard case .string(let name) = given, !name.isEmpty else {
+          throw error("font", "a family (\"DejaVu Sans Bold\") or a font file's path expected, got "
+            + given.shortDescription)
+        }
+        font = name
+      }
+      let align = try choice("align", ["start", "center", "end", "left", "right"])
+      content = .text(SceneText(string, font: font, size: try number("size") ?? 32,
+        color: try color("color") ?? .black, lineHeight: try number("lineHeight") ?? 1.2,
+        letterSpacing: try number("letterSpacing") ?? 0,
+        alignment: align == "center" ? .center : align == "end" || align == "right" ? .end : .start))
     default:
       let group = try SceneReader(value("group")!, at: place("group"), registry: registry)
       try group.allowKeys(["layers"])
@@ -125,6 +145,12 @@ struct SceneReader {
     let height = try value("height").map { _ throws(SceneError) in try size("height", default: nil) }
     if case .group = content, width != nil || height != nil {
       throw error(width != nil ? "width" : "height", "a group takes its size from its layers")
+    }
+    if case .text = content, height != nil {
+      throw error("height", "a text takes its height from its lines (width is where they break)")
+    }
+    if !isText, let key = textKeys.first(where: { value($0) != nil }) {
+      throw error(key, "only a text layer takes \(key)")
     }
     var opacity = 1.0
     if let given = try number("opacity") {
