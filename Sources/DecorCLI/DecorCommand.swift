@@ -17,7 +17,7 @@ struct DecorCommand: ParsableCommand {
     commandName: "decor",
     abstract: "Render images (\(FormatNames.read) in, \(FormatNames.written) out) through chains of decorators.",
     version: LibraryVersion.current,
-    subcommands: [Apply.self, BatchCommand.self, Compose.self, Info.self, Filters.self, Diff.self],
+    subcommands: [Apply.self, BatchCommand.self, Compose.self, Info.self, Filters.self, Fonts.self, Diff.self],
     defaultSubcommand: Apply.self)
 
   /// Every failure, usage errors included, exits 1 with one line on stderr; help and version exit 0 as usual.

@@ -40,6 +40,18 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     self.size = size
   }
 
+  /// The scalable faces installed (as fontconfig lists them), each with its family's first name and its style,
+  /// sorted by family then style; with `pattern`, only the families whose name contains it (ignoring case, spaces,
+  /// hyphens and underscores). What `decor fonts` prints.
+  public static func installed(matching pattern: String? = nil) -> [FontFile] {
+    let key = pattern.map(FontCatalog.key)
+    return FontCatalog.faces().compactMap { face -> FontFile? in
+      guard let family = face.families.first else { return nil }
+      if let key, !key.isEmpty, !FontCatalog.key(family).contains(key) { return nil }
+      return FontFile(path: face.path, faceIndex: face.index, family: family, style: face.styles.first ?? "")
+    }.sorted { ($0.family, $0.style, $0.path) < ($1.family, $1.style, $1.path) }
+  }
+
   /// The same font at another size.
   public func withSize(_ size: Double) -> Font {
     switch source {
