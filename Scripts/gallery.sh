@@ -30,6 +30,7 @@ round-shadow|chelsea.png|resize 240x_ ; round 24 ; shadow 6 6 blur=6 opacity=0.5
 sharpen|chelsea.png|resize 240x_ ; sharpen 1.5 amount=1.5 ; levels 8% 92% gamma=1.1
 normalize|chelsea.png|resize 240x_ ; normalize low=2% high=1%
 trim|horse-cutout.png|trim ; resize 240x_ ; $paper
+watermark|chelsea.png|resize 240x_ ; text "© 2026 Ada" size=14 color=white opacity=0.8 gravity=southeast margin=8
 cover-gravity|chelsea.png|resize 160x160 fit=cover gravity=east interpolation=lanczos ; round 50% ; $paper
 CHAINS
 
@@ -51,6 +52,11 @@ rm -rf "$out/batch"
   SampleImages/astronaut.png --no-progress
 for f in "$out"/batch/*.png; do "$decor" apply "$f" "$paper" -o "$f"; done
 echo "$out/batch"
+
+# A social card: a photo, a title wrapped to two centred lines under a shadow, and an Arabic subtitle laid out right
+# to left, in one scene.
+"$decor" compose Documentation/Gallery/card-scene.json -o "$out/card.png"
+echo "$out/card.png"
 
 # The README's example scene.
 "$decor" compose SampleImages/scene.json -o "$out/scene.png"
