@@ -54,3 +54,24 @@ import Tour
       == "step 2: unknown filter \"blurr\"; did you mean \"blur\"?")
   }
 }
+
+/// The article "Text and cards": the card is 1200×630, its title wrapped into centred lines over the navy, and a
+/// font that is not installed is an error naming the closest families.
+@Suite struct SocialCardTests {
+  @Test func theCardHasItsSizeTitleAndPhoto() throws {
+    let card = try socialCard(photo: TourTests.photo(), title: "Summer sale on every cup", subtitle: "تخفيضات الصيف")
+    let pixels = try card.rendered()
+    #expect(pixels.width == 1200 && pixels.height == 630)
+    let navy = RGBA8(r: 0x1d, g: 0x2b, b: 0x4f, a: 255)
+    #expect(pixels[10, 10] == navy)
+    // White glyphs in the title's box, the photo in its own.
+    let title = (160..<320).flatMap { y in (50..<610).map { pixels[$0, y] } }
+    #expect(title.contains { $0.r > 240 && $0.g > 240 && $0.b > 240 })
+    #expect(pixels[900, 315] != navy)
+    let heading = Text("Summer sale on every cup", font: Font(family: "DejaVu Sans Bold", size: 64), maxWidth: 560,
+      alignment: .center)
+    #expect(heading.lines.count == 2)
+    let missing = Text("x", font: Font(family: "Nonexistent Sans", size: 12))
+    #expect(missing.fontError != nil && missing.extent.isEmpty)
+  }
+}
