@@ -22,6 +22,26 @@ import Testing
     }
   }
 
+  /// A file that is not UTF-8 (Latin-1, a damaged byte, a cut sequence) is named where it breaks, in a string or
+  /// out of one; a byte order mark and every valid sequence pass.
+  @Test func bytesThatAreNotUTF8AreNamed() throws {
+    func check(_ bytes: [UInt8]) -> String? {
+      do {
+        try JSONSyntax.check(bytes)
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    let latin1 = Array(#"{"text": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
+    #expect(check(latin1)
+      == "line 1, column 14: not UTF-8 text (byte 233 starts no character here): JSON files are UTF-8")
+    #expect(check(Array("[\"a\"]\n".utf8) + [0xFF])
+      == "line 2, column 1: not UTF-8 text (byte 255 starts no character here): JSON files are UTF-8")
+    #expect(check(Array(#"["é"#.utf8).dropLast() + Array(#""]"#.utf8)) != nil)
+    #expect(check(Array(#"["تخفيضات 🎉"]"#.utf8)) == nil)
+  }
+
   @Test func mistakesAreNamedWithTheirPlace() {
     let cases: [(String, String)] = [
       ("{\"width\": 10,\n \"layers\": [],\n}", "line 3, column 1: a trailing comma before '}'"),

@@ -39,6 +39,18 @@ import Testing
     #expect(subtitleText.lines.count == 1)
   }
 
+  /// A hundred thousand characters are a defined result: laid out, wrapped, and drawn where asked.
+  @Test func aLongTextIsLaidOut() throws {
+    let words = String(repeating: "word ", count: 20_000)
+    let text = Text(words, font: Font(family: "DejaVu Sans", size: 8), maxWidth: 400)
+    #expect(text.parameterError == nil && text.string.unicodeScalars.count == 100_000)
+    #expect(text.lines.count > 100 && text.extent.width == 400)
+    let top = try text.rendered(IntRect(x: 0, y: 0, width: 400, height: 40))
+    let blank = try Raster(width: 400, height: 40)
+    #expect(top.width == 400)
+    #expect(top != blank)
+  }
+
   @Test func refusalsNameThePlace() throws {
     func error(_ json: String) -> String? {
       do {

@@ -20,6 +20,20 @@ struct JSONSyntax {
     var syntax = JSONSyntax(bytes: bytes)
     // A UTF-8 byte order mark, which some editors write, is not a mistake.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { syntax.position = 3 }
+    // JSON text is UTF-8 (RFC 8259 section 8.1): a file in Latin-1 or with a damaged byte is named where it breaks,
+    // not left to the decoder, whose message says nothing of it.
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    scan: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: break scan
+      case .error:
+        syntax.position = offset
+        throw syntax.mistake("not UTF-8 text (byte \(bytes[offset]) starts no character here): JSON files are UTF-8")
+      }
+    }
     syntax.skipSpace()
     try syntax.value(depth: 0)
     syntax.skipSpace()
