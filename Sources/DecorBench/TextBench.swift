@@ -2,7 +2,8 @@ import Decor
 
 /// `decor-bench text`: a 1 000-word paragraph laid out (issue 24: under 50 ms) — built as a `Text` (the font file
 /// read, shaped by HarfBuzz, broken at 900 px into centred lines, the glyphs' boxes) in DejaVu Sans 48 px, and the
-/// same with the family resolved through fontconfig; then its first 900×630 drawn. Megapixels count the drawn area
+/// same with the family resolved through fontconfig; the same words with every fifth one Devanagari, Bengali or
+/// Ethiopic (which DejaVu Sans lacks, so fontconfig chooses fallback faces); then the first 900×630 drawn. Megapixels count the drawn area
 /// (0 for the layouts, whose `median_s` is the figure).
 enum TextBench {
   static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -21,8 +22,20 @@ enum TextBench {
       _ = Text(paragraph, font: Font(family: "DejaVu Sans", size: 48), maxWidth: 900, alignment: .center)
     }
     DecorBench.report("text-layout-1000-words-family", megapixels: 0, wall: familyWall, cpu: familyCPU)
+    let scripts = ["हिन्दी", "বাংলা", "ፊደል"]
+    let mixed = (0..<1000).map { $0 % 5 == 4 ? scripts[($0 / 5) % 3] : words[($0 * 7) % words.count] }
+      .joined(separator: " ")
+    var fallback = Text(mixed, font: Font(file: font, size: 48), maxWidth: 900, alignment: .center)
+    let (fallbackWall, fallbackCPU) = DecorBench.timed(runs: runs) {
+      fallback = Text(mixed, font: Font(file: font, size: 48), maxWidth: 900, alignment: .center)
+    }
+    DecorBench.report("text-layout-1000-words-fallback", megapixels: 0, wall: fallbackWall, cpu: fallbackCPU,
+      extra: "\"fallback_faces\": \(fallback.fallbackFonts.count)")
     let region = IntRect(x: 0, y: 0, width: 900, height: 630)
     let (drawWall, drawCPU) = DecorBench.timed(runs: runs) { _ = try? text.rendered(region) }
     DecorBench.report("text-draw-900x630", megapixels: Double(region.area) / 1e6, wall: drawWall, cpu: drawCPU)
+    let (fallbackDrawWall, fallbackDrawCPU) = DecorBench.timed(runs: runs) { _ = try? fallback.rendered(region) }
+    DecorBench.report("text-draw-900x630-fallback", megapixels: Double(region.area) / 1e6, wall: fallbackDrawWall,
+      cpu: fallbackDrawCPU)
   }
 }

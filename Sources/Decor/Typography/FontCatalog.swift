@@ -124,4 +124,59 @@ enum FontCatalog {
     return FontFile(path: face.path, faceIndex: face.index, family: face.families[0],
       style: face.styles.first ?? "")
   }
+
+  /// The most faces a text falls back to.
+  static let maxFallbacks = 16
+
+  /// The installed faces to draw `missing` (characters `primary` has no glyph for) with, in the order to try them:
+  /// fontconfig's `FcFontSort` for the primary's family and style with those characters as the charset it must
+  /// cover (fontconfig ranks coverage above family, then the family, then style), as Pango asks it; of that order,
+  /// each face that covers a character no earlier face does, at most `maxFallbacks`. A character no installed
+  /// face covers is in none (and draws the primary's `.notdef`).
+  static func fallbacks(for missing: Set<UInt32>, like primary: FontFile) -> [FontFile] {
+    guard !missing.isEmpty, let pattern = FcPatternCreate() else { return [] }
+    defer { FcPatternDestroy(pattern) }
+    guard let wanted = FcCharSetCreate() else { return [] }
+    defer { FcCharSetDestroy(wanted) }
+    for scalar in missing.sorted() { FcCharSetAddChar(wanted, scalar) }
+    FcPatternAddCharSet(pattern, DECOR_FC_CHARSET, wanted)
+    FcPatternAddBool(pattern, DECOR_FC_SCALABLE, 1)
+    for (object, value) in [(DECOR_FC_FAMILY, primary.family), (DECOR_FC_STYLE, primary.style)] where !value.isEmpty {
+      value.withCString { text in
+        _ = text.withMemoryRebound(to: FcChar8.self, capacity: value.utf8.count + 1) {
+          FcPatternAddString(pattern, object, $0)
+        }
+      }
+    }
+    FcConfigSubstitute(nil, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultMatch
+    guard let sorted = FcFontSort(nil, pattern, 1, nil, &result) else { return [] }
+    defer { FcFontSetDestroy(sorted) }
+    var uncovered = missing
+    var chosen: [FontFile] = []
+    for i in 0..<Int(sorted.pointee.nfont) {
+      guard !uncovered.isEmpty, chosen.count < maxFallbacks else { break }
+      guard let font = sorted.pointee.fonts[i] else { continue }
+      var charset: OpaquePointer?
+      var file: UnsafeMutablePointer<FcChar8>?
+      guard FcPatternGetCharSet(font, DECOR_FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+        FcPatternGetString(font, DECOR_FC_FILE, 0, &file) == FcResultMatch, let file
+      else { continue }
+      let covered = uncovered.filter { FcCharSetHasChar(charset, $0) != 0 }
+      guard !covered.isEmpty else { continue }
+      let path = String(cString: file)
+      var index: Int32 = 0
+      if FcPatternGetInteger(font, DECOR_FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+      guard path != primary.path || Int(index) != primary.faceIndex else { continue }
+      var family: UnsafeMutablePointer<FcChar8>?
+      var style: UnsafeMutablePointer<FcChar8>?
+      _ = FcPatternGetString(font, DECOR_FC_FAMILY, 0, &family)
+      _ = FcPatternGetString(font, DECOR_FC_STYLE, 0, &style)
+      chosen.append(FontFile(path: path, faceIndex: Int(index), family: family.map { String(cString: $0) } ?? "",
+        style: style.map { String(cString: $0) } ?? ""))
+      uncovered.subtract(covered)
+    }
+    return chosen
+  }
 }

@@ -89,6 +89,16 @@ struct FontData: Sendable, Hashable {
     }
   }
 
+  /// Calls `body` with a face opened from each of `fonts`, in order, each sized to `size` pixels (see `withFace`).
+  static func withFaces<R>(_ fonts: ArraySlice<FontData>, size: Double, opened: [FT_Face] = [],
+    _ body: ([FT_Face]) -> R) -> Result<R, FontError>
+  {
+    guard let first = fonts.first else { return .success(body(opened)) }
+    return first.withFace(size: size) { face in
+      withFaces(fonts.dropFirst(), size: size, opened: opened + [face], body)
+    }.flatMap { $0 }
+  }
+
   /// `value` in 26.6 fixed point, rounded.
   static func fixed(_ value: Double) -> Int { Int((value * 64).rounded()) }
 

@@ -6,7 +6,7 @@ import CFreeType
 /// Pillow rounds it (so a joined Arabic line equals Pillow's byte for byte); the colour is multiplied by the
 /// coverage, premultiplied.
 ///
-/// Each glyph's bitmap depends only on its id, and a pixel only on the glyphs over it, taken in the same order, so
+/// Each glyph's bitmap depends only on its face and id, and a pixel only on the glyphs over it, taken in the same order, so
 /// any tile of the text has the bytes of the same region of the whole.
 enum GlyphRendering {
   /// Glyphs whose box holds more pixels than this are rendered for each region they touch, only the region's rows
@@ -16,12 +16,13 @@ enum GlyphRendering {
   static let largeGlyphArea = 256 * 256
 
   /// The coverage of `region` (one byte a pixel, rows of `region.width`).
-  static func coverage(_ layout: TextLayout, face: FT_Face, region: IntRect) -> [UInt8] {
+  static func coverage(_ layout: TextLayout, faces: [FT_Face], region: IntRect) -> [UInt8] {
     var coverage = [UInt8](repeating: 0, count: region.width * region.height)
-    var bitmaps: [UInt32: (pixels: [UInt8], left: Int, top: Int, width: Int, height: Int)] = [:]
+    var bitmaps: [GlyphKey: (pixels: [UInt8], left: Int, top: Int, width: Int, height: Int)] = [:]
     for span in layout.lineSpans where span.rows.lowerBound - 1 < region.maxY && span.rows.upperBound + 1 > region.minY {
       for glyph in layout.glyphs[span.glyphs] {
-        guard let box = layout.boxes[glyph.id], box.width > 0, box.height > 0 else { continue }
+        guard let box = layout.boxes[glyph.key], box.width > 0, box.height > 0 else { continue }
+        let face = faces[glyph.font]
         // The box, one pixel wider each way in case FreeType's bitmap differs from the control box.
         let near = IntRect(x: glyph.x + box.left - 1, y: glyph.y - box.top - 1, width: box.width + 2,
           height: box.height + 2)
@@ -41,11 +42,11 @@ enum GlyphRendering {
           continue
         }
         let bitmap: (pixels: [UInt8], left: Int, top: Int, width: Int, height: Int)
-        if let known = bitmaps[glyph.id] {
+        if let known = bitmaps[glyph.key] {
           bitmap = known
         } else {
           bitmap = render(face, glyph.id)
-          bitmaps[glyph.id] = bitmap
+          bitmaps[glyph.key] = bitmap
         }
         let placed = IntRect(x: glyph.x + bitmap.left, y: glyph.y - bitmap.top, width: bitmap.width,
           height: bitmap.height)

@@ -16,8 +16,14 @@
 /// extent; `inkBounds` is where the glyphs' pixels are, in the same coordinates, to pad or crop by. `lines` gives
 /// each line's text, width and baseline.
 ///
-/// A character the font has no glyph for draws the font's `.notdef` glyph (a box in most fonts); falling back to
-/// another installed font is not done yet.
+/// **Fallback.** A character the font has no glyph for is drawn from another installed face that has one, as
+/// browsers and Pango do: fontconfig sorts the installed faces for the font's family and style with the missing
+/// characters as the coverage wanted (`fallbackFonts` lists the ones used, in order), and each grapheme cluster is
+/// drawn from the first face that has all its characters (`TextLayout` says how). A character no installed face
+/// has draws the font's `.notdef` glyph (a box in most fonts). Fallback faces have the font's size in pixels; the
+/// lines' height and baselines stay the font's own. Which faces are installed therefore changes such a text's
+/// pixels (never one the font covers): a golden test of it depends on the machine's fonts, as one in a font family
+/// does.
 ///
 /// Parameters (`ParameterCheck` rules; a refused one is the text's `parameterError`, with an empty extent):
 /// - the string must not be empty, hold at most `maxCharacters` Unicode scalars, and no control character other
@@ -46,10 +52,14 @@ public struct Text: ImageComponent, CustomStringConvertible {
   public let fontFile: FontFile?
   /// Why the font could not be used, when it could not.
   public let fontError: FontError?
+  /// The installed faces that draw the characters the font has no glyph for, in the order they are tried; empty
+  /// when the font has them all (or no installed face has the missing ones).
+  public let fallbackFonts: [FontFile]
 
   private let data: FontData?
+  private let fallbacks: [FontData]
   private let size: Double
-  private let layout: TextLayout
+  let layout: TextLayout
   private let pixel: RGBA8
   private let problem: RenderError?
 
@@ -98,12 +108,28 @@ public struct Text: ImageComponent, CustomStringConvertible {
     self.fontFile = fontFile
     self.data = data
 
+    var fallbacks: [FontData] = []
+    var fallbackFonts: [FontFile] = []
+    if check.error == nil, let data, let fontFile {
+      let missing = data.withFace(size: nil) { TextLayout.missing(in: string, face: $0) }
+      if case .success(let missing) = missing, !missing.isEmpty {
+        // A face fontconfig lists that cannot be read is passed over: the next one may cover the characters.
+        for file in FontCatalog.fallbacks(for: missing, like: fontFile) {
+          guard let read = try? FontData(path: file.path, faceIndex: file.faceIndex) else { continue }
+          fallbacks.append(read)
+          fallbackFonts.append(file)
+        }
+      }
+    }
+    self.fallbacks = fallbacks
+    self.fallbackFonts = fallbackFonts
+
     var layout = TextLayout()
     if check.error == nil, let data {
       let (size, lineHeight, letterSpacing, maxWidth, alignment) = (size, self.lineHeight, self.letterSpacing,
         self.maxWidth, alignment)
-      switch data.withFace(size: size, { face in
-        TextLayout.make(string, face: face, size: size, lineHeight: lineHeight, letterSpacing: letterSpacing,
+      switch FontData.withFaces([data] + fallbacks, size: size, { faces in
+        TextLayout.make(string, faces: faces, size: size, lineHeight: lineHeight, letterSpacing: letterSpacing,
           maxWidth: maxWidth, alignment: alignment)
       }) {
       case .success(let made): layout = made
@@ -165,8 +191,8 @@ public struct Text: ImageComponent, CustomStringConvertible {
     let clip = region.intersection(extent)
     guard !clip.isEmpty, let data, !layout.glyphs.isEmpty else { return raster }
     let layout = layout
-    let coverage = try data.withFace(size: size) { face in
-      GlyphRendering.coverage(layout, face: face, region: clip)
+    let coverage = try FontData.withFaces([data] + fallbacks, size: size) { faces in
+      GlyphRendering.coverage(layout, faces: faces, region: clip)
     }.get()
     let pixel = SIMD4<UInt32>(UInt32(pixel.r), UInt32(pixel.g), UInt32(pixel.b), UInt32(pixel.a))
     let width = region.width

@@ -25,11 +25,21 @@ public struct TextLine: Sendable, Hashable {
 }
 
 /// A glyph placed in the text's box: its pen position rounded to whole pixels (as Pillow places glyphs), so that a
-/// glyph's bitmap depends only on its id.
+/// glyph's bitmap depends only on its face and id.
 struct PlacedGlyph: Sendable, Hashable {
   var id: UInt32
   var x: Int
   var y: Int
+  /// The face it is from: 0 the text's font, 1… its fallbacks in order.
+  var font: Int = 0
+
+  var key: GlyphKey { GlyphKey(font: font, id: id) }
+}
+
+/// A glyph of one of a text's faces.
+struct GlyphKey: Sendable, Hashable {
+  var font: Int
+  var id: UInt32
 }
 
 /// A glyph's bitmap box in whole pixels relative to its origin on the baseline, y down.
@@ -43,6 +53,8 @@ struct GlyphBox: Sendable, Hashable {
 /// One glyph as HarfBuzz positions it, in 26.6 fixed point (1/64 pixel), in visual order.
 struct ShapedGlyph: Sendable, Hashable {
   var id: UInt32
+  /// The face it is from (see `PlacedGlyph.font`).
+  var font: Int = 0
   /// The index, in Unicode scalars of the shaped text, of the first character the glyph's cluster holds.
   var cluster: Int
   var xAdvance: Int
@@ -60,6 +72,11 @@ struct ShapedGlyph: Sendable, Hashable {
 ///   character (left to right without one); each line's runs reordered by UAX #9's rule L2 and shaped in their
 ///   direction, with the paragraph around them as context (Arabic joins across a run's edge).
 /// - Script: each run is one script (characters of Common and Inherited script take their neighbours').
+/// - Fallback: each grapheme cluster is drawn from the first of the faces (the text's font, then its fallbacks)
+///   that has a glyph for every character of it, else the first that has one for its first character, else the
+///   font's `.notdef`; invisible characters (joiners, variation selectors, bidi marks) stay with the cluster
+///   before them. A run is one face, shaped with that face's HarfBuzz font; every face has the size in pixels;
+///   line heights and baselines are the text's font's alone.
 /// - Lines: hard breaks at LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029; soft ones at libunibreak's UAX #14
 ///   opportunities, greedily, when the next word would pass `maxWidth` (trailing spaces hang); a word wider than
 ///   the width overflows rather than breaking, as CSS's `overflow-wrap: normal`. Each line is shaped again on its
@@ -69,7 +86,7 @@ struct ShapedGlyph: Sendable, Hashable {
 ///   baseline rounded to a whole pixel.
 struct TextLayout: Sendable, Hashable {
   var glyphs: [PlacedGlyph]
-  var boxes: [UInt32: GlyphBox]
+  var boxes: [GlyphKey: GlyphBox]
   var lines: [TextLine]
   /// Each line's glyphs (a range of `glyphs`) and the rows its ink covers (`minY..<maxY` of the union of its glyphs'
   /// boxes), so that a render skips the lines above and below its region.
@@ -79,7 +96,7 @@ struct TextLayout: Sendable, Hashable {
   /// The union of the glyphs' bitmap boxes (empty when nothing is drawn).
   var inkBounds: IntRect
 
-  init(glyphs: [PlacedGlyph] = [], boxes: [UInt32: GlyphBox] = [:], lines: [TextLine] = [],
+  init(glyphs: [PlacedGlyph] = [], boxes: [GlyphKey: GlyphBox] = [:], lines: [TextLine] = [],
     lineSpans: [(glyphs: Range<Int>, rows: Range<Int>)] = [], width: Int = 0, height: Int = 0,
     inkBounds: IntRect = .empty)
   {
@@ -109,6 +126,8 @@ struct TextLayout: Sendable, Hashable {
     var offset: Int
     var levels: [Int8]
     var scripts: [hb_script_t]
+    /// The face of each character (see `faces(of:)`).
+    var fonts: [Int]
     /// breaks[i]: may the line break after character i.
     var breaks: [CChar]
     var isRightToLeft: Bool
@@ -116,7 +135,7 @@ struct TextLayout: Sendable, Hashable {
 
   /// Shapes one run: `range` of `scalars` (the rest is context), right to left when `rightToLeft`.
   static func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool, script: hb_script_t,
-    font: OpaquePointer, features: [hb_feature_t]) -> [ShapedGlyph]
+    font: OpaquePointer, fontIndex: Int = 0, features: [hb_feature_t]) -> [ShapedGlyph]
   {
     guard let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
@@ -133,7 +152,7 @@ struct TextLayout: Sendable, Hashable {
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
     else { return [] }
     return (0..<Int(count)).map { i in
-      ShapedGlyph(id: infos[i].codepoint, cluster: Int(infos[i].cluster), xAdvance: Int(positions[i].x_advance),
+      ShapedGlyph(id: infos[i].codepoint, font: fontIndex, cluster: Int(infos[i].cluster), xAdvance: Int(positions[i].x_advance),
         yAdvance: Int(positions[i].y_advance), xOffset: Int(positions[i].x_offset),
         yOffset: Int(positions[i].y_offset))
     }
@@ -145,19 +164,21 @@ struct TextLayout: Sendable, Hashable {
     let scalars = text.unicodeScalars.map(\.value)
     guard let font = hb_ft_font_create_referenced(face) else { return [] }
     defer { hb_font_destroy(font) }
-    let paragraph = analyse(scalars, offset: 0)
-    return shapeVisual(paragraph, range: 0..<scalars.count, font: font, features: [], letterSpacing: 0)
+    let paragraph = analyse(scalars, offset: 0, fonts: [Int](repeating: 0, count: scalars.count))
+    return shapeVisual(paragraph, range: 0..<scalars.count, fonts: [font], features: [], letterSpacing: 0)
   }
 
-  /// Lays out `text` (whose characters `Text` has checked) in `face`, sized to `size` pixels.
-  static func make(_ text: String, face: FT_Face, size: Double, lineHeight: Double, letterSpacing: Double,
+  /// Lays out `text` (whose characters `Text` has checked) in `faces` (the text's font first, then its fallbacks),
+  /// each sized to `size` pixels.
+  static func make(_ text: String, faces: [FT_Face], size: Double, lineHeight: Double, letterSpacing: Double,
     maxWidth: Double?, alignment: TextAlignment) -> TextLayout
   {
+    guard let face = faces.first else { return TextLayout() }
     let scalars = text.unicodeScalars.map { $0.value == 9 ? 32 : $0.value }
-    guard let font = hb_ft_font_create_referenced(face) else {
-      return TextLayout()
-    }
-    defer { hb_font_destroy(font) }
+    let fontOf = Self.faces(of: text, among: faces)
+    let fonts = faces.compactMap { hb_ft_font_create_referenced($0) }
+    defer { fonts.forEach { hb_font_destroy($0) } }
+    guard fonts.count == faces.count else { return TextLayout() }
     let spacing = FontData.fixed(letterSpacing)
     var features: [hb_feature_t] = []
     if spacing != 0 {
@@ -171,7 +192,7 @@ struct TextLayout: Sendable, Hashable {
     // Lines, in 26.6: each with its glyphs (pen positions from 0), width and paragraph direction.
     var shapedLines: [(glyphs: [ShapedGlyph], width: Int, range: Range<Int>, rightToLeft: Bool)] = []
     for (start, end) in paragraphs(scalars) {
-      let paragraph = analyse(Array(scalars[start..<end]), offset: start)
+      let paragraph = analyse(Array(scalars[start..<end]), offset: start, fonts: Array(fontOf[start..<end]))
       let count = paragraph.scalars.count
       guard count > 0 else {
         shapedLines.append(([], 0, start..<start, false))
@@ -179,7 +200,7 @@ struct TextLayout: Sendable, Hashable {
       }
       // Advances per character from the paragraph shaped whole, to choose the breaks.
       var advance = [Int](repeating: 0, count: count + 1)
-      for glyph in shapeVisual(paragraph, range: 0..<count, font: font, features: features,
+      for glyph in shapeVisual(paragraph, range: 0..<count, fonts: fonts, features: features,
         letterSpacing: spacing)
       {
         advance[glyph.cluster] += glyph.xAdvance
@@ -210,7 +231,7 @@ struct TextLayout: Sendable, Hashable {
       ranges.append(lineStart..<count)
       for range in ranges {
         let trimmed = range.lowerBound..<trimmedEnd(range.lowerBound, range.upperBound)
-        let glyphs = shapeVisual(paragraph, range: trimmed, font: font, features: features, letterSpacing: spacing)
+        let glyphs = shapeVisual(paragraph, range: trimmed, fonts: fonts, features: features, letterSpacing: spacing)
         let width = glyphs.reduce(0) { $0 + $1.xAdvance }
         shapedLines.append((glyphs, width, (trimmed.lowerBound + start)..<(trimmed.upperBound + start),
           paragraph.isRightToLeft))
@@ -243,7 +264,7 @@ struct TextLayout: Sendable, Hashable {
       lineGlyphs.append(glyphs.count..<(glyphs.count + line.glyphs.count))
       for glyph in line.glyphs {
         glyphs.append(PlacedGlyph(id: glyph.id, x: x + ((pen + glyph.xOffset + 32) >> 6),
-          y: baseline - ((glyph.yOffset + 32) >> 6)))
+          y: baseline - ((glyph.yOffset + 32) >> 6), font: glyph.font))
         pen += glyph.xAdvance
       }
       lines.append(TextLine(text: String(characters[line.range]), width: Double(line.width) / 64, x: x,
@@ -254,18 +275,18 @@ struct TextLayout: Sendable, Hashable {
     let height = Int(min(limitSide, (Double(shapedLines.count) * linePitch).rounded(.up)))
 
     // Each glyph's box from its hinted outline, as FreeType will render it; each line's rows of ink.
-    var boxes: [UInt32: GlyphBox] = [:]
+    var boxes: [GlyphKey: GlyphBox] = [:]
     var ink = IntRect.empty
     var lineSpans: [(glyphs: Range<Int>, rows: Range<Int>)] = []
     for range in lineGlyphs {
       var rows: Range<Int>?
       for glyph in glyphs[range] {
         let box: GlyphBox
-        if let known = boxes[glyph.id] {
+        if let known = boxes[glyph.key] {
           box = known
         } else {
-          box = glyphBox(face, glyph.id)
-          boxes[glyph.id] = box
+          box = glyphBox(faces[glyph.font], glyph.id)
+          boxes[glyph.key] = box
         }
         guard box.width > 0, box.height > 0 else { continue }
         let rect = IntRect(x: glyph.x + box.left, y: glyph.y - box.top, width: box.width, height: box.height)
@@ -293,6 +314,43 @@ struct TextLayout: Sendable, Hashable {
     return GlyphBox(left: left, top: top, width: right - left, height: top - bottom)
   }
 
+  /// The face of each Unicode scalar of `text` (see "Fallback" above): an index into `faces`.
+  static func faces(of text: String, among faces: [FT_Face]) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(text.unicodeScalars.count)
+    var previous = 0
+    for character in text {
+      let needed = character.unicodeScalars.map(\.value).filter { !isInvisible($0) }
+      var chosen = previous
+      if let first = needed.first {
+        func has(_ face: FT_Face, _ c: UInt32) -> Bool { FT_Get_Char_Index(face, FT_ULong(c)) != 0 }
+        chosen = faces.indices.first { f in needed.allSatisfy { has(faces[f], $0) } }
+          ?? faces.indices.first { has(faces[$0], first) } ?? 0
+      }
+      result += repeatElement(chosen, count: character.unicodeScalars.count)
+      previous = chosen
+    }
+    return result
+  }
+
+  /// The characters of `text` that `face` has no glyph for (invisible ones aside).
+  static func missing(in text: String, face: FT_Face) -> Set<UInt32> {
+    Set(text.unicodeScalars.lazy.map(\.value).filter { !isInvisible($0) && FT_Get_Char_Index(face, FT_ULong($0)) == 0 })
+  }
+
+  /// Characters that draw nothing of their own and take their neighbour's face: line breaks and tabs, Unicode's
+  /// default-ignorable code points (joiners, variation selectors, bidi controls, the soft hyphen, tags).
+  static func isInvisible(_ c: UInt32) -> Bool {
+    switch c {
+    case 0x09...0x0D, 0x85, 0x2028, 0x2029, 0x00AD, 0x034F, 0x061C, 0x115F...0x1160, 0x17B4...0x17B5,
+      0x180B...0x180F, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0,
+      0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+      return true
+    default:
+      return false
+    }
+  }
+
   /// libunibreak's tables, set up once.
   private static let unibreakReady: Void = init_linebreak()
 
@@ -318,7 +376,7 @@ struct TextLayout: Sendable, Hashable {
   }
 
   /// A paragraph's bidi levels, scripts and break opportunities.
-  private static func analyse(_ scalars: [UInt32], offset: Int) -> Paragraph {
+  private static func analyse(_ scalars: [UInt32], offset: Int, fonts: [Int]) -> Paragraph {
     _ = unibreakReady
     let count = scalars.count
     var levels = [Int8](repeating: 0, count: count)
@@ -352,20 +410,21 @@ struct TextLayout: Sendable, Hashable {
       for i in 0..<first { scripts[i] = scripts[first] }
       for i in first..<count where !isReal(scripts[i]) { scripts[i] = scripts[i - 1] }
     }
-    return Paragraph(scalars: scalars, offset: offset, levels: levels, scripts: scripts, breaks: breaks,
+    return Paragraph(scalars: scalars, offset: offset, levels: levels, scripts: scripts, fonts: fonts, breaks: breaks,
       isRightToLeft: direction == DECOR_FRIBIDI_PAR_RTL)
   }
 
-  /// `range` of the paragraph in visual order: its runs (of one level and one script) reordered by UAX #9 L2, each
-  /// shaped in its direction, letter spacing added after each cluster. Clusters are indices into the paragraph.
-  private static func shapeVisual(_ paragraph: Paragraph, range: Range<Int>, font: OpaquePointer,
+  /// `range` of the paragraph in visual order: its runs (of one level, one script and one face) reordered by UAX #9
+  /// L2, each shaped in its direction with its face's font of `fonts`, letter spacing added after each cluster.
+  /// Clusters are indices into the paragraph.
+  private static func shapeVisual(_ paragraph: Paragraph, range: Range<Int>, fonts: [OpaquePointer],
     features: [hb_feature_t], letterSpacing: Int) -> [ShapedGlyph]
   {
     guard !range.isEmpty else { return [] }
     var runs: [(range: Range<Int>, level: Int8)] = []
     var runStart = range.lowerBound
     for i in range.dropFirst() where paragraph.levels[i] != paragraph.levels[runStart]
-      || paragraph.scripts[i] != paragraph.scripts[runStart]
+      || paragraph.scripts[i] != paragraph.scripts[runStart] || paragraph.fonts[i] != paragraph.fonts[runStart]
     {
       runs.append((runStart..<i, paragraph.levels[runStart]))
       runStart = i
@@ -391,8 +450,9 @@ struct TextLayout: Sendable, Hashable {
     }
     var result: [ShapedGlyph] = []
     for run in runs {
+      let face = paragraph.fonts[run.range.lowerBound]
       var glyphs = shape(paragraph.scalars, range: run.range, rightToLeft: run.level % 2 == 1,
-        script: paragraph.scripts[run.range.lowerBound], font: font, features: features)
+        script: paragraph.scripts[run.range.lowerBound], font: fonts[face], fontIndex: face, features: features)
       if letterSpacing != 0 {
         for i in glyphs.indices where i + 1 == glyphs.count || glyphs[i + 1].cluster != glyphs[i].cluster {
           glyphs[i].xAdvance += letterSpacing
