@@ -243,6 +243,24 @@ import Testing
     }
   }
 
+  @Test func theCheckWithoutLayoutGivesTheTextsOwnError() {
+    // What the text step checks when parsed (no layout) is what the text it builds refuses.
+    let file = Font(file: Self.dejaVu, size: 20)
+    let cases: [(String, Font, Double, Double, Double?)] = [
+      ("fine", file, 1.2, 0, 300), ("", file, 1.2, 0, nil), ("a\u{1}b", file, 1.2, 0, nil),
+      ("a", file.withSize(0), 1.2, 0, nil), ("a", file.withSize(.nan), 1.2, 0, nil), ("a", file, -1, 0, nil),
+      ("a", file, 1.2, .infinity, nil), ("a", file, 1.2, 0, -5), ("a", Font(family: "Nope Sans", size: 20), 1.2, 0, nil),
+      ("a", Font(family: "DejaVu Sans Wobbly", size: 20), 1.2, 0, nil), ("a", Font(file: "/etc/hostname", size: 20),
+        1.2, 0, nil), ("a", Font(file: "/nonexistent.ttf", size: 20), 1.2, 0, nil),
+    ]
+    for (string, font, lineHeight, letterSpacing, width) in cases {
+      let built = Text(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing, maxWidth: width)
+      #expect(Text.parameterProblem(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing,
+        maxWidth: width) == built.parameterError, "\(string) \(font)")
+      #expect((built.parameterError == nil) == (string == "fine"), "\(string) \(font)")
+    }
+  }
+
   // MARK: - Tiles and threads
 
   @Test func tilesAndThreadsGiveTheSameBytes() throws {

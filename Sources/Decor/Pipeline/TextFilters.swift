@@ -33,7 +33,11 @@ extension StandardFilters {
           help: "pixels added after each character, as CSS's letter-spacing"),
       ],
       validate: { arguments throws(FilterError) in
-        if let problem = textComponent(arguments).parameterError, case .invalidParameter(_, let reason) = problem {
+        // The parameters and the font, not the layout: the builder lays the text out, once.
+        if let problem = Text.parameterProblem(arguments.text("string") ?? "", font: font(arguments),
+          lineHeight: arguments.number("line-height") ?? 1.2, letterSpacing: arguments.number("letter-spacing") ?? 0,
+          maxWidth: arguments.number("width")), case .invalidParameter(_, let reason) = problem
+        {
           throw FilterError(reason)
         }
         try checkParameters { () throws(ParameterError) in
@@ -64,10 +68,14 @@ extension StandardFilters {
     case "end", "right": alignment = .end
     default: alignment = .start
     }
-    return Text(arguments.text("string") ?? "", font: font(arguments.text("font") ?? "DejaVu Sans",
-      size: arguments.number("size") ?? 32), color: arguments.color("color") ?? .black,
+    return Text(arguments.text("string") ?? "", font: font(arguments), color: arguments.color("color") ?? .black,
       lineHeight: arguments.number("line-height") ?? 1.2, letterSpacing: arguments.number("letter-spacing") ?? 0,
       maxWidth: arguments.number("width"), alignment: alignment)
+  }
+
+  /// A `text` step's font and size.
+  static func font(_ arguments: FilterArguments) -> Font {
+    font(arguments.text("font") ?? "DejaVu Sans", size: arguments.number("size") ?? 32)
   }
 
   /// A font as a step or a scene names it: a font file when it looks like a path (a `/`, or a font file's

@@ -68,49 +68,25 @@ public struct Text: ImageComponent, CustomStringConvertible {
   public init(_ string: String, font: Font, color: Color = .black, lineHeight: Double = 1.2,
     letterSpacing: Double = 0, maxWidth: Double? = nil, alignment: TextAlignment = .start)
   {
-    var check = ParameterValidation("text")
     self.string = string
     self.font = font
     self.color = color
     self.alignment = alignment
-    check.check(()) { () throws(ParameterError) in try Self.checkString(string) }
-    size = check.check(1) { () throws(ParameterError) in try ParameterCheck.fontSize(font.size, "font size") }
-    self.lineHeight = check.check(1.2) { () throws(ParameterError) in
-      try ParameterCheck.nonNegative(lineHeight, "line height", maximum: 100)
-    }
-    self.letterSpacing = check.check(0) { () throws(ParameterError) in
-      max(-10_000, min(10_000, try ParameterCheck.finite(letterSpacing, "letter spacing")))
-    }
-    self.maxWidth = check.check(nil) { () throws(ParameterError) -> Double? in
-      guard let maxWidth else { return nil }
-      return try ParameterCheck.length(maxWidth, "maximum width")
-    }
     pixel = color.premultiplied
-
-    var fontFile: FontFile?
-    var fontError: FontError?
-    var data: FontData?
-    do throws(FontError) {
-      switch font.source {
-      case .family(let name):
-        let file = try FontCatalog.resolve(name)
-        data = try FontData(path: file.path, faceIndex: file.faceIndex)
-        fontFile = file
-      case .file(let path, let index):
-        let read = try FontData(path: path, faceIndex: index)
-        fontFile = try read.describe()
-        data = read
-      }
-    } catch {
-      fontError = error
-      _ = check.check(0) { () throws(ParameterError) in throw Self.fontProblem(error) }
-    }
-    self.fontFile = fontFile
-    self.data = data
+    let prepared = Self.prepare(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing,
+      maxWidth: maxWidth)
+    size = prepared.size
+    self.lineHeight = prepared.lineHeight
+    self.letterSpacing = prepared.letterSpacing
+    self.maxWidth = prepared.maxWidth
+    fontFile = prepared.fontFile
+    data = prepared.data
+    var check = prepared.check
+    var fontError = prepared.fontError
 
     var fallbacks: [FontData] = []
     var fallbackFonts: [FontFile] = []
-    if check.error == nil, let data, let fontFile {
+    if check.error == nil, let data, let fontFile = prepared.fontFile {
       let missing = data.withFace(size: nil) { TextLayout.missing(in: string, face: $0) }
       if case .success(let missing) = missing, !missing.isEmpty {
         // A face fontconfig lists that cannot be read is passed over: the next one may cover the characters.
@@ -141,6 +117,64 @@ public struct Text: ImageComponent, CustomStringConvertible {
     self.layout = layout
     self.fontError = fontError
     problem = check.error
+  }
+
+  /// What `init` finds before laying out: the parameters as used, the font read, and what was refused.
+  private struct Prepared {
+    var check = ParameterValidation("text")
+    var size = 1.0
+    var lineHeight = 1.2
+    var letterSpacing = 0.0
+    var maxWidth: Double?
+    var data: FontData?
+    var fontFile: FontFile?
+    var fontError: FontError?
+  }
+
+  /// The parameters checked and the font resolved and read, as `init` does before laying out.
+  private static func prepare(_ string: String, font: Font, lineHeight: Double, letterSpacing: Double,
+    maxWidth: Double?) -> Prepared
+  {
+    var result = Prepared()
+    var check = ParameterValidation("text")
+    check.check(()) { () throws(ParameterError) in try checkString(string) }
+    result.size = check.check(1) { () throws(ParameterError) in try ParameterCheck.fontSize(font.size, "font size") }
+    result.lineHeight = check.check(1.2) { () throws(ParameterError) in
+      try ParameterCheck.nonNegative(lineHeight, "line height", maximum: 100)
+    }
+    result.letterSpacing = check.check(0) { () throws(ParameterError) in
+      max(-10_000, min(10_000, try ParameterCheck.finite(letterSpacing, "letter spacing")))
+    }
+    result.maxWidth = check.check(nil) { () throws(ParameterError) -> Double? in
+      guard let maxWidth else { return nil }
+      return try ParameterCheck.length(maxWidth, "maximum width")
+    }
+    do throws(FontError) {
+      switch font.source {
+      case .family(let name):
+        let file = try FontCatalog.resolve(name)
+        result.data = try FontData(path: file.path, faceIndex: file.faceIndex)
+        result.fontFile = file
+      case .file(let path, let index):
+        let read = try FontData(path: path, faceIndex: index)
+        result.fontFile = try read.describe()
+        result.data = read
+      }
+    } catch {
+      result.fontError = error
+      _ = check.check(0) { () throws(ParameterError) in throw fontProblem(error) }
+    }
+    result.check = check
+    return result
+  }
+
+  /// The error `Text(string, font: …)` would have as its `parameterError`, found without laying the text out (the
+  /// parameters checked and the font resolved and read): what a step checks when it is parsed, before it builds
+  /// the text once.
+  static func parameterProblem(_ string: String, font: Font, lineHeight: Double = 1.2, letterSpacing: Double = 0,
+    maxWidth: Double? = nil) -> RenderError?
+  {
+    prepare(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing, maxWidth: maxWidth).check.error
   }
 
   /// A font that cannot be used as a parameter error whose sentence is the font error's own ("font family … is not
