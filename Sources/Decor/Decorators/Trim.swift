@@ -41,16 +41,17 @@ public struct Trim: ImageComponent, CustomStringConvertible {
         throw ParameterError("the input", "covers the whole plane (a generator): crop it before trimming")
       }
     }
-    guard check.error == nil, input.parameterError == nil, !extent.isEmpty else {
+    if check.error == nil, input.parameterError == nil, !extent.isEmpty {
+      do {
+        rect = try Self.box(of: input, fuzz: Int(self.fuzz.rounded(.down)), color: color, renderer: renderer)
+        problem = nil
+      } catch {
+        (rect, problem) = (.empty, .wrapping(error, in: String(describing: input)))
+      }
+    } else {
       (rect, problem) = (.empty, check.error)
-      return
     }
-    do {
-      rect = try Self.box(of: input, fuzz: Int(self.fuzz.rounded(.down)), color: color, renderer: renderer)
-      problem = nil
-    } catch {
-      (rect, problem) = (.empty, .wrapping(error, in: String(describing: input)))
-    }
+    crop = Crop(input, to: rect)
   }
 
   /// The box of the pixels of `input` that differ from the background by more than `fuzz` levels, or the extent.
@@ -88,8 +89,8 @@ public struct Trim: ImageComponent, CustomStringConvertible {
     return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
   }
 
-  /// The crop the box makes.
-  var crop: Crop { Crop(input, to: rect) }
+  /// The crop the box makes, made once.
+  let crop: Crop
 
   public var extent: IntRect { problem == nil ? input.extent.intersection(rect) : .empty }
 
