@@ -22,8 +22,9 @@ public struct RenderContext: Sendable {
   private(set) var stage: Int?
   /// Results computed once for this render before the tiles, by stage: see `Materialising`.
   let materialised: [Int: Intermediate]
-  /// The statistics this render's analysis stages computed before the tiles, by stage: see `Analysing`.
-  let analyses: [Int: any Sendable]
+  /// The statistics this render's analysis stages computed before the tiles, by stage: see `Analysing`. Set by the
+  /// renderer once they are computed, with this context itself (without them).
+  var analyses: [Int: any Sendable]
   /// Set when the task awaiting an `async` render is cancelled: checked before every tile and stage.
   let cancellation: RenderCancellation?
   /// Whether a request outside the plan is an error (`DemandOutsidePlan`) rather than rendered on its own: the

@@ -212,13 +212,13 @@ public struct Renderer: Sendable {
   /// The context the root's tiles render with, holding the statistics of the plan's analysis stages (computed here:
   /// see `Analysing`).
   func context(_ plan: RenderPlan, trace: RenderTrace?) throws(RenderError) -> RenderContext {
-    let context = RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan,
+    var context = RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan,
       stage: plan.stages.isEmpty ? nil : plan.root, threads: threadCount, materialised: [:],
       cancellation: cancellation, checksDemands: checksDemands)
-    guard plan.stages.contains(where: { $0.node is any Analysing }) else { return context }
-    return RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: context.stage,
-      threads: threadCount, materialised: [:], cancellation: cancellation, checksDemands: checksDemands,
-      analyses: try analyses(plan, context: context))
+    if plan.stages.contains(where: { $0.node is any Analysing }) {
+      context.analyses = try analyses(plan, context: context)
+    }
+    return context
   }
 
   /// Renders one tile of the root into the output, directly when the component can.
