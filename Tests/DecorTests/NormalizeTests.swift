@@ -149,6 +149,26 @@ import Testing
     }
   }
 
+  /// A trace shows the analysis's pass over the input as well as the pixels' pass: the input's stages asked for their
+  /// whole extent twice (once by band for the histogram, once by tile for the image).
+  @Test func theTraceShowsTheInputComputedTwice() throws {
+    let photo = try ToneTests.fixture("photo")
+    let normalize = photo.blurred(sigma: 2).normalized(low: 0.02, high: 0.01)
+    let trace = RenderTrace()
+    _ = try Renderer(tileSize: 32, threads: 2).render(normalize, trace: trace)
+    let stages = Dictionary(uniqueKeysWithValues: trace.recorded.map { ($0.path, $0) })
+    let root = try #require(stages[[]])
+    let blur = try #require(stages[[0]])
+    #expect(root.pixels == photo.width * photo.height)
+    #expect(blur.component.hasPrefix("blur"))
+    #expect(blur.requested == photo.extent)
+    #expect(blur.pixels >= 2 * photo.width * photo.height)
+    // Without the analysis, the blur is asked for its extent once.
+    let alone = RenderTrace()
+    _ = try Renderer(tileSize: 32, threads: 2).render(photo.blurred(sigma: 2), trace: alone)
+    #expect(blur.pixels == 2 * (alone.recorded.first { $0.path == [] }?.pixels ?? 0))
+  }
+
   /// The steps build the Swift calls; bad values are the same typed error from both; an unbounded input cannot be
   /// analysed.
   @Test func stepsAndErrors() throws {

@@ -64,7 +64,7 @@ extension Normalize: Analysing {
     if extent.isInfinite { throw RenderError.infiniteExtent(component: String(describing: input)) }
     var histogram = LumaHistogram()
     if !extent.isEmpty {
-      try context.forEachBand(input, extent) { _, pixels in histogram.add(pixels) }
+      try context.forEachBand(input: 0, input, extent) { _, pixels in histogram.add(pixels) }
     }
     guard let (lo, hi) = histogram.range(cuttingLow: low, high: high) else {
       return ToneCurve(black: 0, white: 1, gamma: 1)

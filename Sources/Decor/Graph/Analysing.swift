@@ -28,17 +28,21 @@ extension RenderContext {
     return statistic
   }
 
-  /// Renders `region` of `component` in a render of its own (this render's threads, pixel limit and cancellation;
-  /// its own plan), band by band from the top, handing each band's premultiplied pixels to `body` with the band's
-  /// rectangle: how an analysis reads its input without holding it whole.
+  /// Renders `region` of `component`, the owner's input number `index`, in a render of its own (this render's
+  /// threads, pixel limit and cancellation; its own plan), band by band from the top, handing each band's
+  /// premultiplied pixels to `body` with the band's rectangle: how an analysis reads its input without holding it
+  /// whole. What that pass asks of each stage is added to this render's trace, under the input's path, so the trace
+  /// shows the input computed twice.
   func forEachBand(
-    _ component: any ImageComponent, _ region: IntRect,
+    input index: Int, _ component: any ImageComponent, _ region: IntRect,
     _ body: (IntRect, UnsafeBufferPointer<UInt32>) throws -> Void
   ) throws {
     var renderer = Renderer(threads: threads, pixelLimit: pixelLimit)
     renderer.cancellation = cancellation
     renderer.checksDemands = checksDemands
-    try renderer.forEachBand(component, region, body)
+    let pass = trace.map { _ in RenderTrace() }
+    try renderer.forEachBand(component, region, trace: pass, body)
+    if let trace, let pass { trace.merge(pass, under: child(index).path) }
   }
 }
 
@@ -46,10 +50,10 @@ extension Renderer {
   /// Renders `region` of `component` band by band from the top, handing each band's premultiplied pixels to `body`
   /// with the band's rectangle (valid during the call): a whole image looked at with a band of memory.
   func forEachBand(
-    _ component: any ImageComponent, _ region: IntRect,
+    _ component: any ImageComponent, _ region: IntRect, trace: RenderTrace? = nil,
     _ body: (IntRect, UnsafeBufferPointer<UInt32>) throws -> Void
   ) throws {
-    let bands = try prepareBands(component, region: region)
+    let bands = try prepareBands(component, region: region, trace: trace)
     let width = bands.region.width
     var pixels = [UInt32](repeating: 0, count: width * bands.bandHeight)
     for band in 0..<bands.bandCount {

@@ -45,11 +45,14 @@ public final class RenderTrace: Sendable {
   }
 
   /// Adds what `other` recorded (the renderer gives each parallel job a trace of its own and merges them when the
-  /// jobs are done, so that no lock is ever contended while rendering).
-  func merge(_ other: RenderTrace) {
+  /// jobs are done, so that no lock is ever contended while rendering), its paths under `prefix` (an analysis's
+  /// pass over its input is a render of its own, whose root is that input).
+  func merge(_ other: RenderTrace, under prefix: [Int] = []) {
     let theirs = other.stages.withLock { $0 }
     stages.withLock { stages in
-      for (path, stage) in theirs {
+      for (own, var stage) in theirs {
+        let path = prefix + own
+        stage.path = path
         if var mine = stages[path] {
           mine.requested = mine.requested.union(stage.requested)
           mine.pixels = IntRect.add(mine.pixels, stage.pixels)
