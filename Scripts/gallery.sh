@@ -31,6 +31,7 @@ sharpen|chelsea.png|resize 240x_ ; sharpen 1.5 amount=1.5 ; levels 8% 92% gamma=
 normalize|chelsea.png|resize 240x_ ; normalize low=2% high=1%
 trim|horse-cutout.png|trim ; resize 240x_ ; $paper
 watermark|chelsea.png|resize 240x_ ; text "© 2026 Ada" size=14 color=white opacity=0.8 gravity=southeast margin=8
+greetings|coffee.png|resize 240x_ ; text "Hello · नमस्ते · হ্যালো · ሰላም · مرحبا" size=15 color=white width=220 align=center gravity=south margin=10
 cover-gravity|chelsea.png|resize 160x160 fit=cover gravity=east interpolation=lanczos ; round 50% ; $paper
 CHAINS
 
