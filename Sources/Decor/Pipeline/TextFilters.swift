@@ -8,7 +8,8 @@ extension StandardFilters {
       arguments: [
         FilterArgument("string", .text, required: true, help: "the text; quote it when it has spaces"),
         FilterArgument("font", .text, option: true, default: "DejaVu Sans",
-          help: "a family with an optional style as people write it (\"DejaVu Sans Bold\"), or a font file's path"),
+          help: "a family with an optional style as people write it (\"DejaVu Sans Bold\"), or a font file's path; "
+            + "characters it has no glyph for come from an installed font that has them"),
         FilterArgument("size", .number(), option: true, default: "32", range: "> 0, clamped to 1/64 … 4096",
           help: "the size in pixels (the em square's height)"),
         FilterArgument("color", .color, option: true, default: "black", help: "the glyphs' colour"),
