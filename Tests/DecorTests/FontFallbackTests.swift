@@ -60,13 +60,16 @@ import Testing
     #expect(text.layout.glyphs.allSatisfy { $0.font == 0 && $0.id != 0 })
   }
 
-  @Test func invisibleCharactersStayWithTheirNeighbours() {
+  @Test func invisibleCharactersStayWithTheirNeighbours() throws {
     // A zero-width joiner and a variation selector inside the Devanagari word do not split it into another face's
     // run, and draw no .notdef.
-    let text = Text("हि\u{200D}न्दी\u{FE00} x", font: Font(file: Self.dejaVu, size: 30))
+    let string = "हि\u{200D}न्दी\u{FE00} x"
+    let text = Text(string, font: Font(file: Self.dejaVu, size: 30))
     #expect(text.fallbackFonts.map(\.family) == ["Noto Sans Devanagari"])
-    let faces = TextLayout.faces(of: "हि\u{200D}न्दी\u{FE00} x", among: [])
-    #expect(faces.allSatisfy { $0 == 0 })
+    let fonts = [try FontData(path: Self.dejaVu, faceIndex: 0), try FontData(path: Self.notoDevanagari, faceIndex: 0)]
+    let faces = try FontData.withFaces(fonts[...], size: 30) { TextLayout.faces(of: string, among: $0) }.get()
+    // हि (2 scalars), ZWJ, न्दी (4), VS1: Noto's; the space and x: DejaVu's.
+    #expect(faces == [1, 1, 1, 1, 1, 1, 1, 1, 0, 0])
     #expect(!text.layout.glyphs.contains { $0.id == 0 })
     #expect(text.layout.glyphs.filter { $0.font == 1 }.count >= 5)
   }

@@ -152,9 +152,9 @@ struct TextLayout: Sendable, Hashable {
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
     else { return [] }
     return (0..<Int(count)).map { i in
-      ShapedGlyph(id: infos[i].codepoint, font: fontIndex, cluster: Int(infos[i].cluster), xAdvance: Int(positions[i].x_advance),
-        yAdvance: Int(positions[i].y_advance), xOffset: Int(positions[i].x_offset),
-        yOffset: Int(positions[i].y_offset))
+      ShapedGlyph(id: infos[i].codepoint, font: fontIndex, cluster: Int(infos[i].cluster),
+        xAdvance: Int(positions[i].x_advance), yAdvance: Int(positions[i].y_advance),
+        xOffset: Int(positions[i].x_offset), yOffset: Int(positions[i].y_offset))
     }
   }
 
