@@ -237,6 +237,14 @@ import Testing
     }
     let emptyFile = try Fixtures.temporaryDirectory().appendingPathComponent("empty.ttf")
     _ = FileManager.default.createFile(atPath: emptyFile.path, contents: Data())
+    // A few bytes of text: FreeType reads past their end trying each format, which is said in words.
+    let shortFile = try Fixtures.temporaryDirectory().appendingPathComponent("short.ttf")
+    _ = FileManager.default.createFile(atPath: shortFile.path, contents: Data("hello\n".utf8))
+    guard case .notAFont(_, let reason)? = Text("x", font: Font(file: shortFile.path, size: 20)).fontError else {
+      Issue.record("a short text file opened as a font")
+      return
+    }
+    #expect(reason == "too short to be a font, or cut off")
     guard case .notAFont? = Text("x", font: Font(file: emptyFile.path, size: 20)).fontError else {
       Issue.record("an empty file opened as a font")
       return

@@ -114,6 +114,8 @@ struct FontData: Sendable, Hashable {
     case 0x17: return "invalid pixel size"
     case 0x40: return "out of memory"
     case 0x51, 0x52, 0x53: return "invalid font tables"
+    // Stream and frame errors: FreeType read past the end while trying each format on a short file.
+    case 0x54...0x58: return "too short to be a font, or cut off"
     default: return "FreeType error \(error)"
     }
   }
