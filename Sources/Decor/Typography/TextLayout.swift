@@ -316,6 +316,8 @@ struct TextLayout: Sendable, Hashable {
 
   /// The face of each Unicode scalar of `text` (see "Fallback" above): an index into `faces`.
   static func faces(of text: String, among faces: [FT_Face]) -> [Int] {
+    // One face (no fallback: the common case) draws everything; `Text` has already looked for missing glyphs.
+    guard faces.count > 1 else { return [Int](repeating: 0, count: text.unicodeScalars.count) }
     var result: [Int] = []
     result.reserveCapacity(text.unicodeScalars.count)
     var previous = 0
