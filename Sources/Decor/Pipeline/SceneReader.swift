@@ -129,11 +129,11 @@ struct SceneReader {
         }
         font = name
       }
-      let align = try choice("align", ["start", "center", "end", "left", "right"])
+      let align = try choice("align", StandardFilters.alignmentNames)
       content = .text(SceneText(string, font: font, size: try number("size") ?? 32,
         color: try color("color") ?? .black, lineHeight: try number("lineHeight") ?? 1.2,
         letterSpacing: try number("letterSpacing") ?? 0,
-        alignment: align == "center" ? .center : align == "end" || align == "right" ? .end : .start))
+        alignment: StandardFilters.alignment(align)))
     default:
       let group = try SceneReader(value("group")!, at: place("group"), registry: registry)
       try group.allowKeys(["layers"])

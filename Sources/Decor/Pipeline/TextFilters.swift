@@ -25,7 +25,7 @@ extension StandardFilters {
           help: "pixels down from there"),
         FilterArgument("width", .number(), option: true, range: "≥ 0, clamped to 2^30",
           help: "the width lines are broken at (UAX #14 opportunities); the box's width when given"),
-        FilterArgument("align", .choice(["start", "center", "end", "left", "right"]), option: true, default: "start",
+        FilterArgument("align", .choice(alignmentNames), option: true, default: "start",
           help: "each line within the box: start and end follow the text's direction (left and right are start and "
             + "end of left-to-right text)"),
         FilterArgument("line-height", .number(), option: true, default: "1.2", range: "≥ 0, clamped to 100",
@@ -63,15 +63,22 @@ extension StandardFilters {
 
   /// A `text` step's `Text`: the string in the font, size, colour, width, alignment and spacing it gives.
   static func textComponent(_ arguments: FilterArguments) -> Text {
-    let alignment: TextAlignment
-    switch arguments.choice("align") ?? "start" {
-    case "center": alignment = .center
-    case "end", "right": alignment = .end
-    default: alignment = .start
-    }
-    return Text(arguments.text("string") ?? "", font: font(arguments), color: arguments.color("color") ?? .black,
+    Text(arguments.text("string") ?? "", font: font(arguments), color: arguments.color("color") ?? .black,
       lineHeight: arguments.number("line-height") ?? 1.2, letterSpacing: arguments.number("letter-spacing") ?? 0,
-      maxWidth: arguments.number("width"), alignment: alignment)
+      maxWidth: arguments.number("width"), alignment: alignment(arguments.choice("align")))
+  }
+
+  /// The names `align` takes in a step and a scene: `TextAlignment`'s, and `left` and `right` for start and end
+  /// (which they are in left-to-right text).
+  static let alignmentNames = ["start", "center", "end", "left", "right"]
+
+  /// The alignment one of `alignmentNames` names; start when none is given.
+  static func alignment(_ name: String?) -> TextAlignment {
+    switch name {
+    case "center": return .center
+    case "end", "right": return .end
+    default: return .start
+    }
   }
 
   /// A `text` step's font and size.
