@@ -25,8 +25,10 @@ public struct Trim: ImageComponent, CustomStringConvertible {
   public let color: Color?
   /// The part kept, in the input's coordinates: the box of the pixels that differ from the background, or the
   /// input's extent when none does; empty when the input could not be looked at.
-  public let rect: IntRect
+  public var rect: IntRect { crop.rect }
   let problem: RenderError?
+  /// The crop the box makes, made once.
+  let crop: Crop
 
   /// `input` trimmed of its border of `color` (or of its top-left pixel's colour) within `fuzz`; the input is looked
   /// at once, now, through `renderer` (see the type).
@@ -41,17 +43,18 @@ public struct Trim: ImageComponent, CustomStringConvertible {
         throw ParameterError("the input", "covers the whole plane (a generator): crop it before trimming")
       }
     }
+    var box = IntRect.empty
     if check.error == nil, input.parameterError == nil, !extent.isEmpty {
       do {
-        rect = try Self.box(of: input, fuzz: Int(self.fuzz.rounded(.down)), color: color, renderer: renderer)
+        box = try Self.box(of: input, fuzz: Int(self.fuzz.rounded(.down)), color: color, renderer: renderer)
         problem = nil
       } catch {
-        (rect, problem) = (.empty, .wrapping(error, in: String(describing: input)))
+        problem = .wrapping(error, in: String(describing: input))
       }
     } else {
-      (rect, problem) = (.empty, check.error)
+      problem = check.error
     }
-    crop = Crop(input, to: rect)
+    crop = Crop(input, to: box)
   }
 
   /// The box of the pixels of `input` that differ from the background by more than `fuzz` levels, or the extent.
@@ -89,10 +92,7 @@ public struct Trim: ImageComponent, CustomStringConvertible {
     return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
   }
 
-  /// The crop the box makes, made once.
-  let crop: Crop
-
-  public var extent: IntRect { problem == nil ? input.extent.intersection(rect) : .empty }
+  public var extent: IntRect { problem == nil ? crop.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
