@@ -95,7 +95,6 @@ public struct Batch: Sendable {
       // An input that cannot be looked at (missing, unreadable) is planned as a file and fails alone when its turn
       // comes, as a corrupt one does: one bad name among thousands does not stop the others.
       let looked = stat(input, &info) == 0
-      if looked, info.st_mode & S_IFMT != S_IFDIR { inputIdentities.insert(FileIdentity(info)) }
       if looked, info.st_mode & S_IFMT == S_IFDIR {
         let found = try Batch.imageFiles(in: input, extensions: decoders.fileExtensions)
         guard !found.isEmpty else {
@@ -105,6 +104,7 @@ public struct Batch: Sendable {
         files += found.map(\.path)
         inputIdentities.formUnion(found.map(\.identity))
       } else {
+        if looked { inputIdentities.insert(FileIdentity(info)) }
         files.append(input)
       }
     }
