@@ -68,7 +68,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     case .family(let name): return try FontCatalog.resolve(name)
     case .file(let path, let index):
       let data = try FontData(path: path, faceIndex: index)
-      return try data.describe()
+      return data.file
     }
   }
 

@@ -21,14 +21,20 @@ struct FontData: Sendable, Hashable {
   let path: String
   let faceIndex: Int
   let bytes: [UInt8]
+  /// The face with its family and style names, as FreeType read them when it checked the face.
+  let file: FontFile
 
   /// Reads the file at `path` and checks that FreeType opens face `faceIndex` in it as a scalable font.
   /// - Throws: `FontError.unreadable`, `.notAFont`.
   init(path: String, faceIndex: Int) throws(FontError) {
     self.path = path
     self.faceIndex = faceIndex
-    bytes = try Self.read(path)
-    _ = try describe()
+    let bytes = try Self.read(path)
+    self.bytes = bytes
+    file = try Self.withFace(bytes, path: path, faceIndex: faceIndex, size: nil) { face in
+      FontFile(path: path, faceIndex: faceIndex, family: face.pointee.family_name.map { String(cString: $0) } ?? "",
+        style: face.pointee.style_name.map { String(cString: $0) } ?? "")
+    }.get()
   }
 
   private static func read(_ path: String) throws(FontError) -> [UInt8] {
@@ -50,19 +56,16 @@ struct FontData: Sendable, Hashable {
     return bytes
   }
 
-  /// The face's family and style names.
-  func describe() throws(FontError) -> FontFile {
-    let result: Result<FontFile, FontError> = withFace(size: nil) { face in
-      let family = face.pointee.family_name.map { String(cString: $0) } ?? ""
-      let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
-      return FontFile(path: path, faceIndex: faceIndex, family: family, style: style)
-    }
-    return try result.get()
-  }
-
   /// Calls `body` with the face opened from the bytes (sized to `size` pixels when given, in 26.6 fixed point as
   /// FreeType takes it), then closes it. The face must not escape `body`.
   func withFace<R>(size: Double?, _ body: (FT_Face) -> R) -> Result<R, FontError> {
+    Self.withFace(bytes, path: path, faceIndex: faceIndex, size: size, body)
+  }
+
+  /// `withFace` on `bytes`, the file at `path`.
+  private static func withFace<R>(_ bytes: [UInt8], path: String, faceIndex: Int, size: Double?,
+    _ body: (FT_Face) -> R) -> Result<R, FontError>
+  {
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else {
       return .failure(.notAFont(path: path, reason: "FreeType could not start"))

@@ -157,7 +157,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
         result.fontFile = file
       case .file(let path, let index):
         let read = try FontData(path: path, faceIndex: index)
-        result.fontFile = try read.describe()
+        result.fontFile = read.file
         result.data = read
       }
     } catch {
