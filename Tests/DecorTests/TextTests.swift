@@ -279,13 +279,7 @@ import Testing
     let text = Text(string, font: Font(family: "DejaVu Sans", size: 22), color: Color(red: 0.9, green: 0.3,
       blue: 0.1, alpha: 0.8), maxWidth: 320, alignment: .center)
     #expect(text.parameterError == nil && text.lines.count > 3)
-    let region = text.extent.insetBy(dx: -3, dy: -3)
-    let one = try text.rendered(region, renderer: Renderer(tileSize: 1 << 14, threads: 1))
-    let small = try text.rendered(region, renderer: Renderer(tileSize: 16, threads: 4))
-    let odd = try text.rendered(region, renderer: Renderer(tileSize: 37, threads: 2))
-    #expect(one == small)
-    #expect(one == odd)
-    #expect(one.bytes.contains { $0 != 0 })
+    let one = try Self.expectSameBytesInTiles(text)
     // Premultiplied: no channel above alpha.
     let bytes = one.bytes
     let premultiplied = stride(from: 0, to: bytes.count, by: 4).allSatisfy { (i: Int) -> Bool in
@@ -293,6 +287,21 @@ import Testing
       return bytes[i] <= alpha && bytes[i + 1] <= alpha && bytes[i + 2] <= alpha
     }
     #expect(premultiplied)
+  }
+
+  /// `text` around its extent rendered whole on one thread, in tiles of 16 on 4 threads and of 37 on 2: the same
+  /// bytes, some of them drawn. Returns the whole.
+  static func expectSameBytesInTiles(_ text: Text, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> Raster
+  {
+    let region = text.extent.insetBy(dx: -3, dy: -3)
+    let one = try text.rendered(region, renderer: Renderer(tileSize: 1 << 14, threads: 1))
+    #expect(try text.rendered(region, renderer: Renderer(tileSize: 16, threads: 4)) == one,
+      sourceLocation: sourceLocation)
+    #expect(try text.rendered(region, renderer: Renderer(tileSize: 37, threads: 2)) == one,
+      sourceLocation: sourceLocation)
+    #expect(one.bytes.contains { $0 != 0 }, sourceLocation: sourceLocation)
+    return one
   }
 
   @Test func largeGlyphsRenderedByPartsHaveTheWholeGlyphsBytes() throws {
