@@ -56,7 +56,8 @@ struct Apply: ParsableCommand {
     }
     let result: OpenedImage
     do {
-      result = try decoded.applying(chain, colorSpace: render.colorSpace, pixelLimit: render.maxPixels)
+      result = try decoded.applying(chain, colorSpace: render.colorSpace, pixelLimit: render.maxPixels,
+        decoders: render.decoders)
     } catch let error as ColorProfileError {
       throw InputError(input: input, reason: "\(error)")
     }

@@ -24,6 +24,15 @@ struct RenderOptions: ParsableArguments {
       valueName: "n"))
   var maxPixelsText: String?
 
+  @Option(
+    name: .customLong("max-bytes"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "The most bytes an input file may have: the input, images steps and scenes read, standard input (a larger "
+        + "file is refused before it is read, a stream when it passes the limit); a number of bytes or with K, M or "
+        + "G (1024-based) after it (default 2G).",
+      valueName: "n"))
+  var maxBytesText: String?
+
   @Option(name: .customLong("colorspace"), help: ArgumentHelp(
     "auto: convert to sRGB only where images of different ICC profiles meet (a blend step's image, a scene's layers); "
       + "srgb: convert every image to sRGB and write the output as sRGB (default: auto).",
@@ -34,8 +43,28 @@ struct RenderOptions: ParsableArguments {
     help: "Keep a JPEG's pixels as stored, not turned upright by its EXIF orientation.")
   var keepsStoredOrientation = false
 
-  /// The decoders for the inputs: the standard ones, JPEG's turning pictures upright unless `--no-auto-orient`.
-  var decoders: DecoderRegistry { DecoderRegistry.standard(autoOrient: !keepsStoredOrientation) }
+  /// The decoders for the inputs: the standard ones, JPEG's turning pictures upright unless `--no-auto-orient`,
+  /// reading no input larger than `--max-bytes`.
+  var decoders: DecoderRegistry {
+    var registry = DecoderRegistry.standard(autoOrient: !keepsStoredOrientation)
+    registry.byteLimit = maxBytesText.flatMap(Self.byteCount) ?? DecoderRegistry.defaultByteLimit
+    return registry
+  }
+
+  /// `4096`, `64K`, `300M`, `2G` (1024-based, either case) as a number of bytes; `nil` for anything else, below 1
+  /// or past `Int.max`.
+  static func byteCount(_ text: String) -> Int? {
+    let scales: [Character: Int] = ["k": 1 << 10, "m": 1 << 20, "g": 1 << 30]
+    var digits = Substring(text)
+    var scale = 1
+    if let last = text.last?.lowercased().first, let found = scales[last] {
+      scale = found
+      digits = digits.dropLast()
+    }
+    guard digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 1 else { return nil }
+    let (bytes, overflow) = n.multipliedReportingOverflow(by: scale)
+    return overflow ? nil : bytes
+  }
 
   /// The threads asked for, or `nil` for one per processor.
   var threads: Int? { threadsText.flatMap { Int($0) } }
@@ -48,6 +77,11 @@ struct RenderOptions: ParsableArguments {
       guard let n = Int(threadsText), (1...Self.maxThreads).contains(n) else {
         throw ValidationError("--threads must be a whole number from 1 to \(Self.maxThreads), got \"\(threadsText)\"")
       }
+    }
+    if let maxBytesText, Self.byteCount(maxBytesText) == nil {
+      throw ValidationError(
+        "--max-bytes must be a whole number of bytes of at least 1, with K, M or G after it if you like (64M), got "
+          + "\"\(maxBytesText.prefix(40))\(maxBytesText.count > 40 ? "…" : "")\"")
     }
     if let maxPixelsText {
       guard let n = Int(maxPixelsText), n >= 1 else {

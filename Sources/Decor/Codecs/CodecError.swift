@@ -26,6 +26,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The image is within the pixel limit but its pixels need more memory than the machine has (`bytes`); nothing
   /// was kept. (The limit was raised past what memory holds: `decor --max-pixels`.)
   case allocationFailed(source: String, width: Int, height: Int, bytes: Int)
+  /// The input has more bytes than the limit (`DecoderRegistry.byteLimit`): a regular file is refused before it is
+  /// read, a stream (standard input, a FIFO, a device such as `/dev/zero`) when it passes the limit.
+  case inputTooLarge(source: String, limit: Int)
   /// The encoder failed; `detail` is its message.
   case encodingFailed(destination: String, detail: String)
   /// The file could not be read or written; `detail` is the system's reason.
@@ -86,6 +89,8 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(source): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
     case .allocationFailed(let source, let width, let height, let bytes):
       return "\(source): cannot allocate \(bytes) bytes for an image of \(width)x\(height) pixels: not enough memory"
+    case .inputTooLarge(let source, let limit):
+      return "\(source): the input is larger than the limit of \(limit) bytes"
     case .encodingFailed(let destination, let detail):
       return "\(destination): cannot encode image: \(detail)"
     case .io(let path, let detail):

@@ -20,8 +20,18 @@ public struct DecoderRegistry: Sendable {
     ])
   }
 
+  /// The default `byteLimit`: 2 GiB, more than any image within the default pixel limit needs (a 16384² image of
+  /// 16-bit RGBA stored raw in a TIFF is 2 GiB).
+  public static let defaultByteLimit = 1 << 31
+
   /// The registered decoders, in registration order.
   public private(set) var decoders: [any ImageDecoder]
+
+  /// The most bytes an input read through this registry may have (`decor --max-bytes`): a larger regular file is
+  /// refused before it is read; standard input, a FIFO or a device (which may never end) is read no further than
+  /// this. Either is `CodecError.inputTooLarge` naming the input. By default `defaultByteLimit`. Font files have a
+  /// limit of their own (`FontData`).
+  public var byteLimit = DecoderRegistry.defaultByteLimit
 
   /// An empty registry.
   public init() { decoders = [] }

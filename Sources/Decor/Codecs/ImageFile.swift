@@ -12,9 +12,12 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// Reading and writing whole files, with `-` meaning standard input or output.
 ///
 /// What a write does depends on what is at the path, looked at with `lstat` so nothing is followed blindly:
-/// - nothing yet, or a regular file: the bytes go to a temporary file beside it (`.NAME.decor-tmp-XXXXXX`), which is
-///   renamed over it only once everything has been written, so a failure never leaves a partial or truncated file
-///   behind. A replaced file keeps its permission bits; a new one gets 0666 less the umask.
+/// - nothing yet, or a regular file: the bytes go to a temporary file beside it (`.NAME.decor-tmp-PID-XXXXXX`), which
+///   is renamed over it only once everything has been written, so a failure never leaves a partial or truncated file
+///   behind. A replaced file keeps its permission bits; a new one gets 0666 less the umask. An existing file the
+///   process may not write (`access(2)`: a read-only file, unless the process is root) is refused, as `cp` and a
+///   shell redirect refuse it, though the rename would only need the folder. Temporary files of the same output
+///   left by a process that has ended (killed before it could remove them) are removed before the write.
 /// - a symbolic link: the links are followed one at a time to the last path of the chain, which is then written as
 ///   above (the temporary file goes beside that target); the links stay links. A dangling link has its target
 ///   created.
@@ -29,31 +32,55 @@ public enum ImageFile {
   /// The path that stands for standard input or output.
   public static let standardStream = "-"
 
-  /// The whole content of the file at `path`, or of standard input for `-`.
+  /// The whole content of the file at `path`, or of standard input for `-`, up to `byteLimit` bytes.
   ///
-  /// - Throws: `CodecError.io` with the system's reason.
-  public static func readBytes(atPath path: String) throws(CodecError) -> [UInt8] {
+  /// Standard input, a FIFO or a character device may never end (`/dev/zero`), so nothing is read past the limit:
+  /// a regular file larger than it is refused before it is read, any other input as soon as it passes it.
+  ///
+  /// - Throws: `CodecError.io` with the system's reason; `.inputTooLarge` past `byteLimit`.
+  public static func readBytes(atPath path: String, byteLimit: Int = DecoderRegistry.defaultByteLimit)
+    throws(CodecError) -> [UInt8]
+  {
+    try readBytes(atPath: path, byteLimit: byteLimit, recognisedBy: nil).bytes
+  }
+
+  /// As `readBytes(atPath:byteLimit:)`; with `decoders`, the first `DecoderRegistry.sniffLength` bytes are shown to
+  /// the registry as soon as they are in, so input no decoder recognises (the zeros of `/dev/zero`) fails after a
+  /// few bytes instead of at the limit. The decoder found is returned with the bytes.
+  static func readBytes(atPath path: String, byteLimit: Int, recognisedBy decoders: DecoderRegistry?)
+    throws(CodecError) -> (bytes: [UInt8], decoder: (any ImageDecoder)?)
+  {
+    let source = displayName(path, input: true)
     let fd = path == standardStream ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .io(path: path, detail: "cannot open: \(systemError())") }
     defer { if fd != STDIN_FILENO { close(fd) } }
     var bytes: [UInt8] = []
     var info = stat()
-    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { bytes.reserveCapacity(Int(info.st_size)) }
+    if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+      guard Int(info.st_size) <= byteLimit else { throw .inputTooLarge(source: source, limit: byteLimit) }
+      bytes.reserveCapacity(Int(info.st_size))
+    }
+    var decoder: (any ImageDecoder)?
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      // Until the format is known, read no more than the registry looks at.
+      let wanted = decoders != nil && decoder == nil ? DecoderRegistry.sniffLength - bytes.count : chunk.count
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
       if n == 0 { break }
       if n < 0 {
         if errno == EINTR { continue }
-        throw .io(path: displayName(path, input: true), detail: "cannot read: \(systemError())")
+        throw .io(path: source, detail: "cannot read: \(systemError())")
       }
+      guard bytes.count + n <= byteLimit else { throw .inputTooLarge(source: source, limit: byteLimit) }
       bytes.append(contentsOf: chunk[0..<n])
+      if let decoders, decoder == nil, bytes.count >= DecoderRegistry.sniffLength {
+        decoder = try decoders.decoder(for: bytes, source: source)
+      }
     }
-    return bytes
+    if let decoders, decoder == nil { decoder = try decoders.decoder(for: bytes, source: source) }
+    return (bytes, decoder)
   }
 
-  /// The first `DecoderRegistry.sniffLength` bytes (or fewer) of the regular file at `path`, or `nil` if it is not
-  /// a regular file or cannot be read (the caller then reads it whole and reports any error).
   /// The first `length` bytes of the regular file at `path` (fewer if it is shorter), or `nil` when it is not a
   /// regular file or cannot be read.
   static func prefix(ofRegularFile path: String, length: Int) -> [UInt8]? {
@@ -74,6 +101,12 @@ public enum ImageFile {
   }
 
   static func leadingBytesOfRegularFile(atPath path: String) -> [UInt8]? {
+    regularFileStart(atPath: path)?.leading
+  }
+
+  /// The first `DecoderRegistry.sniffLength` bytes (or fewer) of the regular file at `path` and the file's size, or
+  /// `nil` when it is not a regular file or cannot be read.
+  static func regularFileStart(atPath path: String) -> (leading: [UInt8], size: Int)? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
@@ -82,7 +115,7 @@ public enum ImageFile {
     var bytes = [UInt8](repeating: 0, count: DecoderRegistry.sniffLength)
     let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
     guard n >= 0 else { return nil }
-    return Array(bytes[..<n])
+    return (Array(bytes[..<n]), Int(info.st_size))
   }
 
   static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {
@@ -105,11 +138,14 @@ public enum ImageFile {
     -> (decoder: any ImageDecoder, source: String, bytes: [UInt8]?)
   {
     let source = displayName(path, input: true)
-    if path != standardStream, let leading = leadingBytesOfRegularFile(atPath: path) {
-      return (try decoders.decoder(for: leading, source: source), source, nil)
+    if path != standardStream, let start = regularFileStart(atPath: path) {
+      guard start.size <= decoders.byteLimit else { throw .inputTooLarge(source: source, limit: decoders.byteLimit) }
+      return (try decoders.decoder(for: start.leading, source: source), source, nil)
     }
-    let bytes = try readBytes(atPath: path)
-    return (try decoders.decoder(for: bytes, source: source), source, bytes)
+    let (bytes, decoder) = try readBytes(atPath: path, byteLimit: decoders.byteLimit, recognisedBy: decoders)
+    // `decoder` is set whenever a registry was given: it was found, or finding it threw.
+    guard let decoder else { throw .unsupportedFormat(source: source, leadingBytes: Array(bytes.prefix(8))) }
+    return (decoder, source, bytes)
   }
 
   /// How a path appears in messages: `<stdin>` and `<stdout>` for `-`.

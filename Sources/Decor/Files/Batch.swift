@@ -213,7 +213,7 @@ public struct Batch: Sendable {
     let loaded = Result { () throws(ChainError) -> (plain: Chain, converted: Chain, profiles: [[UInt8]?]) in
       var images: [String: (raster: Raster, metadata: ImageMetadata)] = [:]
       let plain = try chain.withImages { path throws(CodecError) in
-        let (raster, metadata) = try Raster.withMetadata(contentsOfFile: path, pixelLimit: pixelLimit)
+        let (raster, metadata) = try Raster.withMetadata(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
         images[path] = (raster, metadata)
         return raster
       }

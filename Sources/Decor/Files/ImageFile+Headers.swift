@@ -12,8 +12,8 @@ extension ImageFile {
     throws(CodecError) -> String
   {
     let source = displayName(path, input: true)
-    let bytes = try readBytes(atPath: path)
-    let decoder = try decoders.decoder(for: bytes, source: source)
+    let (bytes, found) = try readBytes(atPath: path, byteLimit: decoders.byteLimit, recognisedBy: decoders)
+    guard let decoder = found else { throw .unsupportedFormat(source: source, leadingBytes: Array(bytes.prefix(8))) }
     return try decoder.headerDescription(of: bytes, source: source) + ", " + decoder.metadata(of: bytes).description
   }
 }

@@ -67,7 +67,14 @@ extension ImageFile {
         return (current, .newFile)
       }
       switch info.st_mode & S_IFMT {
-      case S_IFREG: return (current, .regularFile(permissions: info.st_mode & 0o777))
+      case S_IFREG:
+        // A rename needs only the folder's permission; `cp` and a shell redirect need the file's. Refuse what they
+        // refuse, so a read-only file is never replaced behind its owner's back.
+        guard access(current, W_OK) == 0 else {
+          let through = current == path ? "" : " (the symbolic link's target \(current))"
+          throw .io(path: path, detail: "cannot write: \(systemError())\(through)")
+        }
+        return (current, .regularFile(permissions: info.st_mode & 0o777))
       case S_IFCHR, S_IFIFO: return (current, .stream)
       case S_IFLNK: current = try linkTarget(current, reportedAs: path)
       case S_IFBLK: throw .io(path: path, detail: "refusing to write to a block device")
@@ -108,8 +115,9 @@ extension ImageFile {
     var slot: Int?
     // Not mkstemp: it creates files 0600, and reading the umask to undo that means setting it, which races with
     // other threads creating files. `open` applies the umask itself.
+    removeStaleTemporaryFiles(directory: directory, name: name)
     for _ in 0..<100 {
-      temporary = "\(directory).\(name).decor-tmp-\(randomSuffix())"
+      temporary = temporaryName(directory: directory, name: name, process: getpid(), suffix: randomSuffix())
       // Registered before the file exists, so there is no moment when a signal would leave it behind.
       slot = TemporaryFileCleanup.register(temporary)
       fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -150,6 +158,33 @@ extension ImageFile {
     try writeAll(bytes, to: fd, path: path)
     open = false
     guard close(fd) == 0 else { throw .io(path: path, detail: "cannot write: \(systemError())") }
+  }
+
+  /// The temporary file a write to `directory + name` goes through: `.NAME.decor-tmp-PID-XXXXXX`. The process id
+  /// lets a later write of the same output tell a file whose writer died (`kill -9`, a power cut) from one another
+  /// process is still writing.
+  static func temporaryName(directory: String, name: String, process: pid_t, suffix: String) -> String {
+    "\(directory).\(name).decor-tmp-\(process)-\(suffix)"
+  }
+
+  /// Removes the temporary files of earlier writes of `directory + name` whose process has ended: what a killed
+  /// run left behind is cleaned by the next run that writes the same output. A file whose process still runs (or
+  /// whose owner cannot be told, such as a name from another host on a shared folder with a live PID here) is left
+  /// alone; so is anything not named exactly as `temporaryName` names files.
+  static func removeStaleTemporaryFiles(directory: String, name: String) {
+    guard let folder = opendir(directory.isEmpty ? "." : directory) else { return }
+    defer { closedir(folder) }
+    let prefix = ".\(name).decor-tmp-"
+    while let entry = readdir(folder) {
+      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard entryName.hasPrefix(prefix) else { continue }
+      let parts = entryName.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts[1].count == 6, let process = pid_t(parts[0]), process > 0 else { continue }
+      guard process != getpid(), kill(process, 0) != 0, errno == ESRCH else { continue }
+      unlink(directory + entryName)
+    }
   }
 
   /// Six letters or digits, as mkstemp would use.

@@ -8,14 +8,19 @@
 
 /// Reading JSON files (templates and scenes) into `JSONValue`s.
 enum JSONFile {
+  /// The most bytes a template or scene file may have: 64 MiB, thousands of times a large scene, so that a device
+  /// or a stream that never ends (`/dev/zero`) is refused as soon as it passes this instead of filling memory.
+  static let byteLimit = 64 << 20
+
   /// The JSON value in the file at `path` (or standard input for `-`); `failure` makes the error for a file that
   /// cannot be read or is not JSON.
   static func read<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> JSONValue {
     let bytes: [UInt8]
     do {
-      bytes = try ImageFile.readBytes(atPath: path)
+      bytes = try ImageFile.readBytes(atPath: path, byteLimit: byteLimit)
     } catch {
       if case .io(_, let detail) = error { throw failure(detail) }
+      if case .inputTooLarge(_, let limit) = error { throw failure("larger than the limit of \(limit) bytes") }
       throw failure("\(error)")
     }
     return try parse(bytes, failure: failure)

@@ -29,11 +29,12 @@ extension OpenedImage {
   /// - Throws: `ChainError` for the chain (a blend image whose profile cannot be converted names its step), and
   ///   `ColorProfileError` when this image's own profile cannot be converted.
   public func applying(
-    _ chain: Chain, colorSpace: ColorSpaceHandling, pixelLimit: Int = Raster.defaultPixelLimit
+    _ chain: Chain, colorSpace: ColorSpaceHandling, pixelLimit: Int = Raster.defaultPixelLimit,
+    decoders: DecoderRegistry = .standard
   ) throws -> OpenedImage {
     var images: [String: OpenedImage] = [:]
     let loaded = try chain.withImages { path throws(CodecError) in
-      let image = try OpenedImage(contentsOfFile: path, pixelLimit: pixelLimit)
+      let image = try OpenedImage(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
       images[path] = image
       return image.image
     }

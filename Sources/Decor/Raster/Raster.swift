@@ -118,14 +118,17 @@ public struct Raster: Sendable, Equatable {
   }
 
   /// Checks that `count` bytes for a `width × height` raster can be had before the array is made: Swift's
-  /// allocator traps when `malloc` fails, and a caller may raise the pixel limit past what memory holds. So a large
-  /// buffer is first asked of `malloc` itself, and given back. (Under Linux's overcommit a size that `malloc` grants
-  /// may still be more than the machine can touch; what this catches is a request the kernel refuses outright.)
+  /// allocator traps when `malloc` fails (`ulimit -v`, a container's memory limit, strict overcommit), and a caller
+  /// may raise the pixel limit past what memory holds.
+  ///
+  /// The check asks the kernel for the very mapping `malloc` makes for a block this large (private, anonymous,
+  /// readable and writable, at least 64 MiB: glibc serves anything past 32 MiB with its own `mmap`), then gives it
+  /// back; what the kernel refuses here it would refuse `malloc`, which is then never asked. It is a system call,
+  /// which no optimiser removes (a `malloc`/`free` pair with nothing between is deleted). A buffer larger than the
+  /// machine's physical memory is refused outright too: under overcommit the kernel may grant it, and the process
+  /// would be killed while writing it.
   ///
   /// - Throws: `RasterError.allocationFailed`.
-  ///
-  /// A buffer larger than the machine's physical memory is refused outright too: under overcommit `malloc` may
-  /// grant it, and the process would be killed while writing it.
   static func checkAllocation(_ count: Int, width: Int, height: Int) throws(RasterError) {
     // Below this the check costs more than it could save: such buffers fail only when everything else does.
     guard count >= 64 << 20 else { return }
@@ -133,8 +136,16 @@ public struct Raster: Sendable, Equatable {
     if pages > 0, pageSize > 0, count / pageSize > pages {
       throw .allocationFailed(width: width, height: height, bytes: count)
     }
-    guard let probe = malloc(count) else { throw .allocationFailed(width: width, height: height, bytes: count) }
-    free(probe)
+    #if os(Linux)
+      let flags = MAP_PRIVATE | MAP_ANONYMOUS
+    #else
+      let flags = MAP_PRIVATE | MAP_ANON
+    #endif
+    let mapping = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0)
+    guard let mapping, mapping != MAP_FAILED else {
+      throw .allocationFailed(width: width, height: height, bytes: count)
+    }
+    munmap(mapping, count)
   }
 
   /// Asks Linux to back a large, not yet touched buffer with 2 MiB pages where it can: a 4096² image then takes
