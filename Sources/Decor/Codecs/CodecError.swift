@@ -54,6 +54,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   static func typed(_ error: any Error, destination: String) -> CodecError {
     switch error {
     case let error as CodecError: return error
+    case RenderError.raster(.allocationFailed(let width, let height, let bytes)):
+      // Memory ran out making the image this file was to hold: named by the file, as a decoder names its input.
+      return .allocationFailed(source: destination, width: width, height: height, bytes: bytes)
     case let error as RenderError: return .render(error)
     case RasterError.allocationFailed(let width, let height, let bytes):
       return .allocationFailed(source: destination, width: width, height: height, bytes: bytes)

@@ -189,6 +189,8 @@ public struct GIFDecoder: ImageDecoder {
     var raster: Raster
     do {
       raster = try Raster(width: file.width, height: file.height, pixelLimit: pixelLimit)
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
     } catch {
       throw .tooLarge(source: source, width: file.width, height: file.height, limit: pixelLimit)
     }

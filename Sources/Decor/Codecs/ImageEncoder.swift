@@ -11,8 +11,9 @@
 /// - `acceptedOptions` and `configured(with:)`: the output settings it takes (an option not listed is refused
 ///   before any work, `CodecError.optionNotTaken`), and itself with them applied;
 /// - `maximumDimension`: the largest side the format holds, checked from the render's extent before rendering;
-/// - `streamsRows` and `encode(width:height:bandHeight:…)`: whether it writes rows as a render makes them, band by
-///   band, so that the whole image is never held (PNG and JPEG), rather than a whole raster (the default, and WebP).
+/// - `streamsRows` and `encode(width:height:bandHeight:…)`: whether it takes rows as a render makes them, band by
+///   band, so that the whole image is never held (PNG and JPEG) or held once, in the codec's own picture (WebP),
+///   rather than a whole raster (the default).
 public protocol ImageEncoder: Sendable {
   /// A short unique name, such as `"png"`: what `decor --format` takes.
   var name: String { get }
@@ -33,8 +34,10 @@ public protocol ImageEncoder: Sendable {
   var acceptedOptions: Set<EncodingOption> { get }
   /// The largest width and height the format holds (by default no limit), checked before rendering.
   var maximumDimension: Int { get }
-  /// Whether `encode(width:height:bandHeight:metadata:destination:threads:into:rows:)` writes each band as it comes
-  /// rather than gathering the whole image (by default `false`).
+  /// Whether the renderer hands this encoder the image band by band through
+  /// `encode(width:height:bandHeight:metadata:destination:threads:into:rows:)` rather than as a whole raster (by
+  /// default `false`): PNG and JPEG write each band as it comes; WebP renders the bands into libwebp's picture,
+  /// which is then the only full-size copy.
   var streamsRows: Bool { get }
 
   /// This encoder with `settings` applied. The options given are among `acceptedOptions` (the registry checks that
@@ -55,7 +58,8 @@ public protocol ImageEncoder: Sendable {
   /// Writes the file of a `width × height` image to `sink`, asking `rows` for its premultiplied pixels band by band,
   /// top to bottom, `bandHeight` rows at a time (fewer in the last band): `rows(range, buffer)` fills `buffer`
   /// (`width × range.count` pixels, RGBA bytes in each `UInt32`, as in a raster). By default the bands are gathered
-  /// into a raster (its allocation checked, `CodecError.render(.raster(.allocationFailed))`) and handed to
+  /// into a raster (its allocation checked: `CodecError.allocationFailed` naming the destination where the
+  /// caller types the error, as `Renderer.render(_:toFile:encoder:)` does) and handed to
   /// `encode(_:metadata:destination:into:)`.
   ///
   /// Untyped, as `ImageComponent.render` is: `rows` runs a render, whose errors are passed on as they are.

@@ -48,7 +48,8 @@ public enum PNGCodec {
   /// memory beside its pixels: for a 4096² photo that is tens of megabytes less at the command's peak. The chunk
   /// headers are walked first (`pread`, no data read) for the same truncation check as in memory. A file with a
   /// `gAMA` or `cHRM` chunk is read whole and decoded as `decode(_:)` does (taking the colour-space chunks out in
-  /// place, without a second copy), since libpng would convert by them; `sRGB` and `iCCP` change nothing libpng
+  /// place, without a second copy), since libpng would convert by them; so is one with text chunks before its image
+  /// data, which libpng would inflate into memory (`textChunks`); `sRGB` and `iCCP` change nothing libpng
   /// does for 8-bit sRGB output (it does no ICC colour management: checked with Adobe RGB and ROMM profiles), so
   /// they stay in.
   ///
@@ -80,7 +81,7 @@ public enum PNGCodec {
     // A 16-bit file is read as linear output, which libpng converts from any gamma the file states: the gamma of an
     // `sRGB` chunk (or of an sRGB `iCCP` profile) too, so for it every colour-space chunk sends it through memory.
     // IHDR's bit depth is byte 24 of the file.
-    let declined = read(24, 1) == [16] ? colorimetryChunks : streamingDeclines
+    let declined = (read(24, 1) == [16] ? colorimetryChunks : streamingDeclines).union(textChunks)
     guard !structure.beforeImageData.contains(where: { declined.contains($0.type) }),
       let file = fdopen(fd, "rb")
     else {
@@ -158,19 +159,27 @@ public enum PNGCodec {
 
   /// The colour-space chunks whose conversions Decor declines (see the type's notes).
   static let colorimetryChunks: Set<String> = ["gAMA", "cHRM", "sRGB", "iCCP"]
+  /// The text chunks, which libpng's simplified reader would read (and inflate, for `zTXt` and compressed `iTXt`)
+  /// into memory while it reads the header: a 3 MB file of compressed text inflates to a gigabyte. Decor reads no
+  /// text from them (the XMP `iTXt` is found by `metadata(of:)`, from the chunk itself), so they are taken out
+  /// before libpng sees the file, as the colour-space chunks are.
+  static let textChunks: Set<String> = ["tEXt", "zTXt", "iTXt"]
+  /// The chunks `preflight` takes out of a file before libpng reads it.
+  static let droppedChunks = colorimetryChunks.union(textChunks)
   /// Those of them that make an 8-bit file on disk be read whole (see `decode(contentsOfFile:)`; a 16-bit file is
   /// read whole for any of them).
   static let streamingDeclines: Set<String> = ["gAMA", "cHRM"]
 
   /// Refuses a file whose chunks stop before `IEND` (libpng's simplified reader would accept one cut after its
-  /// image data), and takes the colour-space chunks out of `data` in place: the chunks before them move up against
+  /// image data), and takes the colour-space and text chunks before the image data out of `data` in place (those
+  /// after it libpng's reader skips unread): the chunks before them move up against
   /// the ones after, so the file then starts at the returned offset (the number of bytes dropped) and no second
   /// copy of a large file is made. Data without the PNG signature is left for libpng to reject in its own words.
   static func preflight(_ data: inout [UInt8], source: String) throws(CodecError) -> Int {
     guard data.starts(with: PNGHeader.signature) else { return 0 }
     let structure = PNGChunks(data)
     if let truncation = structure.truncation { throw .corrupt(source: source, detail: "truncated: \(truncation)") }
-    let dropped = structure.beforeImageData.filter { colorimetryChunks.contains($0.type) }.map(\.range)
+    let dropped = structure.beforeImageData.filter { droppedChunks.contains($0.type) }.map(\.range)
     guard let last = dropped.last else { return 0 }
     var kept: [UInt8] = []
     var start = 0
@@ -207,9 +216,18 @@ public enum PNGCodec {
     if data.starts(with: PNGHeader.signature), let truncation = PNGChunks(data).truncation {
       throw .corrupt(source: source, detail: "truncated: \(truncation)")
     }
-    let failure: CodecError? = data.withUnsafeBytes { memory in
+    // libpng reads the chunks before the image data: without the text chunks (see `textChunks`), copied out only
+    // when there are any.
+    var checked = data
+    var offset = 0
+    if data.starts(with: PNGHeader.signature),
+      PNGChunks(data).beforeImageData.contains(where: { textChunks.contains($0.type) })
+    {
+      offset = try preflight(&checked, source: source)
+    }
+    let failure: CodecError? = checked.withUnsafeBytes { memory in
       do throws(CodecError) {
-        endRead(try beginRead(memory, source: source))
+        endRead(try beginRead(UnsafeRawBufferPointer(rebasing: memory[offset...]), source: source))
         return nil
       } catch {
         return error

@@ -208,6 +208,8 @@ public struct TIFFDecoder: ImageDecoder {
     var raster: Raster
     do {
       raster = try Raster(width: width, height: height, pixelLimit: pixelLimit)
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
     } catch {
       throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
     }

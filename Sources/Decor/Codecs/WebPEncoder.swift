@@ -34,19 +34,46 @@ public enum WebPEncoder {
   /// The WebP bytes of `raster`; `raster.encoded(as: .webp(quality:))` gives the same, as every format gives its
   /// bytes.
   ///
-  /// - Throws: `CodecError.encodingFailed` naming `destination`: too large for WebP, or libwebp's reason.
+  /// - Throws: `CodecError.encodingFailed` naming `destination`: too large for WebP, or libwebp's reason;
+  ///   `.allocationFailed` when libwebp cannot have the picture's memory.
   public static func encode(
     _ raster: Raster, options: WebPOptions = WebPOptions(), destination: String = "<memory>",
     metadata: ImageMetadata = .none
   ) throws(CodecError) -> [UInt8] {
-    let (width, height) = (raster.width, raster.height)
+    let width = raster.width
+    do {
+      return try encode(width: width, height: raster.height, bandHeight: 64, options: options,
+        destination: destination, metadata: metadata
+      ) { rows, pixels in
+        raster.withUnsafeBytes { bytes in
+          let source = bytes.bindMemory(to: UInt32.self)[(rows.lowerBound * width)..<(rows.upperBound * width)]
+          _ = pixels.update(fromContentsOf: source)
+        }
+      }
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw .encodingFailed(destination: destination, detail: "\(error)")  // the closure above throws nothing
+    }
+  }
+
+  /// The WebP bytes of a `width × height` image whose premultiplied pixels `rows` writes, `bandHeight` rows at a
+  /// time (fewer in the last band), straight into libwebp's picture (RGBA bytes in each `UInt32`, as in a raster), where they are turned
+  /// into the straight ARGB libwebp takes. No raster and no second copy of the pixels is made: the picture is the
+  /// only full-size buffer besides what libwebp's encoder makes of it (for lossy files, the YUV planes).
+  ///
+  /// - Throws: as `encode(_:options:destination:metadata:)`, or what `rows` throws.
+  static func encode(
+    width: Int, height: Int, bandHeight: Int, options: WebPOptions, destination: String, metadata: ImageMetadata,
+    rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
+  ) throws -> [UInt8] {
     guard width <= maximumDimension, height <= maximumDimension else {
-      throw .encodingFailed(destination: destination,
+      throw CodecError.encodingFailed(destination: destination,
         detail: "\(width)×\(height) is larger than WebP allows (\(maximumDimension) × \(maximumDimension))")
     }
     var config = WebPConfig()
     guard decor_webp_config_init(&config) != 0 else {
-      throw .encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
+      throw CodecError.encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
     }
     config.lossless = options.lossless ? 1 : 0
     config.quality = Float(options.quality)
@@ -54,22 +81,30 @@ public enum WebPEncoder {
     // that decoding gives back exactly the same raster.
     config.exact = options.lossless ? 1 : 0
     guard WebPValidateConfig(&config) != 0 else {
-      throw .encodingFailed(destination: destination, detail: "libwebp refuses quality \(options.quality)")
+      throw CodecError.encodingFailed(destination: destination, detail: "libwebp refuses quality \(options.quality)")
     }
     var picture = WebPPicture()
     guard decor_webp_picture_init(&picture) != 0 else {
-      throw .encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
+      throw CodecError.encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
     }
     defer { WebPPictureFree(&picture) }
     picture.width = Int32(width)
     picture.height = Int32(height)
     picture.use_argb = 1
-    let straight = raster.straightBytes()
-    let imported = straight.withUnsafeBufferPointer {
-      WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
+    // libwebp's own allocation, whose failure it reports: memory running out is an error, not a trap.
+    guard WebPPictureAlloc(&picture) != 0, let argb = picture.argb else {
+      throw CodecError.allocationFailed(source: destination, width: width, height: height, bytes: width * height * 4)
     }
-    guard imported != 0 else {
-      throw .encodingFailed(destination: destination, detail: "out of memory importing \(width)×\(height) pixels")
+    // WebPPictureAlloc packs the rows (`argb_stride` = width); the bands below are written as packed rows.
+    guard Int(picture.argb_stride) == width else {
+      throw CodecError.encodingFailed(destination: destination, detail: "libwebp allocated a padded picture")
+    }
+    let step = Swift.max(1, bandHeight)
+    for top in stride(from: 0, to: height, by: step) {
+      let band = top..<Swift.min(height, top + step)
+      let pixels = UnsafeMutableBufferPointer(start: argb + top * width, count: band.count * width)
+      try rows(band, pixels)
+      straightARGB(pixels)
     }
     var writer = WebPMemoryWriter()
     WebPMemoryWriterInit(&writer)
@@ -80,13 +115,43 @@ public enum WebPEncoder {
       return WebPEncode(&config, &picture)
     }
     guard encoded != 0, let bytes = writer.mem else {
-      throw .encodingFailed(destination: destination, detail: message(picture.error_code))
+      if picture.error_code == VP8_ENC_ERROR_OUT_OF_MEMORY {
+        throw CodecError.allocationFailed(source: destination, width: width, height: height,
+          bytes: width * height * 4)
+      }
+      throw CodecError.encodingFailed(destination: destination, detail: message(picture.error_code))
     }
+    // The picture is no longer needed: given back before the file is copied out and its chunks added.
+    WebPPictureFree(&picture)
     let file = Array(UnsafeBufferPointer(start: bytes, count: writer.size))
     let chunks = [("ICCP", metadata.iccProfile), ("EXIF", metadata.exif), ("XMP ", metadata.xmp)]
       .compactMap { name, bytes in bytes.flatMap { $0.isEmpty ? nil : (name, $0) } }
     guard !chunks.isEmpty else { return file }
     return try withChunks(chunks, in: file, destination: destination)
+  }
+
+  /// Premultiplied RGBA bytes (in each `UInt32`, as in a raster) turned, in place, into the straight ARGB words
+  /// libwebp's picture holds (`a << 24 | r << 16 | g << 8 | b`), with `Premultiplication`'s rounding: what
+  /// `WebPPictureImportRGBA` makes of `Raster.straightBytes()`.
+  static func straightARGB(_ pixels: UnsafeMutableBufferPointer<UInt32>) {
+    let bytes = UnsafeMutableRawBufferPointer(pixels)
+    Premultiplication.unpremultiply(bytes)
+    guard let base = pixels.baseAddress else { return }
+    var i = 0
+    #if _endian(little)
+      // R, G, B, A in memory is `a << 24 | b << 16 | g << 8 | r` here: R and B trade places.
+      while i + 8 <= pixels.count {
+        let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD8<UInt32>.self)
+        let swapped = (v & 0xFF00_FF00) | ((v &>> 16) & 0xFF) | ((v & 0xFF) &<< 16)
+        UnsafeMutableRawPointer(base + i).storeBytes(of: swapped, as: SIMD8<UInt32>.self)
+        i += 8
+      }
+    #endif
+    while i < pixels.count {
+      let (r, g, b, a) = (bytes[i * 4], bytes[i * 4 + 1], bytes[i * 4 + 2], bytes[i * 4 + 3])
+      base[i] = UInt32(a) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+      i += 1
+    }
   }
 
   /// `file` with the chunks `chunks` (`ICCP`, `EXIF`, `XMP `) added through libwebp's muxer, which writes the

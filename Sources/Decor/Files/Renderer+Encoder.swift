@@ -21,7 +21,7 @@ extension Renderer {
   /// size limit is checked from the extent before anything is rendered.
   ///
   /// - Throws: `CodecError.encodingFailed` for an image larger than the format holds (before rendering), `.render`
-  ///   with what `render` throws (a whole image that memory cannot hold is `.render(.raster(.allocationFailed))`),
+  ///   with what `render` throws (a whole image that memory cannot hold is `.allocationFailed` naming `path`),
   ///   the encoder's error, or `.io`; on error a file at `path` is left as it was.
   @discardableResult
   public func render(

@@ -2,7 +2,8 @@ extension Renderer {
   /// Renders `component` (or `region` of it) and writes it as a WebP file (`-` for standard output), atomically as
   /// `renderPNG(_:toFile:)` writes. Alpha is kept; `metadata`'s ICC profile, EXIF and XMP are recorded (see `WebPEncoder`).
   ///
-  /// The whole image is rendered before it is compressed (libwebp takes whole pictures), unlike PNG's bands.
+  /// The whole image is rendered before it is compressed (libwebp takes whole pictures), unlike PNG's bands: band by
+  /// band into libwebp's picture, with no raster beside it.
   /// - Throws: `CodecError.render` with what `render` throws; `.unwritableFormat` when the name says another format (checked
   ///   first), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
   public func renderWebP(
