@@ -85,6 +85,7 @@ struct OutputOptions: ParsableArguments {
       let color = (encoder as? JPEGImageEncoder)?.options.background ?? .white
       printError("\(path): \(encoder.displayName) has no alpha: transparent pixels were laid on \(color) (--background)")
     }
+    for dropped in result.droppedMetadata { printError("\(path): not written: \(dropped)") }
   }
 }
 

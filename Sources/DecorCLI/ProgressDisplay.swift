@@ -58,6 +58,10 @@ final class ProgressDisplay: Sendable {
         printError("\(outcome.item.output): \(outcome.item.format.uppercased()) has no alpha: transparent pixels were "
           + "laid on the background (--background)")
       }
+      for dropped in outcome.result?.droppedMetadata ?? [] {
+        if enabled { writeToStandardError("\r\u{1B}[K") }
+        printError("\(outcome.item.output): not written: \(dropped)")
+      }
       if enabled { draw(done: state.done) }
     }
   }

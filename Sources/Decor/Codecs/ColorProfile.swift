@@ -46,6 +46,15 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
     isSRGB = try Self.leavesSRGBAlone(profile, space: space, name: name)
   }
 
+  /// Whether Little CMS can open `data` as an ICC profile at all (of any colour space): what a profile must pass to
+  /// be carried into an output file.
+  static func isReadable(_ data: [UInt8]) -> Bool {
+    guard let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
+    else { return false }
+    cmsCloseProfile(profile)
+    return true
+  }
+
   /// sRGB as Little CMS builds it (IEC 61966-2.1).
   public static let sRGB: ColorProfile = {
     // Little CMS builds its sRGB profile from constants; should it ever fail, the profile is left empty.

@@ -72,17 +72,23 @@ extension Renderer {
     _ component: any ImageComponent, region: IntRect?, encoder: any ImageEncoder, metadata: ImageMetadata,
     destination: String, trace: RenderTrace?, bandHeight: Int? = nil, into sink: ByteSink
   ) throws -> EncodingResult {
-    guard encoder.streamsRows else {
+    // Metadata the file cannot carry is left out here, once for every encoder, and reported in the result.
+    let (metadata, dropped) = metadata.carried(byEncoderNamed: encoder.name, formatName: encoder.displayName)
+    var result: EncodingResult
+    if encoder.streamsRows {
+      let banded = try prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
+      result = try encoder.encode(
+        width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight, metadata: metadata,
+        destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey, into: sink
+      ) { rows, pixels in
+        try banded.render(band: rows.lowerBound / banded.bandHeight, into: pixels)
+      }
+    } else {
       // The encoder takes a whole picture: a render into one raster is the quickest way to it.
       let raster = try render(component, region: region, trace: trace)
-      return try encoder.encode(raster, metadata: metadata, destination: destination, into: sink)
+      result = try encoder.encode(raster, metadata: metadata, destination: destination, into: sink)
     }
-    let banded = try prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
-    return try encoder.encode(
-      width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight, metadata: metadata,
-      destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey, into: sink
-    ) { rows, pixels in
-      try banded.render(band: rows.lowerBound / banded.bandHeight, into: pixels)
-    }
+    result.droppedMetadata = dropped + result.droppedMetadata
+    return result
   }
 }
