@@ -22,6 +22,17 @@ import CHEIF
 ///   prefix is skipped) and the XMP packet (a `mime` item of type `application/rdf+xml`) are read by
 ///   `metadata(of:)`; a HEIF file records no density.
 /// - Further top-level images (a burst, a collection) are counted by `headerDescription(of:source:)`, not decoded.
+/// - At most 1000 items (`HEIFBoxes.itemLimit`, newer libheif's default): before libheif parses anything (its item
+///   parsing is quadratic in 1.15: 19,881 items took a minute), the top-level `meta` boxes' `iinf` entry counts,
+///   `infe` boxes and `iloc` item counts are read from their headers, and a file declaring more is
+///   `CodecError.unsupportedVariant` naming it. Every reading goes through this check: the pixels, `metadata(of:)`
+///   and `headerDescription(of:source:)`.
+/// - A primary image that is a `grid` (as Apple's HEICs are, of 512×512 tiles, and libheif's odd-sized ones, of one
+///   tile) is decoded tile by tile into the raster by `HEIFGrid`, so that memory holds the raster and one tile
+///   rather than libheif's own full-size image beside it; the pixels are libheif's whole decode's, transformations
+///   (`irot`, `imir`, `clap`) and an alpha grid included. A grid whose alpha image is not itself a grid, or whose
+///   boxes Decor cannot read as libheif does, is left to libheif's whole decode (which needs about twice the
+///   raster).
 public struct HEIFDecoder: ImageDecoder {
   public init() {}
 
@@ -67,8 +78,14 @@ public struct HEIFDecoder: ImageDecoder {
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { Self.kind(of: leadingBytes) != nil }
 
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try Self.withPrimaryImage(data, source: source) { handle throws(CodecError) in
-      try Self.decodePixels(handle, source: source, pixelLimit: pixelLimit)
+    try Self.decode(data, source: source, pixelLimit: pixelLimit, tiled: true)
+  }
+
+  /// The pixels of the primary image; `tiled: false` leaves a grid to libheif's whole decode (the reference the
+  /// tiled decode must equal).
+  static func decode(_ data: [UInt8], source: String, pixelLimit: Int, tiled: Bool) throws(CodecError) -> Raster {
+    try withPrimaryImageAndContext(data, source: source, readingTiles: tiled) { image throws(CodecError) in
+      try decodePixels(image, source: source, pixelLimit: pixelLimit)
     }
   }
 
@@ -82,7 +99,8 @@ public struct HEIFDecoder: ImageDecoder {
   /// how many top-level images the file holds.
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
     let kind = Self.kind(of: data.prefix(DecoderRegistry.sniffLength)) == .avif ? "AVIF" : "HEIC"
-    return try Self.withPrimaryImageAndContext(data, source: source) { handle, context in
+    return try Self.withPrimaryImageAndContext(data, source: source, readingTiles: false) { image in
+      let (handle, context) = (image.handle, image.context)
       let width = Int(heif_image_handle_get_width(handle))
       let height = Int(heif_image_handle_get_height(handle))
       let bits = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
@@ -97,9 +115,9 @@ public struct HEIFDecoder: ImageDecoder {
 
   /// The pixels and metadata from one reading of the file.
   public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    try Self.withPrimaryImage(data, source: source) { handle throws(CodecError) in
-      DecodedImage(raster: try Self.decodePixels(handle, source: source, pixelLimit: pixelLimit),
-        metadata: Self.metadata(of: handle))
+    try Self.withPrimaryImageAndContext(data, source: source, readingTiles: true) { image throws(CodecError) in
+      DecodedImage(raster: try Self.decodePixels(image, source: source, pixelLimit: pixelLimit),
+        metadata: Self.metadata(of: image.handle))
     }
   }
 
@@ -107,29 +125,64 @@ public struct HEIFDecoder: ImageDecoder {
   /// `AVIFEncoder` writes reads back.
   static let maximumSide: Int32 = 65536
 
+  /// The primary image as `body` gets it: libheif's handle and context, and the boxes Decor read itself (when the
+  /// pixels are wanted and the boxes could be read).
+  struct PrimaryImage {
+    let handle: OpaquePointer
+    let context: OpaquePointer
+    let boxes: HEIFBoxes?
+    /// The largest side libheif's context allows now.
+    let sizeLimit: Int
+  }
+
   /// Reads `data` with libheif and hands `body` the primary image's handle, then releases the handle and the
   /// context, whatever `body` does.
   static func withPrimaryImage<T>(
     _ data: [UInt8], source: String, _ body: (OpaquePointer) throws(CodecError) -> T
   ) throws(CodecError) -> T {
-    try withPrimaryImageAndContext(data, source: source) { handle, _ throws(CodecError) in try body(handle) }
+    try withPrimaryImageAndContext(data, source: source, readingTiles: false) { image throws(CodecError) in
+      try body(image.handle)
+    }
   }
 
-  /// As `withPrimaryImage(_:source:_:)`, with the context too (for the number of images).
+  /// As `withPrimaryImage(_:source:_:)`, with the context too (for the number of images) and Decor's own reading of
+  /// the boxes. The item count is checked first, before libheif sees a byte. `readingTiles` (for the pixels) reads
+  /// the boxes and has libheif read the file with the `hidden` flags of grid tiles cleared, so that `HEIFGrid` can
+  /// have their handles (libheif 1.15 hands out top-level images only); the file is otherwise the same, and the
+  /// number of top-level images is then not the file's.
   static func withPrimaryImageAndContext<T>(
-    _ data: [UInt8], source: String, _ body: (OpaquePointer, OpaquePointer) throws(CodecError) -> T
+    _ data: [UInt8], source: String, readingTiles: Bool, _ body: (PrimaryImage) throws(CodecError) -> T
   ) throws(CodecError) -> T {
+    let items = HEIFBoxes.declaredItemCount(in: data)
+    guard items <= HEIFBoxes.itemLimit else {
+      throw .unsupportedVariant(source: source,
+        detail: "HEIF file declares \(items) items; at most \(HEIFBoxes.itemLimit) are read")
+    }
+    let boxes = readingTiles ? HEIFBoxes(data) : nil
+    // The tiles of every grid: libheif's handles reach them only when they are not hidden.
+    var hiddenTiles: [Int] = []
+    if let boxes {
+      for reference in boxes.references where reference.type == "dimg" && boxes.items[reference.from]?.type == "grid" {
+        hiddenTiles += reference.to.compactMap { boxes.items[$0]?.hiddenFlagOffset }
+      }
+    }
     let result: Result<T, CodecError> = data.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress, !bytes.isEmpty else {
         return .failure(.corrupt(source: source, detail: "the file is empty"))
       }
+      // Read in place, through a reader that clears the tiles' hidden flags as libheif reads them when there are
+      // such. `bytes` and the reader outlive the context: it is freed first (the defers run in reverse), and
+      // libheif reads tiles from the reader as they are decoded.
+      let reader = FlagClearingReader(bytes, clearing: hiddenTiles)
+      defer { withExtendedLifetime(reader) {} }
       guard let context = heif_context_alloc() else {
         return .failure(.corrupt(source: source, detail: "libheif cannot start a context"))
       }
       defer { heif_context_free(context) }
       heif_context_set_maximum_image_size_limit(context, maximumSide)
-      // Without a copy: `bytes` outlives the context, freed above before this closure returns.
-      let read = heif_context_read_from_memory_without_copy(context, base, bytes.count, nil)
+      let read = hiddenTiles.isEmpty
+        ? heif_context_read_from_memory_without_copy(context, base, bytes.count, nil)
+        : reader.read(into: context)
       guard read.code == heif_error_Ok else { return .failure(corrupt(read, source: source)) }
       var handle: OpaquePointer?
       let primary = heif_context_get_primary_image_handle(context, &handle)
@@ -141,10 +194,80 @@ public struct HEIFDecoder: ImageDecoder {
       // image far beyond it (a damaged file's 64×48 image whose HEVC stream said 12691×51823 took 1.9 GB before
       // failing) is refused before its planes are allocated. The margin covers a codec's padding to whole blocks.
       let side = max(Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
-      heif_context_set_maximum_image_size_limit(context, Int32(min(Int(maximumSide), max(0, side) + 128)))
-      do throws(CodecError) { return .success(try body(handle, context)) } catch { return .failure(error) }
+      let limit = min(Int(maximumSide), max(0, side) + 128)
+      heif_context_set_maximum_image_size_limit(context, Int32(limit))
+      let image = PrimaryImage(handle: handle, context: context, boxes: boxes, sizeLimit: limit)
+      do throws(CodecError) { return .success(try body(image)) } catch { return .failure(error) }
     }
     return try result.get()
+  }
+
+  /// The file's bytes as libheif reads them through a `heif_reader`, with the lowest bit of the bytes at some
+  /// offsets cleared (the `hidden` flags of `infe` boxes): the file is not copied to change a few bits of it.
+  final class FlagClearingReader {
+    let bytes: UnsafeRawBufferPointer
+    /// The offsets whose byte is read with its lowest bit cleared, ascending.
+    let cleared: [Int]
+    var position = 0
+    /// libheif's table of the reader's functions, which it keeps using after `heif_context_read_from_reader`
+    /// returns: allocated here, freed with the reader.
+    let functions: UnsafeMutablePointer<heif_reader>
+
+    init(_ bytes: UnsafeRawBufferPointer, clearing offsets: [Int]) {
+      self.bytes = bytes
+      cleared = offsets.sorted()
+      functions = .allocate(capacity: 1)
+      functions.initialize(to: heif_reader())
+      functions.pointee.reader_api_version = 1
+      functions.pointee.get_position = { userdata in Int64(FlagClearingReader.from(userdata).position) }
+      functions.pointee.read = { destination, count, userdata in
+        FlagClearingReader.from(userdata).read(destination, count) ? 0 : 1
+      }
+      functions.pointee.seek = { position, userdata in
+        let reader = FlagClearingReader.from(userdata)
+        guard position >= 0, position <= Int64(reader.bytes.count) else { return 1 }
+        reader.position = Int(position)
+        return 0
+      }
+      functions.pointee.wait_for_file_size = { size, userdata in
+        size <= Int64(FlagClearingReader.from(userdata).bytes.count)
+          ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
+      }
+    }
+
+    deinit { functions.deallocate() }
+
+    /// Has libheif read the file from this reader into `context`; the reader must outlive the context.
+    func read(into context: OpaquePointer) -> heif_error {
+      heif_context_read_from_reader(context, functions, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    static func from(_ userdata: UnsafeMutableRawPointer?) -> FlagClearingReader {
+      Unmanaged<FlagClearingReader>.fromOpaque(userdata!).takeUnretainedValue()
+    }
+
+    /// Copies `count` bytes from the position on into `destination`, flags cleared; false past the end.
+    func read(_ destination: UnsafeMutableRawPointer?, _ count: Int) -> Bool {
+      guard count >= 0, count <= bytes.count - position else { return false }
+      // libheif reads nothing into an empty vector's storage (an `av1C` box without configuration OBUs): null then.
+      guard count > 0 else { return true }
+      guard let destination else { return false }
+      destination.copyMemory(from: bytes.baseAddress! + position, byteCount: count)
+      // The first cleared offset at or past the position, by bisection: libheif reads box fields a few bytes at a
+      // time, so this runs once per field.
+      var low = 0, high = cleared.count
+      while low < high {
+        let middle = (low + high) / 2
+        if cleared[middle] < position { low = middle + 1 } else { high = middle }
+      }
+      while low < cleared.count, cleared[low] < position + count {
+        let byte = destination.advanced(by: cleared[low] - position)
+        byte.storeBytes(of: byte.load(as: UInt8.self) & 0xFE, as: UInt8.self)
+        low += 1
+      }
+      position += count
+      return true
+    }
   }
 
   /// A libheif error as `CodecError.corrupt` (or `.unsupportedVariant` for a codec or feature libheif lacks).
@@ -159,9 +282,11 @@ public struct HEIFDecoder: ImageDecoder {
     }
   }
 
-  /// Decodes the image of `handle` into a premultiplied raster: the size checked against `pixelLimit` first, then
-  /// libheif's interleaved 8-bit RGBA copied row by row (its rows may be padded) and premultiplied.
-  static func decodePixels(_ handle: OpaquePointer, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+  /// Decodes the primary image into a premultiplied raster: the size checked against `pixelLimit` first, then a
+  /// grid tile by tile (`HEIFGrid`, when it and its alpha image can be), anything else through libheif's whole
+  /// decode (`decodeWhole`).
+  static func decodePixels(_ image: PrimaryImage, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    let handle = image.handle
     let width = Int(heif_image_handle_get_width(handle))
     let height = Int(heif_image_handle_get_height(handle))
     guard width > 0, height > 0 else {
@@ -170,6 +295,59 @@ public struct HEIFDecoder: ImageDecoder {
     guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
       throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
     }
+    var id: heif_item_id = 0
+    if let boxes = image.boxes, heif_context_get_primary_image_ID(image.context, &id).code == heif_error_Ok,
+      let grid = HEIFGrid.layout(of: id, in: boxes, sizeLimit: image.sizeLimit)
+    {
+      let alphaID = alphaItem(of: handle)
+      let alpha = alphaID.flatMap { HEIFGrid.layout(of: $0, in: boxes, sizeLimit: image.sizeLimit) }
+      if alphaID == nil || alpha != nil {
+        return try grid.decode(context: image.context, alpha: alpha,
+          premultiplied: heif_image_handle_is_premultiplied_alpha(handle) != 0, source: source, pixelLimit: pixelLimit)
+      }
+    }
+    return try decodeWhole(handle, width: width, height: height, source: source, pixelLimit: pixelLimit)
+  }
+
+  /// The item of the alpha image libheif attaches to the image of `handle`, if any: of its auxiliary images, the
+  /// last of an alpha type and of the image's size, as libheif 1.15 chooses.
+  static func alphaItem(of handle: OpaquePointer) -> heif_item_id? {
+    guard heif_image_handle_has_alpha_channel(handle) != 0 else { return nil }
+    let count = Int(heif_image_handle_get_number_of_auxiliary_images(handle, 0))
+    guard count > 0 else { return nil }
+    var ids = [heif_item_id](repeating: 0, count: count)
+    let listed = Int(heif_image_handle_get_list_of_auxiliary_image_IDs(handle, 0, &ids, Int32(count)))
+    let alphaTypes: Set<String> = [
+      "urn:mpeg:avc:2015:auxid:1", "urn:mpeg:hevc:2015:auxid:1", "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha",
+    ]
+    var found: heif_item_id?
+    for id in ids.prefix(max(0, min(listed, count))) {
+      var auxiliary: OpaquePointer?
+      guard heif_image_handle_get_auxiliary_image_handle(handle, id, &auxiliary).code == heif_error_Ok,
+        let auxiliary
+      else { continue }
+      defer { heif_image_handle_release(auxiliary) }
+      var type: UnsafePointer<CChar>?
+      guard heif_image_handle_get_auxiliary_type(auxiliary, &type).code == heif_error_Ok, let text = type else {
+        continue
+      }
+      let name = String(cString: text)
+      heif_image_handle_free_auxiliary_types(auxiliary, &type)
+      if alphaTypes.contains(name),
+        heif_image_handle_get_width(auxiliary) == heif_image_handle_get_width(handle),
+        heif_image_handle_get_height(auxiliary) == heif_image_handle_get_height(handle)
+      {
+        found = id
+      }
+    }
+    return found
+  }
+
+  /// libheif's whole decode of the image of `handle` (`width` × `height`, within the pixel limit): its interleaved
+  /// 8-bit RGBA copied row by row (its rows may be padded) and premultiplied.
+  static func decodeWhole(_ handle: OpaquePointer, width: Int, height: Int, source: String, pixelLimit: Int)
+    throws(CodecError) -> Raster
+  {
     // libheif decodes into buffers of its own (the coded planes, then RGBA): ask that those fit beside the raster
     // too, so that a limit raised past what memory holds is an error here rather than a trap there.
     do {
