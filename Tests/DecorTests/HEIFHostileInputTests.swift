@@ -162,6 +162,40 @@ import Testing
     _ = try Self.expectSameAsLibheif(bytes)
   }
 
+  /// 10-bit tiles: reduced to 8 bits as libheif reduces its whole image; mirrored, refused as libheif 1.15 refuses
+  /// it (it mirrors only 8-bit images), before the raster is allocated.
+  @Test func aTenBitGrid() throws {
+    let tiles = try (0..<4).map { try HEIFFileBuilder.tile(64, 64, seed: $0, depth: 10) }
+    var file = HEIFFileBuilder(width: 120, height: 100, rows: 2, columns: 2, tiles: tiles)
+    file.gridProperties = [HEIFFileBuilder.box("irot", [1])]
+    let bytes = file.build()
+    #expect(try Self.isTiled(bytes))
+    _ = try Self.expectSameAsLibheif(bytes)
+    #expect(try HEIFDecoder().headerDescription(of: bytes, source: "g").hasPrefix("100x120, HEIC, 10-bit"))
+
+    file.gridProperties = [HEIFFileBuilder.box("imir", [1])]
+    let mirrored = file.build()
+    let tiled = #expect(throws: CodecError.self) {
+      try HEIFDecoder.decode(mirrored, source: "g", pixelLimit: 1 << 20, tiled: true)
+    }
+    let whole = #expect(throws: CodecError.self) {
+      try HEIFDecoder.decode(mirrored, source: "g", pixelLimit: 1 << 20, tiled: false)
+    }
+    guard case .unsupportedVariant = tiled, case .unsupportedVariant = whole else {
+      Issue.record("\(String(describing: tiled)); \(String(describing: whole))")
+      return
+    }
+  }
+
+  /// Grid data longer than its 8 or 12 bytes (libheif reads the start): still decoded tile by tile.
+  @Test func gridDataWithTrailingBytes() throws {
+    var file = try Self.sixTiles()
+    file.gridDataTrailer = [UInt8](repeating: 7, count: 200)
+    let bytes = file.build()
+    #expect(try Self.isTiled(bytes))
+    _ = try Self.expectSameAsLibheif(bytes)
+  }
+
   @Test func tilesThatAreMissingOrMisplacedAreErrors() throws {
     var missing = try Self.sixTiles()
     missing.cells = [0, 1, 2, 3, 4, 77]  // no tile 77: the reference names no item
@@ -199,7 +233,9 @@ import Testing
     // The size after the clean aperture is the one checked (libheif 1.15 refuses a grid more than 128 pixels
     // larger than its image's size, its limit for any coded image).
     var cropped = try Self.sixTiles()
-    cropped.gridProperties = [HEIFFileBuilder.clap(width: 120, height: 60, horizontalOffset: (0, 1), verticalOffset: (0, 1))]
+    cropped.gridProperties = [
+      HEIFFileBuilder.clap(width: 120, height: 60, horizontalOffset: (0, 1), verticalOffset: (0, 1))
+    ]
     #expect(try HEIFDecoder().decode(cropped.build(), source: "g", pixelLimit: 7200).width == 120)
   }
 }
@@ -224,6 +260,8 @@ struct HEIFFileBuilder {
   var cells: [Int]?
   var alphaTiles: [Tile] = []
   var gridProperties: [[UInt8]] = []
+  /// Bytes after the grid's data, within its extent.
+  var gridDataTrailer: [UInt8] = []
   var brand = "heic"
   /// The first tile is the primary image and there is no grid (for the item-count files).
   var primaryIsTile = false
@@ -236,8 +274,10 @@ struct HEIFFileBuilder {
   }
 
   static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-  static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-  static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { be32(8 + payload.count) + Array(type.utf8) + payload }
+  static func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+  static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+    be32(8 + payload.count) + Array(type.utf8) + payload
+  }
   static func fullBox(_ type: String, version: UInt8 = 0, flags: Int = 0, _ payload: [UInt8]) -> [UInt8] {
     box(type, [version, UInt8(flags >> 16 & 0xFF), UInt8(flags >> 8 & 0xFF), UInt8(flags & 0xFF)] + payload)
   }
@@ -286,8 +326,8 @@ struct HEIFFileBuilder {
     }
     var references: [UInt8] = []
     let gridData: [UInt8] = width > 0xFFFF || height > 0xFFFF
-      ? [0, 1, UInt8(rows - 1), UInt8(columns - 1)] + Self.be32(width) + Self.be32(height)
-      : [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + Self.be16(width) + Self.be16(height)
+      ? [0, 1, UInt8(rows - 1), UInt8(columns - 1)] + Self.be32(width) + Self.be32(height) + gridDataTrailer
+      : [0, 0, UInt8(rows - 1), UInt8(columns - 1)] + Self.be16(width) + Self.be16(height) + gridDataTrailer
     let ispe = Self.fullBox("ispe", Self.be32(width) + Self.be32(height))
     if !primaryIsTile {
       infe.insert(item(grid, "grid", hidden: false), at: 0)
@@ -338,9 +378,10 @@ struct HEIFFileBuilder {
   /// so that tiles put in the wrong place or turned show. `alphaOnly`: the tile of an alpha grid (the alpha image
   /// libheif codes for a translucent tile).
   static func tile(_ width: Int, _ height: Int, seed: Int = 0, format: heif_compression_format = heif_compression_HEVC,
-    alphaOnly: Bool = false) throws -> Tile
+    alphaOnly: Bool = false, depth: Int = 8) throws -> Tile
   {
-    let bytes = try encode(width: width, height: height, alpha: alphaOnly, orientation: 1, format: format) { x, y in
+    let bytes = try encode(width: width, height: height, alpha: alphaOnly, orientation: 1, format: format,
+      depth: depth) { x, y in
       let base = (seed * 53 + 40) % 200
       let r = UInt8(base + (x * 3 + y) % 40), g = UInt8((base * 7 + x) % 256), b = UInt8((base * 3 + y * 2) % 256)
       let a = UInt8((x * 4 + y * 3 + seed * 17) % 256)
@@ -368,7 +409,7 @@ struct HEIFFileBuilder {
   struct EncodingFailed: Error { var message: String }
 
   static func encode(
-    width: Int, height: Int, alpha: Bool, orientation: Int, format: heif_compression_format,
+    width: Int, height: Int, alpha: Bool, orientation: Int, format: heif_compression_format, depth: Int = 8,
     pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)
   ) throws -> [UInt8] {
     func check(_ error: heif_error) throws {
@@ -379,21 +420,31 @@ struct HEIFFileBuilder {
     let context = try #require(heif_context_alloc())
     defer { heif_context_free(context) }
     var image: OpaquePointer?
-    try check(heif_image_create(Int32(width), Int32(height), heif_colorspace_RGB,
-      alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &image))
+    let deep = depth > 8
+    let chroma = deep
+      ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
+      : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB)
+    try check(heif_image_create(Int32(width), Int32(height), heif_colorspace_RGB, chroma, &image))
     defer { heif_image_release(image) }
-    try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(width), Int32(height), 8))
+    try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(width), Int32(height), Int32(depth)))
     var stride: Int32 = 0
     let plane = try #require(heif_image_get_plane(image, heif_channel_interleaved, &stride))
     let channels = alpha ? 4 : 3
     for y in 0..<height {
       for x in 0..<width {
         let (r, g, b, a) = pixel(x, y)
-        let at = y * Int(stride) + x * channels
-        plane[at] = r
-        plane[at + 1] = g
-        plane[at + 2] = b
-        if alpha { plane[at + 3] = a }
+        let values = alpha ? [r, g, b, a] : [r, g, b]
+        for (channel, value) in values.enumerated() {
+          if deep {
+            // The 8-bit value widened, with low bits that the reduction to 8 bits must round away.
+            let wide = Int(value) << (depth - 8) | (x + y + channel) % (1 << (depth - 8))
+            let at = y * Int(stride) + (x * channels + channel) * 2
+            plane[at] = UInt8(wide & 0xFF)
+            plane[at + 1] = UInt8(wide >> 8)
+          } else {
+            plane[y * Int(stride) + x * channels + channel] = value
+          }
+        }
       }
     }
     var encoder: OpaquePointer?

@@ -275,25 +275,25 @@ struct HEIFBoxes {
     return found
   }
 
-  /// The bytes of `item` (its extents joined), or `nil` when it has no location, a construction method other than
-  /// file offsets or `idat`, or an extent outside the file (or the `idat` box). At most `limit` bytes are taken.
+  /// The first `limit` bytes of `item` (its extents joined), or `nil` when it has no location, a construction method
+  /// other than file offsets or `idat`, or an extent outside the file (or the `idat` box), where libheif fails too.
   func bytes(of item: UInt32, limit: Int) -> [UInt8]? {
     guard let location = locations[item] else { return nil }
+    let within: Range<Int>
+    switch location.constructionMethod {
+    case 0: within = 0..<data.count
+    case 1:
+      guard let idat else { return nil }
+      within = idat
+    default: return nil
+    }
     var bytes: [UInt8] = []
     for extent in location.extents {
-      let within: Range<Int>
-      switch location.constructionMethod {
-      case 0: within = 0..<data.count
-      case 1:
-        guard let idat else { return nil }
-        within = idat
-      default: return nil
+      guard extent.offset <= UInt64(within.count), extent.length <= UInt64(within.count) - extent.offset else {
+        return nil
       }
-      guard extent.offset <= UInt64(within.count), extent.length <= UInt64(within.count) - extent.offset,
-        bytes.count + Int(extent.length) <= limit
-      else { return nil }
       let start = within.lowerBound + Int(extent.offset)
-      bytes += data[start..<(start + Int(extent.length))]
+      bytes += data[start..<(start + min(Int(extent.length), max(0, limit - bytes.count)))]
     }
     return bytes
   }

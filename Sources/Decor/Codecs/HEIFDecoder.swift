@@ -23,10 +23,10 @@ import CHEIF
 ///   `metadata(of:)`; a HEIF file records no density.
 /// - Further top-level images (a burst, a collection) are counted by `headerDescription(of:source:)`, not decoded.
 /// - At most 1000 items (`HEIFBoxes.itemLimit`, newer libheif's default): before libheif parses anything (its item
-///   parsing is quadratic in 1.15: 19,881 items took a minute), the top-level `meta` boxes' `iinf` entry counts,
-///   `infe` boxes and `iloc` item counts are read from their headers, and a file declaring more is
-///   `CodecError.unsupportedVariant` naming it. Every reading goes through this check: the pixels, `metadata(of:)`
-///   and `headerDescription(of:source:)`.
+///   parsing is quadratic in 1.15: a grid of 19,881 items took 34 s to describe), the top-level `meta` boxes'
+///   `iinf` entry counts, `infe` boxes and `iloc` item counts are read from their headers, and a file declaring
+///   more is `CodecError.unsupportedVariant` naming it. Every reading goes through this check: the pixels,
+///   `metadata(of:)` and `headerDescription(of:source:)`.
 /// - A primary image that is a `grid` (as Apple's HEICs are, of 512×512 tiles, and libheif's odd-sized ones, of one
 ///   tile) is decoded tile by tile into the raster by `HEIFGrid`, so that memory holds the raster and one tile
 ///   rather than libheif's own full-size image beside it; the pixels are libheif's whole decode's, transformations

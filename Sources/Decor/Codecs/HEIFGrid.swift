@@ -15,10 +15,11 @@ import CHEIF
 /// What libheif would refuse before allocating its image (a tile count other than rows × columns, a tile that is not
 /// an image, an output size past libheif's size limit, an unreadable layout) is not decided here: `layout(of:in:
 /// sizeLimit:)` returns `nil` and the caller hands the file to libheif, which refuses it with its own message. What
-/// libheif would refuse after allocating (a tile placed wholly outside the output, tiles of another bit depth than
-/// the grid's, an empty clean aperture, a mirrored image deeper than 8 bits) is an error here, before the raster is
-/// allocated where it can be known then. Pixels no tile covers (a malformed grid; libheif leaves them undefined)
-/// are transparent black.
+/// libheif refuses only after allocating is an error here too: an empty clean aperture, or a mirrored image deeper
+/// than 8 bits, before the raster is allocated; a tile placed wholly outside the output, or of another bit depth
+/// than the grid's, when it is reached. Pixels no tile covers (a malformed grid; libheif leaves them undefined) are
+/// transparent black. A tile that the next cell refers to again (one small tile repeated over a huge grid) is
+/// decoded once.
 struct HEIFGrid {
   let rows: Int
   let columns: Int
@@ -45,7 +46,7 @@ struct HEIFGrid {
   /// libheif would refuse it before allocating anything, or when its boxes cannot be read as libheif reads them.
   /// `sizeLimit` is the largest side libheif's context allows (its grid check is `side >= limit`).
   static func layout(of item: heif_item_id, in boxes: HEIFBoxes, sizeLimit: Int) -> HEIFGrid? {
-    guard boxes.items[item]?.type == "grid", let data = boxes.bytes(of: item, limit: 64), data.count >= 8,
+    guard boxes.items[item]?.type == "grid", let data = boxes.bytes(of: item, limit: 12), data.count >= 8,
       let tiles = boxes.references(from: item, type: "dimg"), let properties = boxes.properties(of: item)
     else { return nil }
     let rows = Int(data[2]) + 1, columns = Int(data[3]) + 1
@@ -116,8 +117,12 @@ struct HEIFGrid {
   ) throws(CodecError) -> Raster {
     let colourDepth = try depth(context: context, source: source)
     let colour = try placement(depth: colourDepth, source: source)
-    let alphaDepth = try alpha?.depth(context: context, source: source)
-    let alphaPlacement = try alphaDepth.map { depth throws(CodecError) in try alpha!.placement(depth: depth, source: source) }
+    var alphaDepth: Int?
+    var alphaPlacement: Placement?
+    if let alpha {
+      let depth = try alpha.depth(context: context, source: source)
+      (alphaDepth, alphaPlacement) = (depth, try alpha.placement(depth: depth, source: source))
+    }
     if let alphaPlacement, (alphaPlacement.width, alphaPlacement.height) != (colour.width, colour.height) {
       throw .corrupt(source: source, detail: "the alpha image is \(alphaPlacement.width)x\(alphaPlacement.height) "
         + "pixels, the image \(colour.width)x\(colour.height)")
@@ -214,7 +219,8 @@ struct HEIFGrid {
             Int(heif_image_handle_get_luma_bits_per_pixel(handle)))
         }
         guard tileDepth == depth else {
-          throw .corrupt(source: source, detail: "tile \(id) of the grid has \(tileDepth) bits per pixel, the grid \(depth)")
+          throw .corrupt(source: source,
+            detail: "tile \(id) of the grid has \(tileDepth) bits per pixel, the grid \(depth)")
         }
         guard x0 < width, y0 < height else {
           throw .corrupt(source: source, detail: "tile \(id) of the grid lies outside its \(width)x\(height) pixels")
@@ -274,7 +280,8 @@ struct HEIFGrid {
       }
       for x in 0..<xs.count {
         if alphaOnly {
-          output.storeBytes(of: row.load(fromByteOffset: x * 4, as: UInt8.self), toByteOffset: offset + 3, as: UInt8.self)
+          output.storeBytes(of: row.load(fromByteOffset: x * 4, as: UInt8.self), toByteOffset: offset + 3,
+            as: UInt8.self)
         } else {
           output.storeBytes(of: row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), toByteOffset: offset,
             as: UInt32.self)
