@@ -98,13 +98,18 @@ import Testing
     #expect(raster.width == 65 && raster.height == 65)
   }
 
-  /// A tile referred to many times (the shape of the 16000² file of one small tile) is decoded once, and the output
-  /// is what libheif's decode gives.
-  @Test func oneTileReferredToByEveryCell() throws {
-    var file = HEIFFileBuilder(width: 300, height: 200, rows: 4, columns: 5, tiles: [try HEIFFileBuilder.tile(64, 64)])
-    file.cells = Array(repeating: 0, count: 20)
-    let raster = try Self.expectSameAsLibheif(file.build())
-    #expect(raster.width == 300 && raster.height == 200)
+  /// Tiles referred to many times (the shape of the 16000² file of one small tile) give what libheif's decode gives,
+  /// whether the decoded tiles are all kept for the next cells (a 640×512 raster keeps up to 160 KB: the three 64×64
+  /// tiles) or not (a 300×200 one keeps 30 KB: one).
+  @Test(arguments: [(640, 512, 10, 8), (300, 200, 5, 4)])
+  func tilesReferredToByManyCells(width: Int, height: Int, columns: Int, rows: Int) throws {
+    let tiles = try (0..<3).map { try HEIFFileBuilder.tile(64, 64, seed: $0) }
+    var file = HEIFFileBuilder(width: width, height: height, rows: rows, columns: columns, tiles: [tiles[0]])
+    file.cells = Array(repeating: 0, count: rows * columns)
+    #expect(try Self.expectSameAsLibheif(file.build()).width == width)
+    file.tiles = tiles
+    file.cells = (0..<(rows * columns)).map { $0 % 3 }
+    #expect(try Self.expectSameAsLibheif(file.build()).width == width)
   }
 
   @Test(arguments: [

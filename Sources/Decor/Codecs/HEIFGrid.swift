@@ -18,8 +18,8 @@ import CHEIF
 /// libheif refuses only after allocating is an error here too: an empty clean aperture, or a mirrored image deeper
 /// than 8 bits, before the raster is allocated; a tile placed wholly outside the output, or of another bit depth
 /// than the grid's, when it is reached. Pixels no tile covers (a malformed grid; libheif leaves them undefined) are
-/// transparent black. A tile that the next cell refers to again (one small tile repeated over a huge grid) is
-/// decoded once.
+/// transparent black. A tile that several cells refer to (one small tile repeated over a huge grid) is decoded once
+/// while the tiles kept stay within an eighth of the raster.
 struct HEIFGrid {
   let rows: Int
   let columns: Int
@@ -193,13 +193,19 @@ struct HEIFGrid {
 
   /// Decodes each tile as libheif decodes it within the grid and writes the pixels `placement` keeps into
   /// `buffer` (its output, 4 bytes a pixel): all four channels, or (`alphaOnly`) the tile's red channel as alpha.
-  /// A tile referred to again at once is decoded once.
+  ///
+  /// Decoded tiles are kept for the cells that refer to them again, up to an eighth of the output's bytes (and
+  /// 64 MiB): a grid may refer to one tiny tile 65,536 times, and what costs then is libheif's setting up of a
+  /// decoder for each (half a millisecond). Past that budget a tile is decoded for its cell and let go; the cells
+  /// such tiles fill are then few, since each starts within the output.
   private func paste(
     into buffer: UnsafeMutableRawBufferPointer, _ placement: Placement, depth: Int, context: OpaquePointer,
     alphaOnly: Bool, source: String
   ) throws(CodecError) {
-    var last: (id: heif_item_id, image: OpaquePointer)?
-    defer { if let last { heif_image_release(last.image) } }
+    var kept: [heif_item_id: OpaquePointer] = [:]
+    var keptBytes = 0
+    let budget = min(64 << 20, buffer.count / 8)
+    defer { kept.values.forEach { heif_image_release($0) } }
     var index = 0
     var y0 = 0
     for _ in 0..<rows {
@@ -208,12 +214,19 @@ struct HEIFGrid {
       for _ in 0..<columns {
         let id = tiles[index]
         index += 1
+        var passing: OpaquePointer?
+        defer { if let passing { heif_image_release(passing) } }
         let (tileWidth, tileHeight, tileDepth) = try Self.withTile(id, context: context, source: source) {
           handle throws(CodecError) in
-          if last?.id != id {
-            if let previous = last { heif_image_release(previous.image) }
-            last = nil
-            last = (id, try Self.decodeTile(handle, source: source))
+          if kept[id] == nil {
+            let image = try Self.decodeTile(handle, source: source)
+            let bytes = Int(heif_image_get_height(image, heif_channel_interleaved)) * Self.stride(of: image)
+            if keptBytes + bytes <= budget {
+              kept[id] = image
+              keptBytes += bytes
+            } else {
+              passing = image
+            }
           }
           return (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)),
             Int(heif_image_handle_get_luma_bits_per_pixel(handle)))
@@ -225,7 +238,7 @@ struct HEIFGrid {
         guard x0 < width, y0 < height else {
           throw .corrupt(source: source, detail: "tile \(id) of the grid lies outside its \(width)x\(height) pixels")
         }
-        if let image = last?.image {
+        if let image = kept[id] ?? passing {
           try copy(image, x0: x0, y0: y0, into: buffer, placement, alphaOnly: alphaOnly, source: source)
         }
         x0 += tileWidth
@@ -233,6 +246,12 @@ struct HEIFGrid {
       }
       y0 += rowHeight
     }
+  }
+
+  /// The bytes from one row of a decoded tile to the next.
+  private static func stride(of image: OpaquePointer) -> Int {
+    var stride: Int32 = 0
+    return heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) == nil ? 0 : Int(stride)
   }
 
   /// One tile as 8-bit RGBA, decoded as libheif decodes a grid's tile (to RGB at its own depth, then to 8 bits).
