@@ -60,7 +60,8 @@ enum DeflateParts {
     throws(CodecError) -> [UInt8]
   {
     guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
-      throw .encodingFailed(destination: destination, detail: "libdeflate has no level \(level)")
+      // Levels are checked where compression is chosen (0…12), so NULL here is libdeflate's allocation failing.
+      throw .encodingFailed(destination: destination, detail: "not enough memory for libdeflate's compressor")
     }
     defer { libdeflate_free_compressor(compressor) }
     let bound = libdeflate_deflate_compress_bound(compressor, input.count)

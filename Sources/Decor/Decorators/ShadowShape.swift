@@ -54,6 +54,8 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
     let width = region.width
+    // As large as the raster made from it: checked as a raster's own buffer is.
+    try Raster.checkAllocation(region.area * 4, width: width, height: region.height)
     let coverage = try [Float](unsafeUninitializedCapacity: region.area) { buffer, count in
       try filter.render(region, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: width, context: context)
       count = region.area

@@ -129,6 +129,9 @@ public struct Raster: Sendable, Equatable {
   /// would be killed while writing it.
   ///
   /// - Throws: `RasterError.allocationFailed`.
+  /// The memory `checkAllocation` asks for beyond the buffer itself: 64 MiB.
+  static let allocationHeadroom = 64 << 20
+
   static func checkAllocation(_ count: Int, width: Int, height: Int) throws(RasterError) {
     // Below this the check costs more than it could save: such buffers fail only when everything else does.
     guard count >= 64 << 20 else { return }
@@ -141,11 +144,15 @@ public struct Raster: Sendable, Equatable {
     #else
       let flags = MAP_PRIVATE | MAP_ANON
     #endif
-    let mapping = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0)
+    // With headroom for what the rest of a render allocates beside the buffer (bands, codec state, thread stacks),
+    // each piece too small to check: memory that is about to run out is refused here, as an error, rather than a
+    // moment later in one of them, which would trap.
+    let asked = count + Raster.allocationHeadroom
+    let mapping = mmap(nil, asked, PROT_READ | PROT_WRITE, flags, -1, 0)
     guard let mapping, mapping != MAP_FAILED else {
       throw .allocationFailed(width: width, height: height, bytes: count)
     }
-    munmap(mapping, count)
+    munmap(mapping, asked)
   }
 
   /// Asks Linux to back a large, not yet touched buffer with 2 MiB pages where it can: a 4096² image then takes
