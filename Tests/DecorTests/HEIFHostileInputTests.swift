@@ -119,6 +119,10 @@ import Testing
     ("imir 0", [HEIFFileBuilder.box("imir", [0])]),
     ("imir 1", [HEIFFileBuilder.box("imir", [1])]),
     ("clap", [HEIFFileBuilder.clap(width: 151, height: 77, horizontalOffset: (-7, 2), verticalOffset: (5, 1))]),
+    // The top left 60×50: the third column and the second row are wholly cropped away.
+    ("clap off centre", [
+      HEIFFileBuilder.clap(width: 60, height: 50, horizontalOffset: (-60, 1), verticalOffset: (-25, 1))
+    ]),
     ("irot, imir, clap", [
       HEIFFileBuilder.box("irot", [1]), HEIFFileBuilder.box("imir", [1]),
       HEIFFileBuilder.clap(width: 61, height: 99, horizontalOffset: (3, 1), verticalOffset: (-11, 3)),

@@ -215,7 +215,7 @@ public struct HEIFDecoder: ImageDecoder {
 
     init(_ bytes: UnsafeRawBufferPointer, clearing offsets: [Int]) {
       self.bytes = bytes
-      cleared = offsets.sorted()
+      cleared = Set(offsets).sorted()
       functions = .allocate(capacity: 1)
       functions.initialize(to: heif_reader())
       functions.pointee.reader_api_version = 1

@@ -282,10 +282,13 @@ struct HEIFGrid {
     else {
       throw .corrupt(source: source, detail: "libheif decoded a tile of an unexpected layout")
     }
+    // The tile's pixels within the grid's output and within what the placement keeps (none, for a tile wholly
+    // outside a clean aperture).
     let kept = placement.source
-    let xs = max(x0, kept.x.lowerBound)..<min(x0 + min(tileWidth, width - x0), kept.x.upperBound)
-    let ys = max(y0, kept.y.lowerBound)..<min(y0 + min(tileHeight, height - y0), kept.y.upperBound)
-    guard !xs.isEmpty, !ys.isEmpty else { return }
+    let left = max(x0, kept.x.lowerBound), right = min(x0 + min(tileWidth, width - x0), kept.x.upperBound)
+    let top = max(y0, kept.y.lowerBound), bottom = min(y0 + min(tileHeight, height - y0), kept.y.upperBound)
+    guard left < right, top < bottom else { return }
+    let xs = left..<right, ys = top..<bottom
     let output = buffer.baseAddress!
     // One step right in the grid is a fixed step in the output: (a, b) pixels.
     let step = (placement.b * placement.width + placement.a) * 4
