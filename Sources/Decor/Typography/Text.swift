@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// Text drawn in one font and colour: a caption, a title, a watermark.
 ///
 /// ```swift
@@ -25,6 +27,14 @@
 /// pixels (never one the font covers): a golden test of it depends on the machine's fonts, as one in a font family
 /// does.
 ///
+/// **Marks.** The text is put in the Stream-Safe Text Format of UAX #15 before shaping: no more than 30
+/// non-starters (characters of canonical combining class other than 0, each counted by the non-starters of its
+/// canonical decomposition) in a row; after 30, a U+034F COMBINING GRAPHEME JOINER goes in (it draws nothing), as the
+/// standard says. With `TextLayout`'s pieces (a run of more than 31 marks shaped 31 at a time), a run of marks
+/// (one letter with 100 000 accents) costs linear time and never reaches HarfBuzz's limits: its mark attachment
+/// takes time quadratic in a run of marks and aborts the process past 32 767 of them. Ordinary text in any script
+/// has no such run and is unchanged. `lines` hold the text as laid out, joiners included; `string` is as given.
+///
 /// Parameters (`ParameterCheck` rules; a refused one is the text's `parameterError`, with an empty extent):
 /// - the string must not be empty, hold at most `maxCharacters` Unicode scalars, and no control character other
 ///   than the line breaks (LF, CR, VT, FF, NEL) and the tab (drawn as a space);
@@ -37,6 +47,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
   /// The most Unicode scalars a text holds (about 1 000 pages).
   public static let maxCharacters = 1 << 20
 
+  /// The string as given (laid out in the Stream-Safe Text Format: see "Marks").
   public let string: String
   /// The font as given.
   public let font: Font
@@ -84,10 +95,12 @@ public struct Text: ImageComponent, CustomStringConvertible {
     var check = prepared.check
     var fontError = prepared.fontError
 
+    // A refused string is never laid out, so only an accepted one (at most `maxCharacters`) is rewritten.
+    let shaped = check.error == nil ? Self.streamSafe(string) : string
     var fallbacks: [FontData] = []
     var fallbackFonts: [FontFile] = []
     if check.error == nil, let data, let fontFile = prepared.fontFile {
-      let missing = data.withFace(size: nil) { TextLayout.missing(in: string, face: $0) }
+      let missing = data.withFace(size: nil) { TextLayout.missing(in: shaped, face: $0) }
       if case .success(let missing) = missing, !missing.isEmpty {
         // A face fontconfig lists that cannot be read is passed over: the next one may cover the characters.
         for file in FontCatalog.fallbacks(for: missing, like: fontFile) {
@@ -105,7 +118,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
       let (size, lineHeight, letterSpacing, maxWidth, alignment) = (size, self.lineHeight, self.letterSpacing,
         self.maxWidth, alignment)
       switch FontData.withFaces([data] + fallbacks, size: size, { faces in
-        TextLayout.make(string, faces: faces, size: size, lineHeight: lineHeight, letterSpacing: letterSpacing,
+        TextLayout.make(shaped, faces: faces, size: size, lineHeight: lineHeight, letterSpacing: letterSpacing,
           maxWidth: maxWidth, alignment: alignment)
       }) {
       case .success(let made): layout = made
@@ -253,5 +266,76 @@ public struct Text: ImageComponent, CustomStringConvertible {
   public var description: String {
     let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
     return "text \"\(shown)\" \(font) \(color)"
+  }
+}
+
+extension Text {
+  /// The most non-starters in a row the Stream-Safe Text Format allows (UAX #15).
+  static let maxNonStarters = 30
+
+  /// U+034F COMBINING GRAPHEME JOINER, which UAX #15 inserts to end a run of non-starters: it has canonical
+  /// combining class 0, draws nothing, and changes no line break, script or direction around it.
+  static let graphemeJoiner: Unicode.Scalar = "\u{034F}"
+
+  /// `string` in UAX #15's Stream-Safe Text Format, by its Stream-Safe Text Process: a running count of the
+  /// non-starters (canonical combining class ≠ 0) since the last starter, each character counted by the
+  /// non-starters of its decomposition; where a character's leading non-starters would take the count past
+  /// `maxNonStarters`, a `graphemeJoiner` goes before it and the count starts again. A character whose
+  /// decomposition holds a starter sets the count to its trailing non-starters.
+  ///
+  /// The decomposition counted is the full canonical one, from HarfBuzz's Unicode data: the one HarfBuzz applies
+  /// when it shapes, so that what it sees is bounded. (UAX #15 counts NFKD's; no library this package links has
+  /// the compatibility mappings, and a character they alone give marks to, U+00A8 DIAERESIS or U+FF9E HALFWIDTH
+  /// KATAKANA VOICED SOUND MARK, is a starter to HarfBuzz as it is here.)
+  ///
+  /// One pass, constant work a character: linear in the string. A string that needs no joiner is returned as it
+  /// is (ordinary text in any script: no language has more than a handful of marks on a letter).
+  static func streamSafe(_ string: String) -> String {
+    let unicode = hb_unicode_funcs_get_default()
+    let scalars = string.unicodeScalars
+    // The result is built only once a joiner is needed: the scalars before it copied in one piece, then each
+    // stretch up to the next joiner. Appended as substrings, so it grows in place: `UnicodeScalarView`'s
+    // `append(contentsOf:)` builds a new string each time, quadratic over a long run of joiners.
+    let joiner = String(graphemeJoiner)
+    var output = ""
+    var joined = false
+    var copied = scalars.startIndex
+    var count = 0
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let run = nonStarters(scalars[index].value, unicode)
+      if count + run.leading > maxNonStarters {
+        output.append(contentsOf: Substring(scalars[copied..<index]))
+        output.append(joiner)
+        joined = true
+        copied = index
+        count = 0
+      }
+      count = run.leading == run.length ? count + run.length : run.trailing
+      scalars.formIndex(after: &index)
+    }
+    guard joined else { return string }
+    output.append(contentsOf: Substring(scalars[copied...]))
+    return output
+  }
+
+  /// The non-starters that `scalar`'s full canonical decomposition begins with and ends with, and its length in
+  /// characters (all non-starters when `leading == length`).
+  static func nonStarters(_ scalar: UInt32, _ unicode: OpaquePointer?) -> (leading: Int, trailing: Int, length: Int)
+  {
+    // Below U+00C0 every character is a starter with no canonical decomposition: the common case skips HarfBuzz.
+    guard scalar >= 0xC0 else { return (0, 0, 1) }
+    var first: hb_codepoint_t = 0
+    var second: hb_codepoint_t = 0
+    guard hb_unicode_decompose(unicode, scalar, &first, &second) != 0 else {
+      let isNonStarter = hb_unicode_combining_class(unicode, scalar).rawValue != 0
+      return isNonStarter ? (1, 1, 1) : (0, 0, 1)
+    }
+    // HarfBuzz decomposes one step, into one or two characters; each may decompose again (at most a few levels).
+    let a = nonStarters(first, unicode)
+    guard second != 0 else { return a }
+    let b = nonStarters(second, unicode)
+    return (leading: a.leading == a.length ? a.length + b.leading : a.leading,
+      trailing: b.trailing == b.length ? b.length + a.trailing : b.trailing, length: a.length + b.length)
   }
 }

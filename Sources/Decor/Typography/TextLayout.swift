@@ -72,6 +72,16 @@ struct ShapedGlyph: Sendable, Hashable {
 ///   character (left to right without one); each line's runs reordered by UAX #9's rule L2 and shaped in their
 ///   direction, with the paragraph around them as context (Arabic joins across a run's edge).
 /// - Script: each run is one script (characters of Common and Inherited script take their neighbours').
+/// - Pieces: a run of more than `maxMarksInARow` marks (general category Mn, Mc or Me, as HarfBuzz's Unicode data
+///   has it) is shaped in pieces of `maxMarksInARow`, each in its own HarfBuzz buffer with the text around it as
+///   context: the first with the character the marks follow, the others alone (their marks attach to nothing
+///   before them, and each piece counts as a character for letter spacing). HarfBuzz looks back through a run of
+///   marks for the base each one attaches to, in time quadratic in the run, and keeps the distance in 16 bits
+///   (HarfBuzz 6 aborts the process on an assertion past 32 767); a CGJ does not stop it, since HarfBuzz skips one
+///   that separates marks already in canonical order (as 31 acute accents are). `Text` puts its string in the
+///   Stream-Safe Text Format first, so a run of non-starters is cut into 30 and a joiner, and the pieces start right
+///   after each joiner; a run of marks of class 0 (Thai vowels, say) is cut here alone. No script has a letter with
+///   anywhere near 31 marks: ordinary text is one piece a run.
 /// - Fallback: each grapheme cluster is drawn from the first of the faces (the text's font, then its fallbacks)
 ///   that has a glyph for every character of it, else the first that has one for its first character, else the
 ///   font's `.notdef`; invisible characters (joiners, variation selectors, bidi marks) stay with the cluster
@@ -85,6 +95,10 @@ struct ShapedGlyph: Sendable, Hashable {
 ///   `lineHeight × size` tall with the font's ascent and descent (hhea) centred in it (CSS's half-leading), its
 ///   baseline rounded to a whole pixel.
 struct TextLayout: Sendable, Hashable {
+  /// The most marks in a row that HarfBuzz shapes in one buffer (see "Pieces"): a Stream-Safe run of 30
+  /// non-starters and its joiner.
+  static let maxMarksInARow = Text.maxNonStarters + 1
+
   var glyphs: [PlacedGlyph]
   var boxes: [GlyphKey: GlyphBox]
   var lines: [TextLine]
@@ -130,15 +144,20 @@ struct TextLayout: Sendable, Hashable {
     var fonts: [Int]
     /// breaks[i]: may the line break after character i.
     var breaks: [CChar]
+    /// continuesPiece[i]: character i is a mark that starts a piece of a long run of marks (see "Pieces"), shaped
+    /// apart from what comes before it.
+    var continuesPiece: [Bool]
     var isRightToLeft: Bool
   }
 
-  /// Shapes one run: `range` of `scalars` (the rest is context), right to left when `rightToLeft`.
+  /// Shapes one run: `range` of `scalars` (the rest is context), right to left when `rightToLeft`; `continuesPiece`
+  /// when it starts with a piece of a run of marks (see "Pieces"), which then gets no dotted circle for a base.
   static func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool, script: hb_script_t,
-    font: OpaquePointer, fontIndex: Int = 0, features: [hb_feature_t]) -> [ShapedGlyph]
+    font: OpaquePointer, fontIndex: Int = 0, features: [hb_feature_t], continuesPiece: Bool = false) -> [ShapedGlyph]
   {
     guard let buffer = hb_buffer_create() else { return [] }
     defer { hb_buffer_destroy(buffer) }
+    if continuesPiece { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE) }
     scalars.withUnsafeBufferPointer { text in
       hb_buffer_add_utf32(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
         Int32(range.count))
@@ -207,11 +226,12 @@ struct TextLayout: Sendable, Hashable {
       }
       var prefix = [Int](repeating: 0, count: count + 1)
       for i in 0..<count { prefix[i + 1] = prefix[i] + advance[i] }
-      func trimmedEnd(_ s: Int, _ e: Int) -> Int {
-        var e = e
-        while e > s, isSpace(paragraph.scalars[e - 1]) { e -= 1 }
-        return e
-      }
+      // spacesFrom[e]: where the spaces that end at e start (e itself after a character that is not a space), so
+      // that a line's end without its trailing spaces takes constant time: walking back over them at each break
+      // opportunity would be quadratic in a run of spaces that each allow a break (U+3000 IDEOGRAPHIC SPACE).
+      var spacesFrom = [Int](repeating: 0, count: count + 1)
+      for e in 0...count { spacesFrom[e] = e > 0 && isSpace(paragraph.scalars[e - 1]) ? spacesFrom[e - 1] : e }
+      func trimmedEnd(_ s: Int, _ e: Int) -> Int { max(s, spacesFrom[e]) }
       var ranges: [Range<Int>] = []
       var lineStart = 0
       var previous: Int?
@@ -405,6 +425,21 @@ struct TextLayout: Sendable, Hashable {
     }
     let unicode = hb_unicode_funcs_get_default()
     var scripts = scalars.map { hb_unicode_script(unicode, $0) }
+    var continuesPiece = [Bool](repeating: false, count: count)
+    var marks = 0
+    for (i, c) in scalars.enumerated() {
+      switch hb_unicode_general_category(unicode, c) {
+      case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+        HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+        marks += 1
+        if marks > maxMarksInARow {
+          continuesPiece[i] = true
+          marks = 1
+        }
+      default:
+        marks = 0
+      }
+    }
     // Common and Inherited characters (spaces, digits, punctuation, marks) take the script before them, or the
     // first one after them at the start.
     func isReal(_ s: hb_script_t) -> Bool { s != HB_SCRIPT_COMMON && s != HB_SCRIPT_INHERITED && s != HB_SCRIPT_UNKNOWN }
@@ -413,12 +448,12 @@ struct TextLayout: Sendable, Hashable {
       for i in first..<count where !isReal(scripts[i]) { scripts[i] = scripts[i - 1] }
     }
     return Paragraph(scalars: scalars, offset: offset, levels: levels, scripts: scripts, fonts: fonts, breaks: breaks,
-      isRightToLeft: direction == DECOR_FRIBIDI_PAR_RTL)
+      continuesPiece: continuesPiece, isRightToLeft: direction == DECOR_FRIBIDI_PAR_RTL)
   }
 
-  /// `range` of the paragraph in visual order: its runs (of one level, one script and one face) reordered by UAX #9
-  /// L2, each shaped in its direction with its face's font of `fonts`, letter spacing added after each cluster.
-  /// Clusters are indices into the paragraph.
+  /// `range` of the paragraph in visual order: its runs (of one level, one script and one face, and within one piece
+  /// of a long run of marks) reordered by UAX #9 L2, each shaped in its direction with its face's font of `fonts`,
+  /// letter spacing added after each cluster. Clusters are indices into the paragraph.
   private static func shapeVisual(_ paragraph: Paragraph, range: Range<Int>, fonts: [OpaquePointer],
     features: [hb_feature_t], letterSpacing: Int) -> [ShapedGlyph]
   {
@@ -427,6 +462,7 @@ struct TextLayout: Sendable, Hashable {
     var runStart = range.lowerBound
     for i in range.dropFirst() where paragraph.levels[i] != paragraph.levels[runStart]
       || paragraph.scripts[i] != paragraph.scripts[runStart] || paragraph.fonts[i] != paragraph.fonts[runStart]
+      || paragraph.continuesPiece[i]
     {
       runs.append((runStart..<i, paragraph.levels[runStart]))
       runStart = i
@@ -454,7 +490,8 @@ struct TextLayout: Sendable, Hashable {
     for run in runs {
       let face = paragraph.fonts[run.range.lowerBound]
       var glyphs = shape(paragraph.scalars, range: run.range, rightToLeft: run.level % 2 == 1,
-        script: paragraph.scripts[run.range.lowerBound], font: fonts[face], fontIndex: face, features: features)
+        script: paragraph.scripts[run.range.lowerBound], font: fonts[face], fontIndex: face, features: features,
+        continuesPiece: paragraph.continuesPiece[run.range.lowerBound])
       if letterSpacing != 0 {
         for i in glyphs.indices where i + 1 == glyphs.count || glyphs[i + 1].cluster != glyphs[i].cluster {
           glyphs[i].xAdvance += letterSpacing
