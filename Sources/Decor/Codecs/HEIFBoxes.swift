@@ -242,11 +242,13 @@ struct HEIFBoxes {
         guard let value = reader.u16() else { return nil }
         method = Int(value & 0xF)
       }
-      guard reader.skip(2), let base = reader.sized(baseSize), let extentCount = reader.u16() else { return nil }
+      // libheif 1.15 refuses more than 32 extents an item.
+      guard reader.skip(2), let base = reader.ilocField(baseSize), let extentCount = reader.u16(), extentCount <= 32
+      else { return nil }
       var extents: [(offset: UInt64, length: UInt64)] = []
       for _ in 0..<extentCount {
-        guard reader.sized(indexSize) != nil, let offset = reader.sized(offsetSize),
-          let length = reader.sized(lengthSize)
+        guard reader.ilocField(indexSize) != nil, let offset = reader.ilocField(offsetSize),
+          let length = reader.ilocField(lengthSize)
         else { return nil }
         let (start, overflow) = offset.addingReportingOverflow(base)
         guard !overflow else { return nil }
@@ -321,7 +323,7 @@ struct HEIFBoxes {
       return true
     }
 
-    /// `count` bytes as one big-endian number (0, 4 or 8 bytes, as `iloc` sizes; 1 and 2 too).
+    /// `count` bytes (0, 1, 2, 4 or 8) as one big-endian number.
     mutating func sized(_ count: Int) -> UInt64? {
       guard [0, 1, 2, 4, 8].contains(count), count <= remaining else { return nil }
       var value: UInt64 = 0
@@ -329,6 +331,9 @@ struct HEIFBoxes {
       position += count
       return value
     }
+
+    /// An `iloc` field of `size` bytes as libheif 1.15 reads it: 4 or 8 bytes, any other size none (the value 0).
+    mutating func ilocField(_ size: Int) -> UInt64? { size == 4 || size == 8 ? sized(size) : 0 }
 
     mutating func u8() -> UInt8? { sized(1).map { UInt8($0) } }
     mutating func u16() -> UInt16? { sized(2).map { UInt16($0) } }
