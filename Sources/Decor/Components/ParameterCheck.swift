@@ -175,6 +175,18 @@ public enum ParameterCheck {
     return clamped
   }
 
+  // MARK: - Paths
+
+  /// The longest path a file is opened by (Linux's `PATH_MAX`, in bytes), and so the longest name a font may be
+  /// given by (a family's is far shorter).
+  public static let maxPathLength = 4096
+
+  /// Why `path` cannot name a file, or `nil`: it contains a NUL character, where the system would end it
+  /// (`a\u{0}.png` would open `a`). The message calls it `what`: "the path contains a NUL character".
+  public static func pathProblem(_ path: String, naming what: String = "path") -> String? {
+    path.utf8.contains(0) ? "the \(what) contains a NUL character" : nil
+  }
+
   /// A number as the chain language would write it.
   static func text(_ value: Double) -> String { value.isNaN ? "nan" : value.isInfinite ? (value < 0 ? "-inf" : "inf")
     : format(value) }
@@ -186,12 +198,18 @@ public enum ParameterCheck {
 public struct ParameterError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The parameter, as the documentation names it: `sigma`, `opacity`, `width`.
   public var parameter: String
-  /// The whole sentence, starting with the parameter's name.
+  /// The whole sentence, naming the parameter (it starts with its name, unless made by `init(_:reason:)`).
   public var reason: String
 
   public init(_ parameter: String, _ problem: String) {
     self.parameter = parameter
     reason = "\(parameter) \(problem)"
+  }
+
+  /// A refusal whose sentence says what is wrong in its own words (`the path contains a NUL character`).
+  init(_ parameter: String, reason: String) {
+    self.parameter = parameter
+    self.reason = reason
   }
 
   public var description: String { reason }
