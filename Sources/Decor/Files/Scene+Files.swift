@@ -42,12 +42,18 @@ extension Scene {
   ) throws(SceneError) -> OpenedImage {
     var opened: [String: OpenedImage] = [:]
     do {
-      let built = try component(pixelLimit: pixelLimit) { name throws(CodecError) in
-        // Read by rows as the render needs them, when the format allows (see `OpenedImage`).
-        let image = try OpenedImage(contentsOfFile: FilePaths.resolve(name, against: folder), decoders: decoders,
-          pixelLimit: pixelLimit)
-        opened[name] = image
-        return image.image
+      let built = try component(pixelLimit: pixelLimit) { name in
+        let path = FilePaths.resolve(name, against: folder)
+        // A scene read from JSON has had its names checked; one built in Swift is checked here.
+        if let problem = ParameterCheck.pathProblem(path) { throw SceneImageError(description: problem) }
+        do {
+          // Read by rows as the render needs them, when the format allows (see `OpenedImage`).
+          let image = try OpenedImage(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+          opened[name] = image
+          return image.image
+        } catch {
+          throw SceneImageError(description: Quoting.shortening([path], in: "\(error)"))
+        }
       }
       let profiles = opened.values.map(\.metadata.iccProfile)
       guard colorSpace == .sRGB || ColorSpaceHandling.mixes(profiles) else {
@@ -69,4 +75,9 @@ extension Scene {
 
   /// The folder a file is in, against which a scene's names are resolved.
   public static func folder(of path: String) -> String { FilePaths.folder(of: path) }
+}
+
+/// Why a scene's image could not be had, in words that name its path as `Quoting` shows values.
+private struct SceneImageError: Error, CustomStringConvertible {
+  var description: String
 }

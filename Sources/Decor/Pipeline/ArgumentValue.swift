@@ -21,14 +21,15 @@ public enum ArgumentValue: Sendable, Equatable {
 
   /// Parses `text` as `kind`, or returns `nil` if it is not one.
   ///
-  /// - Throws: `ParameterError` for a value of the right kind that `ParameterCheck` refuses (a size side below 1).
+  /// - Throws: `ParameterError` for a value of the right kind that `ParameterCheck` refuses (a size side below 1, an
+  ///   image's path with a NUL character).
   static func parse(_ text: String, as kind: FilterArgument.Kind) throws(ParameterError) -> ArgumentValue? {
     switch kind {
     case .number(let range):
       guard let value = decimal(text), value.isFinite, range?.contains(value) ?? true else { return nil }
       return .number(value)
     case .integer(let range):
-      guard let value = Int(text), range?.contains(value) ?? true else { return nil }
+      guard case .value(let value)? = wholeNumber(text), (range ?? wholeNumbers).contains(value) else { return nil }
       return .integer(value)
     case .angle:
       let digits = text.hasSuffix("deg") ? String(text.dropLast(3)) : text
@@ -66,12 +67,86 @@ public enum ArgumentValue: Sendable, Equatable {
     case .text:
       return text.isEmpty ? nil : .text(text)
     case .image:
+      if let problem = ParameterCheck.pathProblem(text) { throw ParameterError("image", reason: problem) }
       return text.isEmpty ? nil : .image(text)
     }
   }
 }
 
 extension ArgumentValue {
+  /// The whole numbers a step may give (an argument may declare fewer): every `Int` but `Int.min`, so that the
+  /// magnitude of any of them is one too.
+  static let wholeNumbers = -Int.max...Int.max
+
+  /// A decimal number whose value is whole, read exactly: its value (within `wholeNumbers`), or `beyond` when it is
+  /// beyond them.
+  enum WholeNumber: Equatable {
+    case value(Int)
+    case beyond(negative: Bool)
+  }
+
+  /// `text` as a whole number written in decimal, as a number argument is written (`12`, `-3`, `+4`, and also
+  /// `1e9`, `2.0`, `1.5e3`, whose values are whole): `nil` for text that is not a decimal number, or whose value has
+  /// a fraction (`1.5`, `1e-3`). Read digit by digit, not through `Double`, so that every whole number is exact.
+  static func wholeNumber<Text: StringProtocol>(_ text: Text) -> WholeNumber? {
+    let bytes = Array(text.utf8)
+    var position = 0
+    func digits() -> ArraySlice<UInt8> {
+      let start = position
+      while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+      return bytes[start..<position]
+    }
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative || bytes.first == UInt8(ascii: "+") { position += 1 }
+    let whole = digits()
+    var fraction: ArraySlice<UInt8> = []
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      fraction = digits()
+    }
+    guard !whole.isEmpty || !fraction.isEmpty else { return nil }
+    // The exponent, saturated far beyond any that leaves a whole number in range.
+    var exponent = 0
+    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+      position += 1
+      let exponentNegative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
+      if position < bytes.count, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+        position += 1
+      }
+      let written = digits()
+      guard !written.isEmpty else { return nil }
+      for digit in written { exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 1 << 40) }
+      if exponentNegative { exponent = -exponent }
+    }
+    guard position == bytes.count else { return nil }
+    // The significant digits and the power of ten they are multiplied by.
+    var significant = Array((whole + fraction).drop { $0 == UInt8(ascii: "0") })
+    var scale = exponent - fraction.count
+    while significant.last == UInt8(ascii: "0") {
+      significant.removeLast()
+      scale += 1
+    }
+    if significant.isEmpty { return .value(0) }
+    guard scale >= 0 else { return nil }
+    guard significant.count + scale <= 19 else { return .beyond(negative: negative) }
+    var magnitude = 0
+    for digit in significant + Array(repeating: UInt8(ascii: "0"), count: scale) {
+      let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times10.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+      guard !overflow, !carry else { return .beyond(negative: negative) }
+      magnitude = sum
+    }
+    return .value(negative ? -magnitude : magnitude)
+  }
+
+  /// Why `text`, a whole number, is beyond `wholeNumbers`: `1e19 is out of range (at most 9223372036854775807)`;
+  /// `nil` when it is not a whole number or is within them.
+  static func rangeProblem<Text: StringProtocol>(_ text: Text) -> String? {
+    guard case .beyond(let negative)? = wholeNumber(text) else { return nil }
+    let bound = negative ? "at least \(wholeNumbers.lowerBound)" : "at most \(wholeNumbers.upperBound)"
+    return "\(Quoting.shown(text)) is out of range (\(bound))"
+  }
+
   /// What a decimal number may be written with.
   static let decimalCharacters = Set("0123456789.eE+-")
 

@@ -173,6 +173,8 @@ extension Chain: Codable, Equatable {
         given[argument.name] = parsed
       } else if case .flag = argument.kind, pair.value == .bool(false) {
         continue
+      } else if let problem = ArgumentValue.rangeProblem(json: pair.value, argument.kind) {
+        throw fail(pair.key, problem)
       } else {
         throw fail(pair.key, "\(argument.expectation) expected, got \(pair.value.shortDescription)")
       }
@@ -292,6 +294,24 @@ extension ArgumentValue {
     return (try? Color(parsing: text)) == color ? text : nil
   }
 
+  /// Why a template's value for a whole-number argument of `kind` that declares no range is refused for its size
+  /// (`1e+19 is out of range (at most …)`, or a JSON number past 2^53, which holds whole numbers only
+  /// approximately); `nil` for any other value or kind.
+  static func rangeProblem(json: JSONValue, _ kind: FilterArgument.Kind) -> String? {
+    guard case .integer(nil) = kind else { return nil }
+    switch json {
+    case .string(let text): return rangeProblem(text)
+    case .number(let v) where v == v.rounded():
+      if v.magnitude <= 9_007_199_254_740_992 { return nil }
+      if v.magnitude < 0x1p63 {
+        let text = String(Int64(v))
+        return "\(text) is past 2^53, where JSON numbers hold whole numbers only approximately: write it as a string"
+      }
+      return rangeProblem(JSONValue.number(v) as String)
+    default: return nil
+    }
+  }
+
   /// A template's value for an argument of `kind`: its JSON type, or a string written as on the command line.
   /// `nil` when it is neither.
   ///
@@ -366,8 +386,8 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
 
   public var description: String {
     var place: [String] = []
-    if let step { place.append("step \(step)" + (filter.map { " \"\($0)\"" } ?? "")) }
-    if let key { place.append("key \"\(key)\"") }
+    if let step { place.append("step \(step)" + (filter.map { " " + Quoting.quoted($0) } ?? "")) }
+    if let key { place.append("key \(Quoting.quoted(key))") }
     let prefix = (source.map { $0 + ": " } ?? "") + place.joined(separator: ", ")
     return prefix.isEmpty ? message : (place.isEmpty ? prefix + message : prefix + ": " + message)
   }

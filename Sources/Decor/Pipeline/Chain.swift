@@ -88,7 +88,7 @@ public struct Chain: Sendable, CustomStringConvertible {
     guard texts.indices.contains(position), let split = splitStep(texts, at: position, registry: registry) else {
       return nil
     }
-    return "each step is one argument: quote it, as in '\(split)'"
+    return "each step is one argument: quote it, as in '\(Quoting.shown(split))'"
   }
 
   /// The words of one step that a shell passed as separate strings, joined, when the string at `position` is one
@@ -138,9 +138,14 @@ public struct Chain: Sendable, CustomStringConvertible {
       word = nil
       depth = 0
     }
+    // Appended in place (`word!.append`), so a long step is read in linear time.
+    func add(_ character: Character) {
+      if word == nil { word = "" }
+      word!.append(character)
+    }
     for character in text {
       if escaped {
-        word = (word ?? "") + String(character)
+        add(character)
         escaped = false
       } else if let open = quote {
         if character == open {
@@ -148,7 +153,7 @@ public struct Chain: Sendable, CustomStringConvertible {
         } else if character == "\\" && open == "\"" {
           escaped = true
         } else {
-          word = (word ?? "") + String(character)
+          add(character)
         }
       } else if character == "|" {
         endStep()
@@ -158,14 +163,14 @@ public struct Chain: Sendable, CustomStringConvertible {
         word = nil
       } else if character == "(" || character == ")" {
         depth = character == "(" ? depth + 1 : Swift.max(0, depth - 1)
-        word = (word ?? "") + String(character)
+        add(character)
       } else if character == "\"" || character == "'" {
         quote = character
         word = word ?? ""
       } else if character == "\\" {
         escaped = true
       } else {
-        word = (word ?? "") + String(character)
+        add(character)
       }
       stepText.append(character)
     }
@@ -214,7 +219,7 @@ public struct Chain: Sendable, CustomStringConvertible {
     try keepingImages(inMemory: true) { name, asWritten in
       if let image = images[name] { return (name, image) }
       if let asWritten, let image = images[asWritten] { return (asWritten, image) }
-      throw FilterError("no image named \"\(asWritten ?? name)\"")
+      throw FilterError("no image named \(Quoting.quoted(asWritten ?? name))")
     }
   }
 
@@ -239,7 +244,8 @@ public struct Chain: Sendable, CustomStringConvertible {
           do {
             image = try find(name, asWritten)
           } catch {
-            throw ChainError(step: step.index, text: step.text, message: "\(error)")
+            throw ChainError(step: step.index, text: step.text,
+              message: Quoting.shortening([name, asWritten].compactMap { $0 }, in: "\(error)"))
           }
           found[[name, asWritten]] = image
         }
@@ -300,14 +306,15 @@ public struct Chain: Sendable, CustomStringConvertible {
   public var description: String { steps.map(\.text).joined(separator: " | ") }
 }
 
-/// A chain step that could not be parsed or applied: `step 2 "rotate abc": angle expected, got "abc"`.
+/// A chain step that could not be parsed or applied: `step 2 "rotate abc": angle expected, got "abc"`. The
+/// description shows the step's text as `Quoting` shows values (at most a few dozen characters).
 public struct ChainError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The step's number, from 1.
   public var step: Int
   public var text: String
   public var message: String
 
-  public var description: String { "step \(step) \"\(text)\": \(message)" }
+  public var description: String { "step \(step) \(Quoting.quoted(text)): \(message)" }
 }
 
 extension Substring {

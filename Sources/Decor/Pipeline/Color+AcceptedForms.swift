@@ -34,3 +34,11 @@ extension Color {
       examples: ["rebeccapurple", "cornflowerblue", "grey"]),
   ]
 }
+
+extension ColorParseError {
+  /// `description` with the refused text shown as `Quoting` shows values: what scene errors say.
+  var shortDescription: String {
+    let message = "colour expected (\(ColorParseError.acceptedForms)), got \(Quoting.quoted(text))"
+    return suggestion.map { message + "; did you mean \"\($0)\"?" } ?? message
+  }
+}

@@ -27,7 +27,7 @@ extension StandardFilters {
       }
     ) { arguments, input throws(FilterError) in
       guard let image = arguments.image("image") else {
-        throw FilterError("image \"\(arguments.imageName("image") ?? "")\" was not loaded")
+        throw FilterError("image \(Quoting.quoted(arguments.imageName("image") ?? "")) was not loaded")
       }
       return input.blended(with: image, mode: BlendMode(name: arguments.choice("mode")!)!,
         opacity: arguments.number("opacity")!, at: arguments.point("at")!, below: arguments.flag("below"))
@@ -46,7 +46,7 @@ extension StandardFilters {
       ]
     ) { arguments, input throws(FilterError) in
       guard let image = arguments.image("image") else {
-        throw FilterError("image \"\(arguments.imageName("image") ?? "")\" was not loaded")
+        throw FilterError("image \(Quoting.quoted(arguments.imageName("image") ?? "")) was not loaded")
       }
       return input.masked(by: image, channel: MaskChannel(rawValue: arguments.choice("channel")!)!,
         inverted: arguments.flag("invert"))

@@ -65,11 +65,14 @@ public struct Filter: Sendable {
         guard let argument = option(written) else { throw FilterError(unknownOption: written, of: self) }
         let key = argument.name
         let kind = argument.kind
-        guard !isFlag(kind) else { throw FilterError("\(key) is a flag and takes no value, got \"\(word)\"") }
+        guard !isFlag(kind) else {
+          throw FilterError("\(key) is a flag and takes no value, got \(Quoting.quoted(word))")
+        }
         guard values[key] == nil else { throw FilterError("\(key)= given twice") }
         guard let value = try Filter.parse(text, as: kind) else {
-          try Filter.refuseNonFinite(text, kind, named: key)
-          throw FilterError("\(argument.expectation) expected for \(key)=, got \"\(text)\"\(Filter.hint(text, kind))")
+          try Filter.refuseNumber(text, kind, named: key)
+          throw FilterError(
+            "\(argument.expectation) expected for \(key)=, got \(Quoting.quoted(text))\(Filter.hint(text, kind))")
         }
         values[key] = value
       } else if let flag = option(word), isFlag(flag.kind) {
@@ -77,14 +80,15 @@ public struct Filter: Sendable {
         values[flag.name] = .flag
       } else {
         guard position < positionals.count else {
-          throw FilterError("unexpected \"\(word)\": \(name) takes \(usage.dropFirst(name.count + 1))")
+          throw FilterError("unexpected \(Quoting.quoted(word)): \(name) takes \(usage.dropFirst(name.count + 1))")
         }
         let argument = positionals[position]
         guard let value = try Filter.parse(word, as: argument.kind) else {
-          try Filter.refuseNonFinite(word, argument.kind,
+          try Filter.refuseNumber(word, argument.kind,
             named: positionals.count > 1 ? argument.name.uppercased() : name)
           let which = positionals.count > 1 ? " for \(argument.name.uppercased())" : ""
-          throw FilterError("\(argument.expectation) expected\(which), got \"\(word)\"\(Filter.hint(word, argument.kind))")
+          throw FilterError(
+            "\(argument.expectation) expected\(which), got \(Quoting.quoted(word))\(Filter.hint(word, argument.kind))")
         }
         values[argument.name] = value
         extra.append(value)
@@ -122,14 +126,20 @@ public struct Filter: Sendable {
     }
   }
 
-  /// Throws, for a number or an angle that reads as NaN or infinite (`nan`, `inf`, `1e400`), the reason the Swift
-  /// initialisers give (`ParameterCheck.finite`): "angle must be a finite number, got nan", as `rotated(by:)` says;
-  /// a number is named by its option, its positional's name, or the step's name when it is the only one.
-  static func refuseNonFinite(_ text: String, _ kind: FilterArgument.Kind, named name: String) throws(FilterError) {
+  /// Throws, for a number refused for its value rather than its form, the reason: for a number or an angle that
+  /// reads as NaN or infinite (`nan`, `inf`, `1e400`), the one the Swift initialisers give (`ParameterCheck.finite`):
+  /// "angle must be a finite number, got nan", as `rotated(by:)` says; for a whole number beyond those a step may give
+  /// (`ArgumentValue.wholeNumbers`), "border 1e19 is out of range (at most …)" (an argument that declares a range
+  /// is refused by its expectation, which names the range). A number is named by its option, its positional's
+  /// name, or the step's name when it is the only one.
+  static func refuseNumber(_ text: String, _ kind: FilterArgument.Kind, named name: String) throws(FilterError) {
     let digits: Substring
     switch kind {
     case .number: digits = Substring(text)
     case .angle: digits = text.hasSuffix("deg") ? text.dropLast(3) : Substring(text)
+    case .integer(nil):
+      if let problem = ArgumentValue.rangeProblem(text) { throw FilterError(ParameterError(name, problem)) }
+      return
     default: return
     }
     guard let value = Double(digits), !value.isFinite else { return }
@@ -152,7 +162,11 @@ public struct Filter: Sendable {
       return "; did you mean \"\(near)\"?"
     case .choice(let words):
       let typed = text.lowercased()
-      let near = words.map { (word: $0, distance: editDistance($0.lowercased(), typed)) }
+      // A word more than two characters longer or shorter is never within two edits (and a long text is not
+      // compared at all).
+      let length = typed.count
+      let near = words.filter { abs($0.count - length) <= 2 }
+        .map { (word: $0, distance: editDistance($0.lowercased(), typed)) }
         .filter { $0.distance <= 2 && $0.distance < typed.count }
         .min { ($0.distance, $0.word) < ($1.distance, $1.word) }
       return near.map { "; did you mean \"\($0.word)\"?" } ?? ""
@@ -178,13 +192,15 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
   init(unknownOption key: String, of filter: Filter) {
     let known = filter.arguments.filter(\.isOption).map(\.name)
     let typed = key.lowercased()
-    let near = known.map { (name: $0, distance: editDistance($0.lowercased(), typed)) }
+    let length = typed.count
+    let near = known.filter { abs($0.count - length) <= 2 }
+      .map { (name: $0, distance: editDistance($0.lowercased(), typed)) }
       .filter { $0.distance <= 2 && $0.distance < typed.count }
       .min { ($0.distance, $0.name) < ($1.distance, $1.name) }
     let guess = near.map { " (did you mean \"\($0.name)\"?)" } ?? ""
     message = known.isEmpty
-      ? "unknown option \"\(key)\": \(filter.name) takes none"
-      : "unknown option \"\(key)\"\(guess): \(filter.name) takes \(listing(known))"
+      ? "unknown option \(Quoting.quoted(key)): \(filter.name) takes none"
+      : "unknown option \(Quoting.quoted(key))\(guess): \(filter.name) takes \(listing(known))"
   }
 
   public var description: String { message }

@@ -108,7 +108,10 @@ public struct FilterRegistry: Sendable {
 
   /// Up to three registered names nearest to `name` by edit distance, nearest first.
   func closestNames(to name: String) -> [String] {
-    let scored: [(name: String, distance: Int)] = index.keys.map { ($0, editDistance($0, name)) }
+    // Only as much of a long name as a message shows: the ranking of short names does not change past it, and a
+    // name megabytes long is not compared whole with every filter's.
+    let shown = Quoting.cut(name)
+    let scored: [(name: String, distance: Int)] = index.keys.map { ($0, editDistance($0, shown)) }
     let ranked = scored.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
     return ranked.prefix(3).map(\.name)
   }
@@ -132,9 +135,10 @@ public enum RegistryError: Error, Equatable, Sendable, CustomStringConvertible {
       return "cannot register filter \"\(filter)\": \"\(word)\" cannot name a step: \(reason) (a name is one word, "
         + "without white space, \"|\", \"=\" or quotes, not starting with \"@\" or \"-\")"
     case .unknown(let name, let closest):
-      let near = closest.filter { editDistance($0, name) <= max(2, name.count / 3) }
-      if !near.isEmpty { return "unknown filter \"\(name)\"; did you mean \(listing(near))?" }
-      return "unknown filter \"\(name)\"; the closest are \(listing(closest))"
+      let near = closest.filter { abs($0.count - name.count) <= max(2, name.count / 3)
+        && editDistance($0, name) <= max(2, name.count / 3) }
+      if !near.isEmpty { return "unknown filter \(Quoting.quoted(name)); did you mean \(listing(near))?" }
+      return "unknown filter \(Quoting.quoted(name)); the closest are \(listing(closest))"
     }
   }
 }

@@ -145,13 +145,14 @@ public enum JSONValue: Sendable, Equatable, Codable, CustomStringConvertible {
     return out + "\""
   }
 
-  /// A short description of the value for error messages: `"abc"`, `12`, `an array`, `an object`.
+  /// A short description of the value for error messages: `"abc"`, `12`, `an array`, `an object`; a string is
+  /// cut as `Quoting` cuts values, and written as JSON writes it.
   var shortDescription: String {
     switch self {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
     case .number(let value): return JSONValue.number(value)
-    case .string(let value): return JSONValue.quoted(value.count > 40 ? String(value.prefix(40)) + "…" : value)
+    case .string(let value): return JSONValue.quoted(Quoting.cut(value))
     case .array: return "an array"
     case .object: return "an object"
     }

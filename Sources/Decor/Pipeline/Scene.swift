@@ -215,7 +215,7 @@ public struct SceneLayer: Sendable, Equatable {
         do {
           component = try load(name)
         } catch {
-          throw SceneError(path: place + ".image", message: "\(error)")
+          throw SceneError(path: place + ".image", message: Quoting.shortening([name], in: "\(error)"))
         }
         if layer.width != nil || layer.height != nil {
           let fit = layer.fit ?? .fill
@@ -238,7 +238,7 @@ public struct SceneLayer: Sendable, Equatable {
       case .text(let spec):
         let text = spec.component(maxWidth: layer.width)
         if case .invalidParameter(_, let reason)? = text.parameterError {
-          throw SceneError(path: place + ".text", message: reason)
+          throw SceneError(path: place + ".text", message: Quoting.shortening([spec.font], in: reason))
         }
         component = text
       }

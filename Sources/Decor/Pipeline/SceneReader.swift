@@ -13,7 +13,8 @@ struct SceneReader {
     self.registry = registry
   }
 
-  func place(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+  /// Where `key` is: `layers[2].opacity`; a key is shown as `Quoting` shows values (an unknown one may be long).
+  func place(_ key: String) -> String { path.isEmpty ? Quoting.shown(key) : path + "." + Quoting.shown(key) }
 
   func error(_ key: String, _ message: String) -> SceneError { SceneError(path: place(key), message: message) }
 
@@ -65,7 +66,7 @@ struct SceneReader {
       if case .string(let text) = value { return try Color(parsing: text) }
       if let parsed = try ArgumentValue(json: value, as: .color), case .color(let color) = parsed { return color }
     } catch let problem as ColorParseError {
-      throw error(key, problem.description)
+      throw error(key, problem.shortDescription)
     } catch {
       throw self.error(key, "\(error)")
     }
@@ -112,6 +113,7 @@ struct SceneReader {
       guard case .string(let name)? = value("image"), !name.isEmpty else {
         throw error("image", "a file name expected, got \(value("image")!.shortDescription)")
       }
+      if let problem = ParameterCheck.pathProblem(name) { throw error("image", problem) }
       content = .image(name)
     case "color":
       content = .color(try color("color")!)
@@ -127,6 +129,7 @@ struct SceneReader {
           throw error("font", "a family (\"DejaVu Sans Bold\") or a font file's path expected, got "
             + given.shortDescription)
         }
+        if let problem = StandardFilters.fontNameProblem(name) { throw error("font", problem) }
         font = name
       }
       let align = try choice("align", StandardFilters.alignmentNames)
@@ -162,10 +165,7 @@ struct SceneReader {
       guard case .string(let name) = blend, let parsed = BlendMode(name: name) else {
         let names = BlendMode.allCases.map(\.rawValue)
         var message = "one of the 28 blend modes expected (normal, multiply, screen, …), got \(blend.shortDescription)"
-        if case .string(let name) = blend,
-          let near = names.min(by: { editDistance($0, name) < editDistance($1, name) }),
-          editDistance(near, name) <= max(2, name.count / 3)
-        {
+        if case .string(let name) = blend, let near = Self.nearest(name, among: names) {
           message += "; did you mean \"\(near)\"?"
         }
         throw error("blend", message)
@@ -189,15 +189,22 @@ struct SceneReader {
     guard let given = value(key) else { return nil }
     guard case .string(let text) = given, let word = words.first(where: { $0.lowercased() == text.lowercased() }) else {
       var message = "\(listing(words)) expected, got \(given.shortDescription)"
-      if case .string(let text) = given,
-        let near = words.min(by: { editDistance($0, text) < editDistance($1, text) }),
-        editDistance(near, text) <= max(2, text.count / 3)
-      {
+      if case .string(let text) = given, let near = Self.nearest(text, among: words) {
         message += "; did you mean \"\(near)\"?"
       }
       throw error(key, message)
     }
     return word
+  }
+
+  /// The word of `words` nearest `text` when it is within a third of its length in edits (at least 2), as a
+  /// suggestion; a text that no word comes near in length is not compared.
+  static func nearest(_ text: String, among words: [String]) -> String? {
+    let length = text.count
+    let allowed = max(2, length / 3)
+    let scored = words.filter { abs($0.count - length) <= allowed }.map { (word: $0, distance: editDistance($0, text)) }
+    guard let near = scored.min(by: { $0.distance < $1.distance }), near.distance <= allowed else { return nil }
+    return near.word
   }
 
   /// `chain`: steps as on the command line, or a template's array of step objects.

@@ -20,7 +20,8 @@ enum StandardFilters {
     let text = arguments.text("fuzz") ?? "0"
     let percent = text.hasSuffix("%")
     guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)), value.isFinite else {
-      throw FilterError("a level from 0 to 255 or a percentage such as 10% expected for fuzz=, got \"\(text)\"")
+      throw FilterError(
+        "a level from 0 to 255 or a percentage such as 10% expected for fuzz=, got \(Quoting.quoted(text))")
     }
     return percent ? value / 100 * 255 : value
   }
@@ -32,7 +33,7 @@ enum StandardFilters {
     do {
       return try Color(parsing: text)
     } catch {
-      throw FilterError("a colour or auto expected for color=, got \"\(text)\"\(Filter.hint(text, .color))")
+      throw FilterError("a colour or auto expected for color=, got \(Quoting.quoted(text))\(Filter.hint(text, .color))")
     }
   }
 
@@ -81,7 +82,7 @@ enum StandardFilters {
     let text = arguments.text("grid") ?? ""
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
-      throw FilterError("grid COLSxROWS (whole numbers) expected, got \"\(text)\"")
+      throw FilterError("grid COLSxROWS (whole numbers) expected, got \(Quoting.quoted(text))")
     }
     return try checkedParameters { () throws(ParameterError) in
       (try ParameterCheck.size(columns, "columns"), try ParameterCheck.size(rows, "rows"))
@@ -93,7 +94,7 @@ enum StandardFilters {
     let text = arguments.text("radius") ?? ""
     let percent = text.hasSuffix("%")
     guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)) else {
-      throw FilterError("radius (R or P%) expected, got \"\(text)\"\(Filter.hint(text, .number()))")
+      throw FilterError("radius (R or P%) expected, got \(Quoting.quoted(text))\(Filter.hint(text, .number()))")
     }
     do {
       return try ParameterCheck.cornerRadius(percent ? .percent(value) : .pixels(value))
@@ -261,7 +262,10 @@ enum StandardFilters {
       let rect = cropGravity(arguments).map { Crop.rect(in: e, width: w, height: h, gravity: $0, x: size.x, y: size.y) }
         ?? asked.offsetBy(dx: e.isInfinite ? 0 : e.minX, dy: e.isInfinite ? 0 : e.minY)
       guard !rect.intersection(e).isEmpty else {
-        throw FilterError("the rectangle \(asked) misses the image (\(e.width)x\(e.height))")
+        // Written from the numbers given, as `IntRect` writes a rectangle: one far away is not clamped (nor called
+        // infinite) in the message.
+        let written = "\(w)x\(h)\(size.x < 0 ? "" : "+")\(size.x)\(size.y < 0 ? "" : "+")\(size.y)"
+        throw FilterError("the rectangle \(written) misses the image (\(e.width)x\(e.height))")
       }
       return input.cropped(to: rect)
     },

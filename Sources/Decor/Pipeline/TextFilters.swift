@@ -34,12 +34,13 @@ extension StandardFilters {
           help: "pixels added after each character, as CSS's letter-spacing"),
       ],
       validate: { arguments throws(FilterError) in
+        if let problem = fontNameProblem(arguments.text("font") ?? "") { throw FilterError(problem) }
         // The parameters and the font, not the layout: the builder lays the text out, once.
         if let problem = Text.parameterProblem(arguments.text("string") ?? "", font: font(arguments),
           lineHeight: arguments.number("line-height") ?? 1.2, letterSpacing: arguments.number("letter-spacing") ?? 0,
           maxWidth: arguments.number("width")), case .invalidParameter(_, let reason) = problem
         {
-          throw FilterError(reason)
+          throw FilterError(Quoting.shortening([arguments.text("font") ?? ""], in: reason))
         }
         try checkParameters { () throws(ParameterError) in
           _ = try ParameterCheck.opacity(arguments.number("opacity")!)
@@ -89,10 +90,28 @@ extension StandardFilters {
   /// A font as a step or a scene names it: a font file when it looks like a path (a `/`, or a font file's
   /// extension), else a family with an optional style.
   static func font(_ name: String, size: Double) -> Font {
+    isFontPath(name) ? Font(file: name, size: size) : Font(family: name, size: size)
+  }
+
+  /// Whether a step or a scene names a font file by `name` (a `/`, or a font file's extension), not a family.
+  static func isFontPath(_ name: String) -> Bool {
     let lowered = name.lowercased()
-    let isPath = name.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2", ".pfb"].contains {
+    return name.contains("/") || [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2", ".pfb"].contains {
       lowered.hasSuffix($0)
     }
-    return isPath ? Font(file: name, size: size) : Font(family: name, size: size)
+  }
+
+  /// Why `name` cannot name a font, or `nil`: a NUL character (`ParameterCheck.pathProblem`), or more bytes than
+  /// any path has (`ParameterCheck.maxPathLength`), which no family name comes near either (refused before
+  /// fontconfig compares it with every family).
+  static func fontNameProblem(_ name: String) -> String? {
+    let what = isFontPath(name) ? "font's path" : "font's name"
+    if let problem = ParameterCheck.pathProblem(name, naming: what) { return problem }
+    let length = name.utf8.count
+    guard length <= ParameterCheck.maxPathLength else {
+      return "the \(what) \(Quoting.quoted(name)) is \(length) bytes long; a font's name or path has at most "
+        + "\(ParameterCheck.maxPathLength)"
+    }
+    return nil
   }
 }

@@ -84,7 +84,7 @@ extension StandardFilters {
       let text = arguments.text(name) ?? "0.5%"
       let number = text.hasSuffix("%") ? text.dropLast() : Substring(text)
       guard let value = ArgumentValue.decimal(number), value.isFinite else {
-        throw FilterError("a percentage such as 0.5% expected for \(name)=, got \"\(text)\"")
+        throw FilterError("a percentage such as 0.5% expected for \(name)=, got \(Quoting.quoted(text))")
       }
       return value / 100
     }
@@ -106,7 +106,8 @@ extension StandardFilters {
       let text = arguments.text(name) ?? ""
       let percent = text.hasSuffix("%")
       guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)), value.isFinite else {
-        throw FilterError("a level from 0 to 255 or a percentage such as 10% expected for \(name), got \"\(text)\"")
+        throw FilterError(
+          "a level from 0 to 255 or a percentage such as 10% expected for \(name), got \(Quoting.quoted(text))")
       }
       return percent ? value / 100 : value / 255
     }
