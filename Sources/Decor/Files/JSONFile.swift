@@ -15,6 +15,7 @@ enum JSONFile {
   /// The JSON value in the file at `path` (or standard input for `-`); `failure` makes the error for a file that
   /// cannot be read or is not JSON.
   static func read<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> JSONValue {
+    if let problem = ParameterCheck.pathProblem(path) { throw failure(problem) }
     let bytes: [UInt8]
     do {
       bytes = try ImageFile.readBytes(atPath: path, byteLimit: byteLimit)
@@ -34,17 +35,26 @@ enum JSONFile {
     } catch {
       throw failure("not valid JSON: \(error.description)")
     }
+    // What the check passes, the decoder reads (numbers out of a `Double`'s range and lone surrogates are the
+    // check's to name); the decoder's own words, should it refuse anything else, are kept to one short line.
     do {
       return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error {
-        let detail = context.underlyingError.map { " (\(describe($0)))" } ?? ""
+        let detail = context.underlyingError.map { " (\(bounded(describe($0))))" } ?? ""
         throw failure("not valid JSON\(detail)")
       }
-      throw failure("not valid JSON (\(error))")
+      throw failure("not valid JSON (\(bounded("\(error)")))")
     } catch {
-      throw failure("not valid JSON (\(error))")
+      throw failure("not valid JSON (\(bounded("\(error)")))")
     }
+  }
+
+  /// The first line of `text`, and at most 200 of its Unicode scalars.
+  private static func bounded(_ text: String) -> String {
+    let line = text.unicodeScalars.prefix { $0 != "\n" }
+    let kept = String(String.UnicodeScalarView(line.prefix(200)))
+    return line.count > 200 ? kept + "…" : kept
   }
 
   /// The decoder's reason: Foundation's `NSDebugDescription`, when its error carries one.

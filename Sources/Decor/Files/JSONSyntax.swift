@@ -1,7 +1,8 @@
 /// A strict check of JSON text (RFC 8259) that says where the first mistake is, by line and column: the decoder of
 /// FoundationEssentials reports only "not valid JSON", and accepts a trailing comma (`[1, 2,]`) that other readers
-/// of the same scene or template (Python's `json`, `jq`, browsers) refuse. It builds no value: once the text
-/// passes, `JSONDecoder` reads it.
+/// of the same scene or template (Python's `json`, `jq`, browsers) refuse. It also refuses, by place, what JSON
+/// allows but the decoder does not read: a number no `Double` holds (`1e400`, `1e-400`) and half of a UTF-16
+/// surrogate pair (`"\ud800"`). It builds no value: once the text passes, `JSONDecoder` reads it.
 struct JSONSyntax {
   /// Where and what the first mistake is.
   struct Mistake: Error, Equatable {
@@ -50,10 +51,11 @@ struct JSONSyntax {
     return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
   }
 
-  private func mistake(_ message: String) -> Mistake {
+  /// The mistake `message` at `offset` (by default the position).
+  private func mistake(_ message: String, at offset: Int? = nil) -> Mistake {
     var line = 1
     var column = 1
-    for byte in bytes[..<Swift.min(position, bytes.count)] {
+    for byte in bytes[..<Swift.min(offset ?? position, bytes.count)] {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
@@ -124,13 +126,23 @@ struct JSONSyntax {
         position += 1
         return
       case UInt8(ascii: "\\"):
+        let start = position
         position += 1
         guard let escaped = current else { break }
         if escaped == UInt8(ascii: "u") {
-          for _ in 0..<4 {
-            position += 1
-            guard let digit = current, digit.isHexDigit else { throw mistake("four hex digits expected after \\u") }
+          position += 1
+          let unit = try codeUnit()
+          // UTF-16 surrogates come in pairs, high then low, and stand for one character together; either alone is
+          // no character (the decoder refuses it, without saying where).
+          if (0xD800...0xDBFF).contains(unit) {
+            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+            else { throw loneSurrogate(unit, at: start) }
+            position += 2
+            guard (0xDC00...0xDFFF).contains(try codeUnit()) else { throw loneSurrogate(unit, at: start) }
+          } else if (0xDC00...0xDFFF).contains(unit) {
+            throw loneSurrogate(unit, at: start)
           }
+          continue
         } else if !"\"\\/bfnrt".utf8.contains(escaped) {
           throw mistake("unknown escape \\\(Character(Unicode.Scalar(escaped)))")
         }
@@ -144,7 +156,27 @@ struct JSONSyntax {
     throw mistake("a string left open")
   }
 
+  /// The four hex digits of a `\\u` escape, from the position (just after the `u`) on.
+  private mutating func codeUnit() throws(Mistake) -> UInt32 {
+    var unit: UInt32 = 0
+    for _ in 0..<4 {
+      guard let digit = current, digit.isHexDigit else { throw mistake("four hex digits expected after \\u") }
+      unit = unit << 4 | UInt32(digit.hexValue)
+      position += 1
+    }
+    return unit
+  }
+
+  /// The mistake of a surrogate escape (`\\ud800`) at `start` that is not half of a pair.
+  private func loneSurrogate(_ unit: UInt32, at start: Int) -> Mistake {
+    let hex = String(unit, radix: 16)
+    let half = unit < 0xDC00 ? "a high surrogate not followed by a low one (\\udc00 to \\udfff)"
+      : "a low surrogate without a high one (\\ud800 to \\udbff) before it"
+    return mistake("\\u\(hex) is \(half): half of a UTF-16 pair is no character", at: start)
+  }
+
   private mutating func number() throws(Mistake) {
+    let start = position
     func digits() -> Int {
       let start = position
       while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
@@ -159,10 +191,23 @@ struct JSONSyntax {
       position += 1
       guard digits() > 0 else { throw mistake("a digit expected after the decimal point, found \(shown)") }
     }
+    let mantissaEnd = position
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
       position += 1
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
       guard digits() > 0 else { throw mistake("a digit expected in the exponent, found \(shown)") }
+    }
+    // Valid JSON that no `Double` holds (the decoder refuses it, without saying where): one that overflows, and
+    // one that is not 0 but rounds to it.
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    guard let value = Double(text) else { return }
+    let zero = !bytes[start..<mantissaEnd].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+    let number = "the number \(Quoting.shown(text)) is out of range"
+    if !value.isFinite {
+      throw mistake("\(number) (at most \(Double.greatestFiniteMagnitude) either way)", at: start)
+    }
+    if value == 0 && !zero {
+      throw mistake("\(number) (nearer 0 than \(Double.leastNonzeroMagnitude), the least above 0; write 0)", at: start)
     }
   }
 
@@ -175,6 +220,15 @@ struct JSONSyntax {
 }
 
 extension UInt8 {
+  /// The value of a hex digit (`isHexDigit`).
+  fileprivate var hexValue: UInt8 {
+    switch self {
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return self - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return self - UInt8(ascii: "A") + 10
+    default: return self - UInt8(ascii: "0")
+    }
+  }
+
   fileprivate var isHexDigit: Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
       || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
