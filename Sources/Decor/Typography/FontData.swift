@@ -25,7 +25,8 @@ struct FontData: Sendable, Hashable {
   let file: FontFile
 
   /// Reads the file at `path` and checks that FreeType opens face `faceIndex` in it as a scalable font.
-  /// - Throws: `FontError.unreadable`, `.notAFont`.
+  /// - Throws: `FontError.unreadable`, `.notAFont` (a folder is `.notAFont`: `/tmp: not a usable font file: it is a
+  ///   folder`).
   init(path: String, faceIndex: Int) throws(FontError) {
     self.path = path
     self.faceIndex = faceIndex
@@ -42,6 +43,11 @@ struct FontData: Sendable, Hashable {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     defer { fclose(file) }
+    // A folder opens for reading, and only the first read fails: said for what it is, before that.
+    var status = stat()
+    if fstat(fileno(file), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw .notAFont(path: path, reason: "it is a folder")
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
