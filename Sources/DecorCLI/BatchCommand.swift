@@ -37,8 +37,18 @@ struct BatchCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("Image files (\(FormatNames.read)) or folders of them."))
   var inputs: [String]
 
-  @Option(help: "Images processed at once (default: one per processor); each renders on processors ÷ jobs threads.")
-  var jobs: Int?
+  /// Read as text (`.unconditional`, so that `--jobs -1` is its value, not an unknown option `-1`) and checked in
+  /// `validate()` as `--threads` is.
+  @Option(name: .customLong("jobs"), parsing: .unconditional,
+    help: ArgumentHelp("Images processed at once, 1 to \(maxJobs) (default: one per processor); each renders on "
+      + "processors ÷ jobs threads.", valueName: "jobs"))
+  var jobsText: String?
+
+  /// The most images `--jobs` takes at once.
+  static let maxJobs = 1024
+
+  /// The images processed at once, or `nil` for one per processor.
+  var jobs: Int? { jobsText.flatMap { Int($0) } }
 
   @Flag(inversion: .prefixedNo,
     help: "Draw a progress bar on stderr (default: only when stderr is a terminal).")
@@ -60,11 +70,9 @@ struct BatchCommand: ParsableCommand {
   @OptionGroup var render: RenderOptions
 
   func validate() throws {
-    if let jobs, !(1...1024).contains(jobs) {
-      throw ValidationError("--jobs must be a whole number from 1 to 1024, got \(jobs)")
-    }
+    if let jobsText { _ = try RenderOptions.count(jobsText, option: "--jobs", maximum: Self.maxJobs) }
     if let shard, Self.shardNumbers(shard) == nil {
-      throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got \"\(shard)\"")
+      throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N, such as 1/4; got \(Quoting.quoted(shard))")
     }
   }
 

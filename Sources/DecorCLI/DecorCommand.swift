@@ -69,10 +69,15 @@ func negativeNumberHint(_ line: String) -> String? {
   return Chain.quotingHint(arguments, at: position)
 }
 
-/// One line on standard error, prefixed with the command's name.
+/// One line on standard error, prefixed with the command's name. An argument of the command line that the line
+/// names and that is longer than `Quoting.pathLength` (a path, an option's value, as the library's errors or the
+/// argument parser's quote them) is shown cut, as `Quoting` shows values.
 func printError(_ line: String) {
-  writeToStandardError("decor: \(line)\n")
+  writeToStandardError("decor: \(Quoting.shortening(longArguments, in: line))\n")
 }
+
+/// The arguments `printError` shortens: those longer than `Quoting.pathLength`.
+private let longArguments = CommandLine.arguments.dropFirst().filter { $0.unicodeScalars.count > Quoting.pathLength }
 
 /// Text on standard error, in one `write` (file descriptor 2 is unbuffered; no global `FILE *` involved).
 func writeToStandardError(_ text: String) {

@@ -13,9 +13,14 @@ struct OutputOptions: ParsableArguments {
   @Option(help: "PNG compression, on all threads: fast (zlib 1), default (libdeflate 7; 4 above 8 Mpx), best (12), or a level 0…12.")
   var compression: PNGCompression?
 
-  @Option(help: ArgumentHelp("JPEG or lossy WebP quality, 1…100 (default: 90 for JPEG, 75 for WebP).",
-    valueName: "q"))
-  var quality: Int?
+  // Read as text (`.unconditional`, so that `--quality -5` is its value, not an unknown option `-5`) and checked in
+  // `validate()` as the other counts are (`RenderOptions.count(_:option:maximum:)`).
+  @Option(name: .customLong("quality"), parsing: .unconditional,
+    help: ArgumentHelp("JPEG or lossy WebP quality, 1…100 (default: 90 for JPEG, 75 for WebP).", valueName: "q"))
+  var qualityText: String?
+
+  /// The quality asked for, or `nil` for the format's default.
+  var quality: Int? { qualityText.flatMap { Int($0) } }
 
   @Flag(help: "WebP: lossless (exact pixels and alpha; larger files).")
   var lossless = false
@@ -31,9 +36,7 @@ struct OutputOptions: ParsableArguments {
   var background: String?
 
   func validate() throws {
-    if let quality, !(1...100).contains(quality) {
-      throw ValidationError("--quality must be 1…100, got \(quality)")
-    }
+    if let qualityText { _ = try RenderOptions.count(qualityText, option: "--quality", maximum: 100) }
     if let background {
       do {
         _ = try Color(parsing: background)

@@ -9,7 +9,8 @@ struct RenderOptions: ParsableArguments {
   static let maxThreads = 1024
 
   // Read as text, with `.unconditional` so that `--threads -3` is this option's value rather than an unknown
-  // option `-3`, and checked in `validate()`, so that every bad value gets the same message saying what is allowed.
+  // option `-3`, and checked in `validate()` by `count(_:option:maximum:)`, so that a bad value gets a message
+  // saying what is wrong with it.
   @Option(
     name: .customLong("threads"), parsing: .unconditional,
     help: ArgumentHelp("Rendering threads, 1 to \(maxThreads) (default: one per processor).", valueName: "n"))
@@ -73,21 +74,34 @@ struct RenderOptions: ParsableArguments {
   var maxPixels: Int { maxPixelsText.flatMap { Int($0) } ?? Raster.defaultPixelLimit }
 
   func validate() throws {
-    if let threadsText {
-      guard let n = Int(threadsText), (1...Self.maxThreads).contains(n) else {
-        throw ValidationError("--threads must be a whole number from 1 to \(Self.maxThreads), got \"\(threadsText)\"")
-      }
-    }
+    if let threadsText { _ = try Self.count(threadsText, option: "--threads", maximum: Self.maxThreads) }
     if let maxBytesText, Self.byteCount(maxBytesText) == nil {
       throw ValidationError(
         "--max-bytes must be a whole number of bytes of at least 1, with K, M or G after it if you like (64M), got "
-          + "\"\(maxBytesText.prefix(40))\(maxBytesText.count > 40 ? "…" : "")\"")
+          + Quoting.quoted(maxBytesText))
     }
-    if let maxPixelsText {
-      guard let n = Int(maxPixelsText), n >= 1 else {
-        throw ValidationError("--max-pixels must be a whole number of at least 1, got \"\(maxPixelsText)\"")
-      }
+    if let maxPixelsText { _ = try Self.count(maxPixelsText, option: "--max-pixels", maximum: .max) }
+  }
+
+  /// `text`, the value of a count `option` (`--threads`, `--jobs`, `--max-pixels`), as a number from 1 to `maximum`;
+  /// else an error that says what is wrong with it: `--jobs must be at least 1, got -1`, `--max-pixels
+  /// 9999999999999999999 is too large (at most 9223372036854775807)`, or, for text that is no whole number in
+  /// digits, `--threads must be a whole number from 1 to 1024, got "two"`.
+  static func count(_ text: String, option: String, maximum: Int) throws(ValidationError) -> Int {
+    let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      let range = maximum == .max ? "of at least 1" : "from 1 to \(maximum)"
+      throw ValidationError("\(option) must be a whole number \(range), got \(Quoting.quoted(text))")
     }
+    // Digits past `Int`'s range are too small or too large by their sign.
+    let value = Int(text)
+    guard value.map({ $0 >= 1 }) ?? (text.first != "-") else {
+      throw ValidationError("\(option) must be at least 1, got \(Quoting.shown(text))")
+    }
+    guard let value, value <= maximum else {
+      throw ValidationError("\(option) \(Quoting.shown(text)) is too large (at most \(maximum))")
+    }
+    return value
   }
 
   /// How the inputs' colour spaces are handled (`--colorspace`).
