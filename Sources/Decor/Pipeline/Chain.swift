@@ -97,11 +97,15 @@ public struct Chain: Sendable, CustomStringConvertible {
   /// that on a command line the options are left out. `nil` when the run has a single string, or when the string
   /// at `position` is part of no such run (it holds several words or steps: it was quoted).
   static func splitStep(_ texts: [String], at position: Int, registry: FilterRegistry) -> String? {
+    // Each string is split once, however often the runs below look at it.
+    var seen: [Int: String?] = [:]
     func word(_ index: Int) -> String? {
-      let parts = split(texts[index])
-      guard parts.count == 1, let words = parts[0].words, words.count == 1 else { return nil }
-      let word = words[0]
-      return word.hasPrefix("-") && Double(word) == nil ? nil : word
+      if let known = seen[index] { return known }
+      let parts = Self.split(texts[index])
+      var word = parts.count == 1 && parts[0].words?.count == 1 ? parts[0].words![0] : nil
+      if let found = word, found.hasPrefix("-") && Double(found) == nil { word = nil }
+      seen[index] = word
+      return word
     }
     func isFilter(_ word: String) -> Bool { (try? registry.filter(named: word)) != nil }
     guard word(position) != nil else { return nil }
@@ -319,6 +323,9 @@ public struct ChainError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension Substring {
   var trimmingSpaces: String {
-    String(drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+      return ""
+    }
+    return String(self[first...last])
   }
 }

@@ -101,7 +101,8 @@ public struct FilterRegistry: Sendable {
     if let position = index[name] { return filters[position] }
     // As colour names do, step names ignore case (`Rotate`): the registered word that differs only in case, when
     // exactly one does.
-    let matches = index.filter { $0.key.lowercased() == name.lowercased() }
+    let lowered = name.lowercased()
+    let matches = index.filter { $0.key.lowercased() == lowered }
     if matches.count == 1, let position = matches.first?.value { return filters[position] }
     throw .unknown(name: name, closest: closestNames(to: name))
   }
