@@ -65,6 +65,13 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// A C library's message as part of one line: its line breaks (libheif ends some messages with one) become
+  /// spaces, and the ends are trimmed.
+  static func oneLine(_ text: String) -> String {
+    let joined = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return String(joined.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+
   public var description: String {
     switch self {
     case .unsupportedFormat(let source, let leading, let known):
@@ -85,7 +92,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noEncoder(let path, let extensions):
       return "cannot write \(path): no encoder writes files so named (Decor writes \(extensions.joined(separator: ", ")))"
     case .corrupt(let source, let detail):
-      return "\(source): corrupt or truncated image: \(detail)"
+      return "\(source): corrupt or truncated image: \(Self.oneLine(detail))"
     case .unsupportedVariant(let source, let detail):
       return "\(source): \(detail)"
     case .tooLarge(let source, let width, let height, let limit):

@@ -84,6 +84,7 @@ public enum ImageFile {
   /// The first `length` bytes of the regular file at `path` (fewer if it is shorter), or `nil` when it is not a
   /// regular file or cannot be read.
   static func prefix(ofRegularFile path: String, length: Int) -> [UInt8]? {
+    guard isRegularFile(path) else { return nil }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
@@ -107,6 +108,7 @@ public enum ImageFile {
   /// The first `DecoderRegistry.sniffLength` bytes (or fewer) of the regular file at `path` and the file's size, or
   /// `nil` when it is not a regular file or cannot be read.
   static func regularFileStart(atPath path: String) -> (leading: [UInt8], size: Int)? {
+    guard isRegularFile(path) else { return nil }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
@@ -116,6 +118,15 @@ public enum ImageFile {
     let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
     guard n >= 0 else { return nil }
     return (Array(bytes[..<n]), Int(info.st_size))
+  }
+
+  /// Whether `path` names a regular file (after symbolic links), looked at without opening it: opening a FIFO,
+  /// even without blocking, would pair with its writer, and the writer, finding no reader once this closed it,
+  /// would end before the real read opens it (which would then wait for a writer forever). The callers check the
+  /// descriptor they then open again, so a file swapped in between is still seen for what it is.
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
   }
 
   static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {

@@ -53,7 +53,13 @@ public final class WebPRowReader: RowReader {
     fd = -1
     guard let mapping = mmap(nil, width * height * 4, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
       mapping != MAP_FAILED
-    else { throw .io(path: source, detail: "cannot map \(width * height * 4) bytes: \(ImageFile.systemError())") }
+    else {
+      // The kernel refusing anonymous memory is memory running out, as for a raster.
+      guard errno == ENOMEM else {
+        throw .io(path: source, detail: "cannot map \(width * height * 4) bytes: \(ImageFile.systemError())")
+      }
+      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 4)
+    }
     let image = UnsafeMutableRawBufferPointer(start: mapping, count: width * height * 4)
     self.image = image
     if animated {
