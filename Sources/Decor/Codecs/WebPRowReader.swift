@@ -51,6 +51,12 @@ public final class WebPRowReader: RowReader {
     self.source = source
     chunk = []
     fd = -1
+    // A raster's worth, checked with the same headroom as a raster's buffer.
+    do {
+      try Raster.checkAllocation(width * height * 4, width: width, height: height)
+    } catch {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 4)
+    }
     guard let mapping = mmap(nil, width * height * 4, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
       mapping != MAP_FAILED
     else {

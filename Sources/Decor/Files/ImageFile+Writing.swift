@@ -182,9 +182,27 @@ extension ImageFile {
       guard entryName.hasPrefix(prefix) else { continue }
       let parts = entryName.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
       guard parts.count == 2, parts[1].count == 6, let process = pid_t(parts[0]), process > 0 else { continue }
-      guard process != getpid(), kill(process, 0) != 0, errno == ESRCH else { continue }
+      guard process != getpid(), hasEnded(process) else { continue }
       unlink(directory + entryName)
     }
+  }
+
+  /// Whether no process `process` runs: none exists, or only its zombie does (killed, not yet reaped by its
+  /// parent, which for an orphan may take a while).
+  static func hasEnded(_ process: pid_t) -> Bool {
+    if kill(process, 0) != 0 { return errno == ESRCH }
+    #if os(Linux)
+      // /proc/PID/stat: "PID (NAME) STATE …"; the name may hold spaces and parentheses, so the state follows the
+      // last ")".
+      guard let file = fopen("/proc/\(process)/stat", "r") else { return false }
+      defer { fclose(file) }
+      var buffer = [UInt8](repeating: 0, count: 512)
+      let count = fread(&buffer, 1, buffer.count, file)
+      guard let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), close + 2 < count else { return false }
+      return buffer[close + 2] == UInt8(ascii: "Z")
+    #else
+      return false
+    #endif
   }
 
   /// Six letters or digits, as mkstemp would use.
