@@ -94,7 +94,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .corrupt(let source, let detail):
       return "\(source): corrupt or truncated image: \(Self.oneLine(detail))"
     case .unsupportedVariant(let source, let detail):
-      return "\(source): \(detail)"
+      return "\(source): \(Self.oneLine(detail))"
     case .tooLarge(let source, let width, let height, let limit):
       return "\(source): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
     case .allocationFailed(let source, let width, let height, let bytes):
@@ -102,9 +102,9 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case .inputTooLarge(let source, let limit):
       return "\(source): the input is larger than the limit of \(limit) bytes"
     case .encodingFailed(let destination, let detail):
-      return "\(destination): cannot encode image: \(detail)"
+      return "\(destination): cannot encode image: \(Self.oneLine(detail))"
     case .io(let path, let detail):
-      return "\(path): \(detail)"
+      return "\(path): \(Self.oneLine(detail))"
     case .unwritableFormat(let path, let format):
       guard format.isWritable, let named = ImageFormat(path: path) else {
         return "cannot write \(path): Decor writes \(ImageFormat.writableList) so far"
