@@ -270,6 +270,20 @@ public struct HEIFDecoder: ImageDecoder {
     }
   }
 
+  /// The image of `handle` decoded as 8-bit interleaved RGBA (10- and 12-bit images reduced by libheif), for the
+  /// caller to release: a whole image, or one tile of a grid, decoded the same way.
+  static func decodeRGBA(_ handle: OpaquePointer, source: String) throws(CodecError) -> OpaquePointer {
+    guard let options = heif_decoding_options_alloc() else {
+      throw .corrupt(source: source, detail: "libheif cannot allocate its decoding options")
+    }
+    defer { heif_decoding_options_free(options) }
+    options.pointee.convert_hdr_to_8bit = 1
+    var decoded: OpaquePointer?
+    let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+    guard error.code == heif_error_Ok, let image = decoded else { throw corrupt(error, source: source) }
+    return image
+  }
+
   /// A libheif error as `CodecError.corrupt` (or `.unsupportedVariant` for a codec or feature libheif lacks).
   static func corrupt(_ error: heif_error, source: String) -> CodecError {
     let text = error.message.map { String(cString: $0) } ?? ""
@@ -355,14 +369,7 @@ public struct HEIFDecoder: ImageDecoder {
     } catch {
       throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 4 * 3)
     }
-    guard let options = heif_decoding_options_alloc() else {
-      throw .corrupt(source: source, detail: "libheif cannot allocate its decoding options")
-    }
-    defer { heif_decoding_options_free(options) }
-    options.pointee.convert_hdr_to_8bit = 1
-    var decoded: OpaquePointer?
-    let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
-    guard error.code == heif_error_Ok, let image = decoded else { throw corrupt(error, source: source) }
+    let image = try decodeRGBA(handle, source: source)
     defer { heif_image_release(image) }
     // The decoded size is the one to copy (a `clap` box or a grid may disagree with what the handle said).
     let imageWidth = Int(heif_image_get_width(image, heif_channel_interleaved))

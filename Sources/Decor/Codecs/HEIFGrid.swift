@@ -256,15 +256,7 @@ struct HEIFGrid {
 
   /// One tile as 8-bit RGBA, decoded as libheif decodes a grid's tile (to RGB at its own depth, then to 8 bits).
   private static func decodeTile(_ handle: OpaquePointer, source: String) throws(CodecError) -> OpaquePointer {
-    guard let options = heif_decoding_options_alloc() else {
-      throw .corrupt(source: source, detail: "libheif cannot allocate its decoding options")
-    }
-    defer { heif_decoding_options_free(options) }
-    options.pointee.convert_hdr_to_8bit = 1
-    var decoded: OpaquePointer?
-    let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
-    guard error.code == heif_error_Ok, let image = decoded else { throw HEIFDecoder.corrupt(error, source: source) }
-    return image
+    try HEIFDecoder.decodeRGBA(handle, source: source)
   }
 
   /// Writes the part of the decoded tile `image`, placed at (`x0`, `y0`) of the grid and clipped at the grid's size,
