@@ -32,9 +32,18 @@ import Testing
   }
 
   /// A density and a profile long enough for two APP2 segments.
-  static let metadata = ImageMetadata(
-    iccProfile: (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) },
-    density: PixelDensity(horizontal: 300, vertical: 150, unit: .perInch))
+  static let metadata = ImageMetadata(iccProfile: paddedProfile, density: PixelDensity(horizontal: 300, vertical: 150,
+    unit: .perInch))
+
+  /// A profile Little CMS reads (a file carries no other: `ImageMetadata.carried`), padded to 70,000 bytes so that
+  /// it takes two APP2 segments: sRGB's tags, its header's size raised, and bytes no tag points at after them.
+  static let paddedProfile: [UInt8] = {
+    var profile = ColorProfile.sRGB.data
+    let tail = (profile.count..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+    profile += tail
+    profile.replaceSubrange(0..<4, with: [0, 1, 0x11, 0x70])  // 70,000, big-endian
+    return profile
+  }()
 
   /// Every image, at each quality, both subsamplings, with and without metadata, rendered on 1 and 3 threads in
   /// bands of 8 and 40 rows, equals TurboJPEG's file of the whole render byte for byte; so do the raster's own
