@@ -208,11 +208,19 @@ import Testing
     // As root every file is writable (`cp` overwrites it too); the refusal is for anyone else, so as root the
     // command runs as nobody, in a folder nobody may write.
     #expect(chmod(directory.path, 0o777) == 0)
-    let asUser = getuid() == 0 ? #"exec setpriv --reuid=65534 --regid=65534 --clear-groups "$0" "$@""# : #"exec "$0" "$@""#
-    let result = try Self.shell(asUser, ["apply", Self.chelsea, "flip horizontal", "-o", output], directory: directory)
+    // The input, and decor itself, copied where that user may read them: the checkout may be in a folder only its
+    // owner can enter.
+    let input = file("in.png")
+    try FileManager.default.copyItem(atPath: Self.chelsea, toPath: input)
+    #expect(chmod(input, 0o644) == 0)
+    let decor = file("decor")
+    try FileManager.default.copyItem(atPath: try #require(Decor.executable).path, toPath: decor)
+    #expect(chmod(decor, 0o755) == 0)
+    let asUser = getuid() == 0 ? #"exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@""# : #"exec "$@""#
+    let result = try Self.shell(asUser, [decor, "apply", input, "flip horizontal", "-o", output], directory: directory)
     Self.expectOneLineFailure(result, containing: "ro.png: cannot write: Permission denied")
     #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
-    #expect(try contents() == ["ro.png"])
+    #expect(try contents() == ["decor", "in.png", "ro.png"])
   }
 
   @Test("A temporary file whose writer has died is removed by the next write of that output; a live one is kept")
