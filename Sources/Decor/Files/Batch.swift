@@ -310,9 +310,7 @@ public struct Batch: Sendable {
     let extensions = Set(extensions.map { $0.lowercased() })
     var names: [(path: String, identity: FileIdentity)] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = ImageFile.entryName(of: entry)
       guard !name.hasPrefix("."), let fileExtension = EncoderRegistry.fileExtension(of: name),
         extensions.contains(fileExtension)
       else { continue }

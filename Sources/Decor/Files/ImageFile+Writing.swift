@@ -176,15 +176,20 @@ extension ImageFile {
     defer { closedir(folder) }
     let prefix = ".\(name).decor-tmp-"
     while let entry = readdir(folder) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard entryName.hasPrefix(prefix) else { continue }
-      let parts = entryName.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+      let found = entryName(of: entry)
+      guard found.hasPrefix(prefix) else { continue }
+      let parts = found.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
       guard parts.count == 2, parts[1].count == 6, let process = pid_t(parts[0]), process > 0 else { continue }
       guard process != getpid(), hasEnded(process) else { continue }
-      unlink(directory + entryName)
+      unlink(directory + found)
     }
+  }
+
+  /// The name of a directory entry `readdir` returned, read in place up to its NUL: an entry is only as long as
+  /// its name, so copying the 256-byte `d_name` field out of it would read past its end.
+  static func entryName(of entry: UnsafeMutablePointer<dirent>) -> String {
+    guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return "" }
+    return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
   }
 
   /// Whether no process `process` runs: none exists, or only its zombie does (killed, not yet reaped by its
