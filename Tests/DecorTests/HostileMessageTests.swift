@@ -102,14 +102,7 @@ import Testing
   // MARK: - JSON the decoder cannot take
 
   @Test func numbersNoDoubleHoldsAreNamedByPlace() throws {
-    func mistake(_ text: String) -> String? {
-      do {
-        try JSONSyntax.check(Array(text.utf8))
-        return nil
-      } catch {
-        return error.description
-      }
-    }
+    let mistake = JSONSyntaxTests().mistake
     #expect(mistake(#"{"width": 1e400, "height": 4}"#)
       == "line 1, column 11: the number 1e400 is out of range (at most 1.7976931348623157e+308 either way)")
     #expect(mistake("[\n  -1e400]")
@@ -125,14 +118,7 @@ import Testing
   }
 
   @Test func loneSurrogatesAreNamedByPlace() {
-    func mistake(_ text: String) -> String? {
-      do {
-        try JSONSyntax.check(Array(text.utf8))
-        return nil
-      } catch {
-        return error.description
-      }
-    }
+    let mistake = JSONSyntaxTests().mistake
     let high = "is a high surrogate not followed by a low one (\\udc00 to \\udfff): half of a UTF-16 pair is no character"
     let low = "is a low surrogate without a high one (\\ud800 to \\udbff) before it: half of a UTF-16 pair is no character"
     #expect(mistake(#"{"chain": "\ud800"}"#) == "line 1, column 12: \\ud800 \(high)")
