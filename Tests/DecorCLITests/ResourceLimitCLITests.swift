@@ -28,9 +28,14 @@ import Testing
   }
 
   /// Runs `script` with `/bin/sh -c`, `$0` being the `decor` executable: for pipes, FIFOs and `ulimit`.
-  static func shell(_ script: String, _ arguments: [String] = [], directory: URL) throws -> Decor.Result {
+  static func shell(
+    _ script: String, _ arguments: [String] = [], directory: URL, environment: [String: String] = [:]
+  ) throws -> Decor.Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let decor: URL = try #require(Decor.executable, "the decor executable was not built beside the tests")
     process.arguments = ["-c", script, decor.path] + arguments
     process.currentDirectoryURL = directory
@@ -217,7 +222,14 @@ import Testing
     try FileManager.default.copyItem(atPath: try #require(Decor.executable).path, toPath: decor)
     #expect(chmod(decor, 0o755) == 0)
     let asUser = getuid() == 0 ? #"exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@""# : #"exec "$@""#
-    let result = try Self.shell(asUser, [decor, "apply", input, "flip horizontal", "-o", output], directory: directory)
+    // Under a sanitizer, that user cannot write reports where the run collects them: they go to this folder, where
+    // the check of its contents below finds any.
+    var environment: [String: String] = [:]
+    for name in ["ASAN_OPTIONS", "TSAN_OPTIONS"] {
+      if let options = ProcessInfo.processInfo.environment[name] { environment[name] = options + ":log_path=\(file("report"))" }
+    }
+    let result = try Self.shell(asUser, [decor, "apply", input, "flip horizontal", "-o", output], directory: directory,
+      environment: environment)
     Self.expectOneLineFailure(result, containing: "ro.png: cannot write: Permission denied")
     #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
     #expect(try contents() == ["decor", "in.png", "ro.png"])
