@@ -2,7 +2,7 @@ import Decor
 import Dispatch
 
 /// `decor-bench compositing [MODE] --json`: every blend mode (by its CLI name) on two 4096² premultiplied images
-/// with random alpha, one thread, one JSON line each (issue 5).
+/// with random alpha, one thread, one JSON line each.
 ///
 /// It times the raw span kernel, `Compositor.blend`, row by row over the whole image, not the renderer, so that it
 /// measures what Benchmarks/pixman/pixman-bench.c measures of pixman: the source and backdrop come from the same

@@ -1,6 +1,6 @@
 import Decor
 
-/// Blur and shadow cases (issue 6).
+/// Blur and shadow cases.
 ///
 /// - `blur-sigma-N-Tt`: the 4096² photo blurred with σ = N (2, 8, 32, 100) on T threads. The blur grows the image
 ///   by 3σ on every side, so these cases count the pixels written (4108² = 16.9 Mpx at σ = 2, 4696² = 22.1 Mpx at

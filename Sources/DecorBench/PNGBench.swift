@@ -1,12 +1,12 @@
 import Decor
 
-/// PNG encoding (issue 11): `png-KIND-COMPRESSION-Tt` encodes a raster already in memory (filters, compression,
+/// PNG encoding: `png-KIND-COMPRESSION-Tt` encodes a raster already in memory (filters, compression,
 /// container; no rendering, no file), counting the image's pixels, with the file's size in `"bytes"`.
 ///
 /// - `photo`: the 4096² photo (opaque, so RGB; 48 MiB of rows).
 /// - `cutout`: the 2048² cut-out rotated by 30° (RGBA, 31 MB of rows).
 ///
-/// Every compression works in parts on the given threads (issue 21), so the 1- and N-thread cases show its scaling.
+/// Every compression works in parts on the given threads, so the 1- and N-thread cases show its scaling.
 enum PNGBench {
   static func run(_ inputs: BenchInputs, runs: Int) throws {
     let photo = try inputs.photo4096()

@@ -1,6 +1,6 @@
 import Decor
 
-/// Rotation by 30°, bilinear and bicubic, one thread and all threads (issue 3's targets).
+/// Rotation by 30°, bilinear and bicubic, one thread and all threads.
 enum RotationBench {
   static func cases(_ inputs: BenchInputs) throws -> [BenchCase] {
     let input = try inputs.photo4096()

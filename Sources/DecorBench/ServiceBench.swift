@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 /// `decor-bench service [--requests 50] [--limit N | --unbounded]`: the thumbnail service of the Getting Started
-/// article under load (issue 22, item 10). `--requests` requests arrive at once in a task group, each with the
+/// article under load. `--requests` requests arrive at once in a task group, each with the
 /// same JPEG body (a 4032 × 3024 photo, 12 Mpx, as a phone's camera writes: the astronaut scaled up and encoded at
 /// quality 90, since SampleImages holds no JPEG that large); each is decoded, fitted within 512², shadowed and
 /// encoded to JPEG and WebP. Through a `ConcurrencyLimit` of `--limit` (by default the machine's cores), or with

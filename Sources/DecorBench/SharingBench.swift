@@ -2,7 +2,7 @@ import Decor
 import Dispatch
 
 /// `decor-bench sharing`: one blur value (σ = 30, the 1024² corner of the photo) rendered by two renders at once,
-/// each on one thread, against two separately built copies rendered at once (issue 10). Components hold no render
+/// each on one thread, against two separately built copies rendered at once. Components hold no render
 /// state, so sharing a value should cost nothing: the two cases should take the same time.
 enum SharingBench {
   static func run(_ inputs: BenchInputs, runs: Int) throws {

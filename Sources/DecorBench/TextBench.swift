@@ -1,6 +1,6 @@
 import Decor
 
-/// `decor-bench text`: a 1 000-word paragraph laid out (issue 24: under 50 ms) — built as a `Text` (the font file
+/// `decor-bench text`: a 1 000-word paragraph laid out (the target: under 50 ms) — built as a `Text` (the font file
 /// read, shaped by HarfBuzz, broken at 900 px into centred lines, the glyphs' boxes) in DejaVu Sans 48 px, and the
 /// same with the family resolved through fontconfig; the same words with every fifth one Devanagari, Bengali or
 /// Ethiopic (which DejaVu Sans lacks, so fontconfig chooses fallback faces); then the first 900×630 drawn. Megapixels count the drawn area

@@ -78,7 +78,7 @@ enum DeflateParts {
   /// parts), or in the stream's final block when `final`. No inflate pass: zlib can end a part without ending the
   /// stream, which makes it the fastest way to write (`fast`), at files 5–40% larger than libdeflate's level 1.
   ///
-  /// zlib, not ISA-L (used until issue 13): ISA-L 2.30 gave different, equally valid encodings of the same rows from
+  /// zlib, not ISA-L (used before): ISA-L 2.30 gave different, equally valid encodings of the same rows from
   /// one call to the next, which broke the promise that a file depends on the image alone. zlib's output depends
   /// only on the input and the settings.
   static func zlib(_ input: UnsafeRawBufferPointer, level: Int, final: Bool, destination: String)

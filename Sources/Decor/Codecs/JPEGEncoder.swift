@@ -12,7 +12,7 @@ public struct JPEGOptions: Sendable, Equatable {
   /// initialiser clamps it. Default 90, as ImageMagick's for most inputs and Pillow's `quality=90` habit. To refuse
   /// a value out of range instead, make the encoder with `ImageEncoder.jpeg(quality:subsampling:background:)`.
   public var quality: Int {
-    // Set after the initialiser (`options.quality = 500`), the value reached TurboJPEG, which refused it (issue 22).
+    // Set after the initialiser (`options.quality = 500`), the value reached TurboJPEG, which refused it.
     didSet { quality = Swift.min(100, Swift.max(1, quality)) }
   }
   /// How the colour planes are sampled (default 4:2:0).

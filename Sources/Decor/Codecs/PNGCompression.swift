@@ -9,7 +9,7 @@
 ///   method). 0 stores; 1 is fastest; 6 makes files as small as zlib's 9; 12 is the smallest, ten to twenty times
 ///   slower than 6.
 /// - `default`: libdeflate's level 7 for images up to `defaultLargeImagePixels`, chosen from a table of a photo, a
-///   photo cut-out, a screenshot and a flat graphic at levels 1 to 12 (`Benchmarks/README.md`, issue 21). On the
+///   photo cut-out, a screenshot and a flat graphic at levels 1 to 12 (`Benchmarks/README.md`). On the
 ///   photo, screenshot and graphic, 7's files are within 0.4% of 6's for at most 3% more of the command's CPU time,
 ///   and 8 or 9 would save at most 0.5% more for up to 29% more. The cut-out is where the levels differ: 7's file is
 ///   2% smaller than 6's for 16% more CPU time (1.03× the smallest peer's, ImageMagick's; 6's would miss 1.05× of

@@ -1,5 +1,5 @@
 extension StandardFilters {
-  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (DESIGN.md section 3).
+  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (README, "Filters").
   static let effects: [Filter] = [
     Filter(
       "blur",

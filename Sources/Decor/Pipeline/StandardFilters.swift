@@ -1,4 +1,4 @@
-/// The built-in filters, named and argued as in DESIGN.md section 3. Each entry only translates arguments into
+/// The built-in filters, named and argued as the README's "Filters" lists them. Each entry only translates arguments into
 /// a decorator; the decorators themselves hold the behaviour. One list per area, each in its own file:
 /// geometry and framing here, `compositing` (blend), `effects` (blur, shadows, colour filters) and `tone`
 /// (sharpen, levels, gamma) beside it.

@@ -1,5 +1,5 @@
 extension StandardFilters {
-  /// The `text` step: a caption or a watermark drawn over the image (issue 24).
+  /// The `text` step: a caption or a watermark drawn over the image.
   static let text: [Filter] = [
     Filter(
       "text", aliases: ["caption"],

@@ -1,5 +1,5 @@
 extension StandardFilters {
-  /// The tone steps: `sharpen`, `levels`, `gamma` and `normalize` (DESIGN.md section 3, issue 23).
+  /// The tone steps: `sharpen`, `levels`, `gamma` and `normalize` (README, "Filters").
   static let tone: [Filter] = [
     Filter(
       "sharpen", aliases: ["unsharp"],
