@@ -8,7 +8,9 @@ public struct EncodingResult: Sendable, Equatable {
   /// tell its user: nothing is dropped silently. Empty when everything given was written.
   public var droppedMetadata: [String]
 
-  public init(flattened: Bool = false, droppedMetadata: [String] = []) {
+  public init(flattened: Bool = false) { self.init(flattened: flattened, droppedMetadata: []) }
+
+  public init(flattened: Bool = false, droppedMetadata: [String]) {
     self.flattened = flattened
     self.droppedMetadata = droppedMetadata
   }

@@ -38,10 +38,13 @@ public enum ImageFile {
   /// a regular file larger than it is refused before it is read, any other input as soon as it passes it.
   ///
   /// - Throws: `CodecError.io` with the system's reason; `.inputTooLarge` past `byteLimit`.
-  public static func readBytes(atPath path: String, byteLimit: Int = DecoderRegistry.defaultByteLimit)
-    throws(CodecError) -> [UInt8]
-  {
+  public static func readBytes(atPath path: String, byteLimit: Int) throws(CodecError) -> [UInt8] {
     try readBytes(atPath: path, byteLimit: byteLimit, recognisedBy: nil).bytes
+  }
+
+  /// As `readBytes(atPath:byteLimit:)` with `DecoderRegistry.defaultByteLimit`, the limit of every input.
+  public static func readBytes(atPath path: String) throws(CodecError) -> [UInt8] {
+    try readBytes(atPath: path, byteLimit: DecoderRegistry.defaultByteLimit)
   }
 
   /// As `readBytes(atPath:byteLimit:)`; with `decoders`, the first `DecoderRegistry.sniffLength` bytes are shown to
