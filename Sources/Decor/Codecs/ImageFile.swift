@@ -47,6 +47,18 @@ public enum ImageFile {
     try readBytes(atPath: path, byteLimit: DecoderRegistry.defaultByteLimit)
   }
 
+  /// The whole input at `path` within `decoders.byteLimit`, and the decoder that recognised its first bytes.
+  static func readRecognised(atPath path: String, decoders: DecoderRegistry) throws(CodecError)
+    -> (bytes: [UInt8], decoder: any ImageDecoder)
+  {
+    let (bytes, decoder) = try readBytes(atPath: path, byteLimit: decoders.byteLimit, recognisedBy: decoders)
+    // Set whenever a registry is given: it was found, or finding it threw.
+    guard let decoder else {
+      throw .unsupportedFormat(source: displayName(path, input: true), leadingBytes: Array(bytes.prefix(8)))
+    }
+    return (bytes, decoder)
+  }
+
   /// As `readBytes(atPath:byteLimit:)`; with `decoders`, the first `DecoderRegistry.sniffLength` bytes are shown to
   /// the registry as soon as they are in, so input no decoder recognises (the zeros of `/dev/zero`) fails after a
   /// few bytes instead of at the limit. The decoder found is returned with the bytes.
@@ -156,9 +168,7 @@ public enum ImageFile {
       guard start.size <= decoders.byteLimit else { throw .inputTooLarge(source: source, limit: decoders.byteLimit) }
       return (try decoders.decoder(for: start.leading, source: source), source, nil)
     }
-    let (bytes, decoder) = try readBytes(atPath: path, byteLimit: decoders.byteLimit, recognisedBy: decoders)
-    // `decoder` is set whenever a registry was given: it was found, or finding it threw.
-    guard let decoder else { throw .unsupportedFormat(source: source, leadingBytes: Array(bytes.prefix(8))) }
+    let (bytes, decoder) = try readRecognised(atPath: path, decoders: decoders)
     return (decoder, source, bytes)
   }
 

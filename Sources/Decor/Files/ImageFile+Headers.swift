@@ -12,8 +12,7 @@ extension ImageFile {
     throws(CodecError) -> String
   {
     let source = displayName(path, input: true)
-    let (bytes, found) = try readBytes(atPath: path, byteLimit: decoders.byteLimit, recognisedBy: decoders)
-    guard let decoder = found else { throw .unsupportedFormat(source: source, leadingBytes: Array(bytes.prefix(8))) }
+    let (bytes, decoder) = try readRecognised(atPath: path, decoders: decoders)
     return try decoder.headerDescription(of: bytes, source: source) + ", " + decoder.metadata(of: bytes).description
   }
 }
