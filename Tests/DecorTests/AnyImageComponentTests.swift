@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `AnyImageComponent`: conditional chains read naturally, and the render sees through the wrapper.
 @Suite struct AnyImageComponentTests {

@@ -6,7 +6,7 @@
 import Synchronization
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The `async` render: the same pixels as the blocking one, cancellation honoured between tiles, and a
 /// component's own error handed on as `RenderError.failed`.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Stages computed once are computed band by band, keeping only the rows later bands read (issue 21): the bytes are
 /// those of a whole render in any band order, and a render in band order holds a few bands of a blur, not the image.

@@ -1,7 +1,7 @@
 import DecorTesting
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The golden contact sheet of the 28 blend modes (Goldens/blend/): each cell a soft-edged orange disc (a radial
 /// gradient fading to transparent) with a square on top in the cell's mode (a diagonal gradient from opaque blue to

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The compositing core against `BlendReference`: every mode within ±1 of the exact W3C value on premultiplied
 /// inputs, for every combination of alpha and several opacities; spans of every length; the names.

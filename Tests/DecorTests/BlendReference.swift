@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Decor
+import Decor
 
 /// W3C *Compositing and Blending Level 1* in plain `Double`s, written from the specification (and DESIGN.md section
 /// 4 for `plus-darker`), independent of the kernels: un-premultiplied colours for the blend functions `B(Cb, Cs)`,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The blur's edge modes (`blurred(sigma:edge:)`): the extent they keep, the pixels against an exact Gaussian of an
 /// explicitly extended image, and what a render asks of the input.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `Canvas` (`canvas W H [x=0 y=0] [color=transparent]`): its extent, the clipping, the colour beneath, and what it
 /// asks of its input.

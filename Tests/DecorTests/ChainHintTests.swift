@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The chain's messages for what new users trip on (issue 12): a step split into words by the shell, and a result
 /// over the pixel limit.

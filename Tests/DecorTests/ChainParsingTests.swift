@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// How a step's words are read, as an ImageMagick or CSS user writes them: parentheses keep a colour function one
 /// word, names ignore case as colour names do, `colour=` is `color=`, numbers are decimal, and a near miss gets a

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Synchronization
 
-@testable import Decor
+import Decor
 
 @Suite struct ChainTests {
   static func pattern(width: Int, height: Int) throws -> Raster {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct ColorFilterTests {
   /// Every alpha from 0 to 255 (columns) against 48 colours (rows): greys, primaries, the extremes and random ones,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// ICC profiles read by Little CMS and values converted to sRGB, against libvips' `icc_transform` and Pillow's
 /// `ImageCms` (`Tests/Fixtures/ICC/make.py` made the references).

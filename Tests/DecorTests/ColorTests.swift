@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct ColorTests {
   /// The 8-bit straight components of a parsed colour, the form the expectations below are written in.

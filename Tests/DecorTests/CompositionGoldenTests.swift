@@ -1,7 +1,7 @@
 import DecorTesting
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Goldens for framing (crop, pad, canvas, opacity, background, tile, replicate, round, border, mask), groups and the seeds' draw calls.
 @Suite struct CompositionGoldenTests {

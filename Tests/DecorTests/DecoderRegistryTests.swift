@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct DecoderRegistryTests {
   /// A decoder that claims data starting with `magic` and decodes it to one pixel.

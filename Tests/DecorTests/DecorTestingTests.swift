@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 @testable import DecorTesting
 
 /// The test-support product: the comparison's numbers and the golden workflow (record modes, CI, artifacts).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The seeds' drawing calls (`drawAtPoint:`, `drawInRect:`, `drawAsPatternInRect:`, with a blend mode and an
 /// alpha) on a canvas raster.

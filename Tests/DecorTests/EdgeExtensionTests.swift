@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `EdgeExtension`, the first stage of the edge-mode blurs: its pixels against a plain extension of the image, and
 /// what it asks of its input.

@@ -1,7 +1,7 @@
 import DecorTesting
 import Testing
 
-@testable import Decor
+import Decor
 
 /// One golden per effect (Goldens/effects/, Goldens/shadow/) and the seeds' example (Goldens/seeds/). The blur and
 /// colour kernels compute in `Float`; a platform that rounds a sum differently may move a byte by one, hence the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct EncoderRegistryTests {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("decor-encoders-\(UUID().uuidString)")

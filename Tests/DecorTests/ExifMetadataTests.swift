@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// EXIF and XMP carried from input to output (`ImageMetadata.exif`, `.xmp`): read from files Pillow wrote
 /// (`Tests/Fixtures/Metadata/make-exif.py`), edited by `ExifEditing` (orientation reset, thumbnail dropped), written

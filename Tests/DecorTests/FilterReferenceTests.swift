@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The generated reference (issue 12): complete for whatever the registry holds, in step with README.md, and every
 /// example in it valid.

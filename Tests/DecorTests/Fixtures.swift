@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Paths of the test fixtures, found from this file's location so the tests read nothing outside the repository.
 enum Fixtures {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Font fallback (issue 24 item 1): a character the font lacks is drawn from an installed face that has it, chosen
 /// by fontconfig; one no face has draws the font's `.notdef`. The faces are Debian's fonts-dejavu-core and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// GIF decoding against Pillow's decode of the same files (committed once by `Tests/Fixtures/GIF/make.py`): exact,
 /// since GIF is lossless.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct GaussianBlurTests {
   /// Photo detail, hard antialiased edges and transparency: the cut-out horse, 100 px wide, over which a small

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Decor
+import Decor
 
 /// Exact Gaussian blurs in `Double`, written plainly, for the blur and shadow tests to measure against.
 ///

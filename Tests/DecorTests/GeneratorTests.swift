@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct GeneratorTests {
   static let red = Color(red: 1, green: 0, blue: 0)

@@ -1,4 +1,4 @@
-@testable import Decor
+import Decor
 
 /// Small inputs for the golden tests, built from the sample images so a reference shows real content.
 enum GoldenScenes {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// An image whose pixels are all grey is written as a grey PNG (grey+alpha when translucent) and a one-component
 /// JPEG; never a grey file for an image that is not grey, whether the encoder sees every pixel (a raster) or tries

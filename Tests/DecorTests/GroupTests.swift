@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct GroupTests {
   /// Premultiplied-valid pixels that differ everywhere, with alphas from transparent to opaque. `seed` varies them.

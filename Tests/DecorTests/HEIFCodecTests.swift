@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// HEIC and AVIF decoding against independent decoders of the same files (pillow-heif's libheif 1.23 for HEIC,
 /// Pillow's libavif for AVIF; Decor decodes through Debian's libheif 1.15), committed once as PNG by

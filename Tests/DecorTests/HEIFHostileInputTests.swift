@@ -2,7 +2,7 @@ import CHEIF
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// HEIF files built to strain the decoder: more items than `HEIFBoxes.itemLimit`, and grids (tiled images) decoded
 /// tile by tile by `HEIFGrid`, each checked against libheif's own whole decode of the same file (`tiled: false`),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Limits, truncation and damage across every format Decor reads, in the manner of image-rs's `limits.rs`,
 /// `truncate_images.rs` and `bad_images.rs`: one valid file of each format, held to the pixel limit and the byte

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Errors for hostile input say what is wrong, briefly: a value they quote is cut to a few dozen characters, a JSON
 /// number or escape the decoder cannot take is named by line and column, a whole number out of range says so, a

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct ImageFileTests {
   @Test func writesReplaceTheTargetAndLeaveNoTemporaryFiles() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// ICC profiles and densities read from files Pillow wrote (`Tests/Fixtures/Metadata/make.py`) and carried into
 /// every format Decor writes.

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Decor
+import Decor
 
 /// Image comparisons for the tests, written plainly (no SIMD) so they are easy to trust.
 enum ImageMetrics {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// JPEG files read as browsers read them (`Tests/Fixtures/JPEG/make-damaged.py`): damage libjpeg only warns about
 /// is passed over and reported as a value, a file cut short is an error, a variant libjpeg-turbo does not decode is

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// JPEG decoding against other decoders' output, committed once (`Tests/Fixtures/JPEG/make.py`): Pillow's for
 /// colour, 4:4:4, progressive and greyscale files (the same libjpeg-turbo underneath, so within 1 per channel),

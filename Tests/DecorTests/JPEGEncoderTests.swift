@@ -2,7 +2,7 @@ import DecorTesting
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// JPEG output: quality, subsampling, and transparency laid on a background.
 @Suite struct JPEGEncoderTests {

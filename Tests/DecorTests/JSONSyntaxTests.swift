@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The strict JSON check that names the place of a scene's or template's mistake.
 @Suite struct JSONSyntaxTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Lanczos-3 against references that share no code with it: the kernel's values in closed form, and a ¼ shrink of a
 /// photo against float64 Lanczos-3 written in NumPy and against Pillow's `Image.LANCZOS`

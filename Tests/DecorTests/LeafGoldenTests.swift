@@ -1,7 +1,7 @@
 import DecorTesting
 import Testing
 
-@testable import Decor
+import Decor
 
 /// One golden per leaf (Goldens/leaves/).
 @Suite struct LeafGoldenTests {

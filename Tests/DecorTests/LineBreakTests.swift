@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Wrapping at a width = Chromium's line breaks for the same font and width on plain paragraphs (issue 24 item 5):
 /// the lines headless Chromium 156 gave (Tests/Fixtures/LineBreaks/make.py, chromium-lines.json) for ten English

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Decoding bytes held in memory, blocking and `async`, and a limit on how much work runs at once.
 @Suite struct MemoryDecodingTests {

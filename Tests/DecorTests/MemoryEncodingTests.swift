@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Encoding to bytes in memory (`Raster.encoded(as:metadata:)`, `ImageComponent.encoded(as:metadata:renderer:)`,
 /// the `Data` and `async` forms, the `ImageEncoder` factories), the mirror of `Raster(decoding:)` (issue 22, item 10).

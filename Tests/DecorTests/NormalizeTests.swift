@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `normalize` (issue 23 item 2): against Pillow's `autocontrast(preserve_tone=True)` (files made once by
 /// `Tests/Fixtures/Tone/make.py`) and a plain reference of the same cut, on translucent pixels, and as an analysis

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Decor
+import Decor
 
 /// One output path (issue 22): the encoder chosen once by `EncoderRegistry.encoder(forOutput:format:settings:)`,
 /// every render into a file through it (streamed where the encoder streams), its size checked before rendering, and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct PNGCodecTests {
   func decode(_ builder: PNGBuilder) throws -> Raster { try PNGCodec.decode(builder.build(), source: "test.png") }

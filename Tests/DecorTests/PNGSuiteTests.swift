@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Every PngSuite image decodes, to the pixels worked out by `Fixtures/PngSuite/make-references.py` (a decoder
 /// independent of libpng and of Decor), and interlaced images equal their non-interlaced twins.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Issue 10, item 6: no input traps through the Swift API or the chain language. Every public initialiser,
 /// chaining method and draw call is fed NaN, ±∞, 0, a negative value, Int.max (and Int.min where the parameter is

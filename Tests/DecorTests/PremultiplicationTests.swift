@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct PremultiplicationTests {
   /// Round to nearest with halves up, in exact integer arithmetic: the definition, not the implementation.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct RasterTests {
   @Test func creationFillsEveryPixelAndDocumentsTheLayout() throws {

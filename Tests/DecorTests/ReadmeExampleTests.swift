@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The README's Swift example, kept compiling and running (with the sample photo for "in.png").
 @Suite struct ReadmeExampleTests {

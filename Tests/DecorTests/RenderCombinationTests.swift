@@ -1,4 +1,4 @@
-@testable import Decor
+import Decor
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The plan is a graph (issue 21): a component reached by several paths is one node, planned for the union of its
 /// consumers' demands and computed once, whatever the tiles; stacked shadows cost one shadow each.

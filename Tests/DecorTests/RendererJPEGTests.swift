@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// JPEG output streamed band by band through libjpeg (`Renderer.renderJPEG`, `JPEGEncoder`, `JPEGRowWriter`): the
 /// bytes are those of the whole-image TurboJPEG path it replaced (`TurboJPEGReference`), whatever the threads and

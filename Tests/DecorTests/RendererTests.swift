@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct RendererTests {
   /// A chain that touches every kind of footprint: bicubic rotation, shrinking, a group over a gradient, padding.

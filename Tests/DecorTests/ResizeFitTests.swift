@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `resize` as ImageMagick and thumbnailer users write it: sizes in geometry forms and percentages, the part
 /// `fit=cover` keeps (`gravity=`), `fit=inside`, and never enlarging (`shrink-only`).

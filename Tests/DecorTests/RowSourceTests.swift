@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The streamed sources (`PNGRowSource`, `JPEGRowSource`): rows read in bands of any height equal the whole-image
 /// decoders' pixels, and bad files are errors naming them.

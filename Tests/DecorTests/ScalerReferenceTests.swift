@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The separable scaler's arithmetic written as plainly as possible (the implementation before the passes of
 /// `SeparableScaler+Passes.swift`): per output pixel, the sum of its taps' products in tap order, skipping taps

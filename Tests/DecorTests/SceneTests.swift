@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Scenes (the Composite pattern as data): layers of images, colours, gradients and nested groups on a canvas.
 @Suite struct SceneTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// A scene's `text` layer (issue 24 item 2): read, written back, drawn as the `Text` it names, and refused with the
 /// place in the JSON.

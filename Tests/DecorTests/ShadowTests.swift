@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct ShadowTests {
   /// The horse cut-out, 64 px wide: antialiased edges, thin legs, a transparent surround.

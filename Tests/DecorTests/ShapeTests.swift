@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `round`, `border`, `replicate` and `mask` (issue 23, items 5 and 7) against their peers or independent
 /// references made by `Tests/Fixtures/Shape/make.py`.

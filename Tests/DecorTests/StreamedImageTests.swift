@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Inputs read row by row as the render needs them (issue 21): every chain gives the bytes it gives on the decoded
 /// raster, in any tiling, band height and band order, and a render in band order keeps a few bands of the file.

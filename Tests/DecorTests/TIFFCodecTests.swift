@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// TIFF decoding against Pillow's decode of the same files, or against the expected raster computed from the
 /// samples written (16-bit and associated alpha, which Pillow does not read at full precision); both committed

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Chains as templates (the Prototype pattern as a value): built from Swift or parsed, written as JSON and read back,
 /// equal and rendering the same bytes whichever way they were made.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Text built to hurt the shaper: a letter with thousands of combining marks. `Text` puts its string in UAX #15's
 /// Stream-Safe Text Format (a U+034F COMBINING GRAPHEME JOINER after 30 non-starters in a row) and `TextLayout`

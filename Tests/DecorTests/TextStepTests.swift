@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// The `text` step (issue 24 item 2): the Swift composition it stands for, its placement by gravity and margin, and
 /// its errors.

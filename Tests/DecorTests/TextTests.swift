@@ -2,7 +2,7 @@ import Foundation
 import CFreeType
 import Testing
 
-@testable import Decor
+import Decor
 
 /// Text (issue 24): font resolution, shaping against HarfBuzz's own `hb-shape`, a Latin line against Pillow's
 /// FreeType rendering, wrapping, tiling and threads, and bad input.

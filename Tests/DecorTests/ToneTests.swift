@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `sharpen`, `levels` and `gamma` (issue 23) against Pillow and ImageMagick (files made once by
 /// `Tests/Fixtures/Tone/make.py`), against a plain `Double` reference, on translucent pixels, and across tile sizes

@@ -1,7 +1,7 @@
 import DecorTesting
 import Testing
 
-@testable import Decor
+import Decor
 
 /// One golden per transform and interpolation (Goldens/transforms/).
 @Suite struct TransformGoldenTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 @Suite struct TransformTests {
   static func pattern(width: Int, height: Int) throws -> Raster {

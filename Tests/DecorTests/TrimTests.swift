@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// `trim` (issue 23 item 3): the boxes libvips and ImageMagick find on a fixture (`Tests/Fixtures/Trim/README.md`),
 /// a plain reference of the definition on seeded random images, transparency, blank images, errors, and the same

@@ -1,6 +1,6 @@
 import CTurboJPEG
 
-@testable import Decor
+import Decor
 
 /// The JPEG encoder as it was before it streamed, kept as the reference the streamed output must equal byte for byte:
 /// the whole raster flattened into an RGB copy, compressed at once by TurboJPEG's `tjCompress2` (`TJPF_RGB`,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Decor
+import Decor
 
 /// WebP decoding against Pillow's decode of the same files (committed once by `Tests/Fixtures/WebP/make.py`; Pillow
 /// bundles its own libwebp), and Decor's WebP encoder against its own decoder.

@@ -1,0 +1,72 @@
+import DecorCore
+
+extension JPEGDecoder {
+  /// `96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha` and the EXIF orientation (from the frame header and APP1).
+  public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
+    try JPEGHeader(data, source: source).description
+  }
+
+  /// The ICC profile (APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; left out when numbers
+  /// are missing or repeated), the JFIF density (APP0), the EXIF (the first APP1 `Exif`) and the XMP (the first
+  /// APP1 XMP), the EXIF's and XMP's orientation set to 1 when this decoder applies it (see `ImageMetadata`).
+  public func metadata(of data: [UInt8]) -> ImageMetadata {
+    Self.metadata(of: data, oriented: autoOrient)
+  }
+
+  /// As `metadata(of:)`, reading only the start of a regular file, up to its image data (64 KiB first, four times
+  /// more while the marker segments go on), not the whole file: a streamed read never holds the file.
+  public func metadata(ofFile path: String) -> ImageMetadata {
+    var length = 1 << 16
+    while let prefix = ImageFile.prefix(ofRegularFile: path, length: length) {
+      if prefix.count < length || JPEGMarkers.holdsHeader(prefix) { return metadata(of: prefix) }
+      length *= 4
+    }
+    return (try? ImageFile.readBytes(atPath: path)).map(metadata(of:)) ?? .none
+  }
+
+  static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
+  static let jfifSignature: [UInt8] = Array("JFIF".utf8) + [0]
+
+  static func metadata(of data: [UInt8], oriented: Bool) -> ImageMetadata {
+    var metadata = ImageMetadata()
+    var pieces: [Int: ArraySlice<UInt8>] = [:]
+    var count = 0
+    var consistent = true
+    for segment in JPEGMarkers.segments(data) {
+      let body = data[segment.body]
+      if segment.marker == 0xE2, body.count >= 14, body.starts(with: iccSignature) {
+        let sequence = Int(body[body.startIndex + 12])
+        let total = Int(body[body.startIndex + 13])
+        if count == 0 { count = total }
+        if total != count || sequence < 1 || sequence > total || pieces[sequence] != nil { consistent = false }
+        pieces[sequence] = body.dropFirst(14)
+      } else if segment.marker == 0xE1, metadata.exif == nil, body.starts(with: ImageMetadata.exifSignature) {
+        metadata.setExif(body.dropFirst(6), oriented: oriented)
+      } else if segment.marker == 0xE1, metadata.xmp == nil, body.starts(with: ImageMetadata.xmpSignature) {
+        let packet = Array(body.dropFirst(ImageMetadata.xmpSignature.count))
+        metadata.xmp = oriented ? ExifEditing.xmpWithOrientationReset(packet) : packet
+      } else if segment.marker == 0xE0, metadata.density == nil, body.count >= 12, body.starts(with: jfifSignature) {
+        let at = body.startIndex
+        let x = Double(Int(body[at + 8]) << 8 | Int(body[at + 9]))
+        let y = Double(Int(body[at + 10]) << 8 | Int(body[at + 11]))
+        let unit: PixelDensity.Unit? =
+          switch body[at + 7] {
+          case 0: .aspectRatio
+          case 1: .perInch
+          case 2: .perCentimeter
+          default: nil
+          }
+        // 1:1 with no unit is JFIF's way of saying nothing (TurboJPEG writes it into every file).
+        if let unit, x > 0, y > 0, !(unit == .aspectRatio && x == y) {
+          metadata.density = PixelDensity(horizontal: x, vertical: y, unit: unit)
+        }
+      }
+    }
+    // Every sequence number from 1 to the count, each once: otherwise a piece is missing and the profile is left out.
+    let ordered = (0..<count).compactMap { pieces[$0 + 1] }
+    if consistent, count > 0, ordered.count == count {
+      metadata.iccProfile = ordered.flatMap(Array.init)
+    }
+    return metadata
+  }
+}

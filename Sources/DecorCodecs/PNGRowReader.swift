@@ -1,0 +1,279 @@
+import DecorCore
+
+import CLibPNG
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One render's reader of a `PNGRowSource`: an open file and libpng's state, top to bottom once. Every call into
+/// libpng goes through a C helper of `Sources/CLibPNG/shim.h` that holds the `setjmp` and returns a status, so
+/// libpng's `longjmp` never crosses a Swift frame.
+///
+/// How the rows match `PNGCodec.decode` byte for byte:
+/// - libpng expands palettes, low bit depths and `tRNS`, spreads grey to RGB and adds an opaque alpha; it is asked
+///   for no gamma or colour conversion, so it does none, as `PNGCodec` gets none by taking the colour-space chunks
+///   out (here libpng skips them unread).
+/// - 8-bit: straight RGBA premultiplied as `Premultiplication` does (`round(c × a / 255)`).
+/// - 16-bit: what the simplified API's linear output is, then `PNGCodec.reduceTo8Bits`: colour premultiplied at
+///   16 bits by composing on black with libpng's own `png_composite_16` (`(t + (t >> 16)) >> 16`, `t = c × a +
+///   32768`; colour 0 where alpha is 0, unchanged where it is 65535), then every sample `(v × 255 + 32895) >> 16`.
+///
+/// Not `Sendable`: it belongs to one render, which serialises its calls. The file is closed after the last row, on
+/// the first error, or when the reader goes.
+public final class PNGRowReader: RowReader {
+  public let width: Int
+  public let height: Int
+  /// The file's name in error messages.
+  public let source: String
+  /// The next row `readRows` gives.
+  public private(set) var nextRow = 0
+
+  private var png: UnsafeMutablePointer<decor_png_reader>?
+  private let sixteenBit: Bool
+  private let interlaced: Bool
+  /// No alpha channel and no `tRNS`: libpng adds an opaque alpha, and premultiplying would change no byte.
+  private let opaque: Bool
+  /// One row as libpng writes it (16-bit rows, and an interlaced file's pass rows), raw: C writes it, Swift reads it
+  /// with raw loads.
+  private var scratch: UnsafeMutableRawBufferPointer
+  /// An interlaced file's whole image (8-bit, premultiplied), from the first `readRows` to the last row.
+  private var image: UnsafeMutableBufferPointer<UInt32>?
+  /// The error that made the reader unusable, thrown again by every later call.
+  private var failure: CodecError?
+
+  /// Opens the file, checks its header against `width` × `height` (the source's) and `pixelLimit`, and sets up
+  /// libpng's transformations (which allocate its row buffers: a few rows).
+  init(path: String, source: String, width: Int, height: Int, pixelLimit: Int) throws(CodecError) {
+    let png = try PNGRowReader.openHeader(path: path, source: source, pixelLimit: pixelLimit)
+    guard Int(png.pointee.width) == width, Int(png.pointee.height) == height else {
+      let size = "\(png.pointee.width)x\(png.pointee.height)"
+      PNGRowReader.release(png)
+      throw .corrupt(source: source, detail: "the file changed: now \(size), was \(width)x\(height)")
+    }
+    var rowBytes = 0
+    guard decor_png_reader_start(png, &rowBytes) == Int32(DECOR_PNG_OK) else {
+      let error = PNGRowReader.error(png, source: source)
+      PNGRowReader.release(png)
+      throw error
+    }
+    let sixteenBit = png.pointee.bit_depth == 16
+    // libpng's output is what was asked: RGBA at 8 or 16 bits.
+    guard rowBytes == width * (sixteenBit ? 8 : 4) else {
+      PNGRowReader.release(png)
+      throw .corrupt(source: source, detail: "libpng gives rows of \(rowBytes) bytes for \(width) pixels")
+    }
+    self.png = png
+    self.width = width
+    self.height = height
+    self.source = source
+    self.sixteenBit = sixteenBit
+    interlaced = png.pointee.interlaced != 0
+    opaque = png.pointee.opaque != 0
+    // 8-bit rows of a non-interlaced file go straight into the caller's buffer.
+    scratch = .allocate(byteCount: sixteenBit || interlaced ? rowBytes : 0, alignment: 16)
+  }
+
+  deinit {
+    PNGRowReader.release(png)
+    scratch.deallocate()
+    image?.deallocate()
+  }
+
+  public func readRows(count: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(CodecError) {
+    if let failure { throw failure }
+    precondition(count >= 0 && nextRow + count <= height, "rows \(nextRow)..<\(nextRow + count) of \(height)")
+    precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
+    guard count > 0, width > 0 else {
+      nextRow += count
+      return
+    }
+    do throws(CodecError) {
+      if interlaced {
+        if image == nil { image = try decodeInterlaced() }
+        let start = nextRow * width
+        UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(
+          from: image!.baseAddress! + start, byteCount: width * count * 4)
+      } else if sixteenBit {
+        for row in 0..<count {
+          try read(1, into: scratch.baseAddress!, stride: width * 8)
+          PNGRowReader.reduce16(scratch, count: width, into: UnsafeMutableRawPointer(buffer.baseAddress! + row * width))
+        }
+      } else {
+        let rows = UnsafeMutableRawPointer(buffer.baseAddress!)
+        try read(count, into: rows, stride: width * 4)
+        if !opaque { PNGRowReader.premultiply(rows, count: width * count) }
+      }
+    } catch {
+      failure = error
+      PNGRowReader.release(png)
+      png = nil
+      throw error
+    }
+    nextRow += count
+    if nextRow == height {
+      // Done: the file, libpng's buffers and the interlaced image go now, not when the render drops the reader.
+      PNGRowReader.release(png)
+      png = nil
+      image?.deallocate()
+      image = nil
+    }
+  }
+
+  /// Reads `count` rows of the current pass through the C helper.
+  private func read(_ count: Int, into rows: UnsafeMutableRawPointer, stride: Int) throws(CodecError) {
+    guard let png else { throw .corrupt(source: source, detail: "the reader is closed") }
+    guard decor_png_reader_read(png, rows.assumingMemoryBound(to: png_byte.self), stride, png_uint_32(count))
+      == Int32(DECOR_PNG_OK)
+    else { throw PNGRowReader.error(png, source: source) }
+  }
+
+  /// The whole of an interlaced file: each pass's rows (a small image of its own) converted and put in place.
+  private func decodeInterlaced() throws(CodecError) -> UnsafeMutableBufferPointer<UInt32> {
+    // The one buffer of a streamed read that grows with the image: checked, as a raster's is, so that a size
+    // beyond memory (under a raised pixel limit) is an error rather than a trap.
+    do {
+      try Raster.checkAllocation(width * height * 4, width: width, height: height)
+    } catch {
+      throw .typed(error, destination: source)
+    }
+    let image = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * height)
+    image.initialize(repeating: 0)
+    do throws(CodecError) {
+      for pass in Int32(0)..<7 {
+        var (x0, dx, y0, dy, columns, rows) = (png_uint_32(0), png_uint_32(0), png_uint_32(0), png_uint_32(0),
+          png_uint_32(0), png_uint_32(0))
+        decor_png_pass(pass, png_uint_32(width), png_uint_32(height), &x0, &dx, &y0, &dy, &columns, &rows)
+        // libpng skips an empty pass.
+        guard columns > 0, rows > 0 else { continue }
+        let n = Int(columns)
+        for r in 0..<Int(rows) {
+          try read(1, into: scratch.baseAddress!, stride: 0)
+          // The pass row converted in place to 8-bit premultiplied pixels at its start.
+          if sixteenBit {
+            PNGRowReader.reduce16(scratch, count: n, into: scratch.baseAddress!)
+          } else {
+            PNGRowReader.premultiply(scratch.baseAddress!, count: n)
+          }
+          let y = Int(y0) + r * Int(dy)
+          for k in 0..<n {
+            image[y * width + Int(x0) + k * Int(dx)] = scratch.load(fromByteOffset: k * 4, as: UInt32.self)
+          }
+        }
+      }
+    } catch {
+      image.deallocate()
+      throw error
+    }
+    return image
+  }
+
+  /// Straight RGBA8 to premultiplied in place, as `Premultiplication.premultiply` (eight pixels at a time through
+  /// its SIMD kernel), with raw loads and stores only, since the memory is the caller's `UInt32` buffer.
+  static func premultiply(_ pixels: UnsafeMutableRawPointer, count: Int) {
+    var i = 0
+    #if _endian(little)
+      while i + 8 <= count {
+        let p = pixels + i * 4
+        p.storeBytes(of: Premultiplication.premultiply8(p.loadUnaligned(as: SIMD8<UInt32>.self)),
+          as: SIMD8<UInt32>.self)
+        i += 8
+      }
+    #endif
+    while i < count {
+      let p = pixels + i * 4
+      let a = p.load(fromByteOffset: 3, as: UInt8.self)
+      for c in 0..<3 {
+        p.storeBytes(of: Premultiplication.premultiply(p.load(fromByteOffset: c, as: UInt8.self), a),
+          toByteOffset: c, as: UInt8.self)
+      }
+      i += 1
+    }
+  }
+
+  /// `count` straight RGBA16 pixels (host order) to premultiplied RGBA8, as the simplified API's linear output
+  /// then `PNGCodec.reduceTo8Bits` (see the type's notes). `output` may be `input`'s start: pixel k is read
+  /// (8 bytes at 8k) before it is written (4 bytes at 4k).
+  static func reduce16(_ input: UnsafeMutableRawBufferPointer, count: Int, into output: UnsafeMutableRawPointer) {
+    @inline(__always) func reduce(_ v: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (v &* 255 &+ 32895) &>> 16) }
+    let base = UnsafeRawPointer(input.baseAddress!)
+    for k in 0..<count {
+      var r = UInt32(base.load(fromByteOffset: k * 8, as: UInt16.self))
+      var g = UInt32(base.load(fromByteOffset: k * 8 + 2, as: UInt16.self))
+      var b = UInt32(base.load(fromByteOffset: k * 8 + 4, as: UInt16.self))
+      let a = UInt32(base.load(fromByteOffset: k * 8 + 6, as: UInt16.self))
+      if a == 0 {
+        (r, g, b) = (0, 0, 0)
+      } else if a < 0xFFFF {
+        // png_composite_16(v, fg, a, 0) with PNG_READ_COMPOSITE_NODIV_SUPPORTED (Debian's build).
+        @inline(__always) func composite(_ v: UInt32) -> UInt32 {
+          let t = v &* a &+ 32768
+          return ((t &+ (t &>> 16)) &>> 16) & 0xFFFF
+        }
+        (r, g, b) = (composite(r), composite(g), composite(b))
+      }
+      let pixel = UInt32(reduce(r)) | UInt32(reduce(g)) << 8 | UInt32(reduce(b)) << 16 | UInt32(reduce(a)) << 24
+      output.storeBytes(of: pixel.littleEndian, toByteOffset: k * 4, as: UInt32.self)
+    }
+  }
+
+  /// Opens `path` and reads its header: the chunk headers walked first (as `PNGCodec.decode(contentsOfFile:)`, for
+  /// the same refusal of a file cut short), then libpng's reading up to the image data, then the size checked
+  /// against `pixelLimit`. The caller closes what it gets.
+  static func openHeader(path: String, source: String, pixelLimit: Int) throws(CodecError)
+    -> UnsafeMutablePointer<decor_png_reader>
+  {
+    try checkChunks(path: path, source: source)
+    var reader: UnsafeMutablePointer<decor_png_reader>?
+    let status = decor_png_reader_open(path, &reader)
+    guard let png = reader else { throw .io(path: source, detail: "cannot allocate libpng's reader") }
+    guard status == Int32(DECOR_PNG_OK) else {
+      let error = status == Int32(DECOR_PNG_IO)
+        ? CodecError.io(path: source, detail: message(png)) : PNGRowReader.error(png, source: source)
+      release(png)
+      throw error
+    }
+    let (width, height) = (Int(png.pointee.width), Int(png.pointee.height))
+    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
+      release(png)
+      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
+    }
+    return png
+  }
+
+  /// The walk of the chunk headers (`pread`, no data read) that refuses a file whose chunks stop before `IEND`.
+  /// A file without the PNG signature is left for libpng to reject in its own words.
+  static func checkChunks(path: String, source: String) throws(CodecError) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io(path: source, detail: "cannot open: \(ImageFile.systemError())") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw .io(path: source, detail: "not a regular file (a streamed source is read again by every render)")
+    }
+    func read(_ offset: Int, _ length: Int) -> [UInt8]? {
+      var bytes = [UInt8](repeating: 0, count: length)
+      let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, off_t(offset)) }
+      return n == length ? bytes : nil
+    }
+    guard let signature = read(0, PNGHeader.signature.count), signature == PNGHeader.signature else { return }
+    if let truncation = PNGChunks(count: Int(info.st_size), header: { read($0, 8) }).truncation {
+      throw .corrupt(source: source, detail: "truncated: \(truncation)")
+    }
+  }
+
+  static func release(_ png: UnsafeMutablePointer<decor_png_reader>?) { decor_png_reader_close(png) }
+
+  static func message(_ png: UnsafeMutablePointer<decor_png_reader>) -> String {
+    withUnsafeBytes(of: png.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+  }
+
+  static func error(_ png: UnsafeMutablePointer<decor_png_reader>, source: String) -> CodecError {
+    let detail = message(png)
+    return .corrupt(source: source, detail: detail.isEmpty ? "libpng could not decode the image" : detail)
+  }
+}

@@ -1,0 +1,348 @@
+import DecorCore
+
+import CTIFF
+
+/// The TIFF decoder of the standard `DecoderRegistry`, through libtiff (4.5 or later).
+///
+/// - The first image of the file (its first directory); `frameCount(of:)` counts the directories (pages).
+/// - Strips or tiles, any compression libtiff reads (none, LZW, deflate, PackBits, JPEG, …), 1- to 16-bit samples,
+///   greyscale, palette, RGB, CMYK and YCbCr, with or without alpha: through libtiff's RGBA interface
+///   (`TIFFReadRGBAImageOriented`, top row first), which premultiplies unassociated alpha with rounding to nearest
+///   (Decor's own rounding) and keeps associated alpha as stored. 16-bit greyscale and RGB (interleaved, top row
+///   first: nearly every 16-bit file) are read here sample by sample (`readSixteenBit`) and reduced as `PNGCodec`
+///   reduces a 16-bit PNG, so that the same pixels in either format give the same raster: libtiff's RGBA interface
+///   truncates 16-bit greyscale (`v >> 8`) and premultiplies 16-bit colour after rounding it to 8 bits.
+/// - The pixel limit is checked from the image's width and length tags, before the pixels are allocated.
+/// - A truncated or corrupt file is `CodecError.corrupt` with libtiff's own message; libtiff never prints (its
+///   errors are kept by the handlers of `Sources/CTIFF/shim.h`, its warnings dropped).
+/// - The ICC profile and resolution are read by `metadata(of:)`, not applied (see `ImageMetadata`).
+public struct TIFFDecoder: ImageDecoder {
+  public init() {}
+
+  public var name: String { "tiff" }
+
+  /// A TIFF's images are pages.
+  public var framesArePages: Bool { true }
+
+  /// Classic TIFF (`II*\0`, `MM\0*`) or BigTIFF (`II+\0`, `MM\0+`).
+  public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool {
+    [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]
+      .contains { leadingBytes.starts(with: $0) }
+  }
+
+  public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try Self.withFile(data, source: source) { tif, io throws(CodecError) in
+      try Self.decodeFirstImage(tif, io: io, source: source, pixelLimit: pixelLimit)
+    }
+  }
+
+  public func frameCount(of data: [UInt8]) -> Int {
+    (try? Self.withFile(data, source: "") { tif, _ in max(1, Int(TIFFNumberOfDirectories(tif))) }) ?? 1
+  }
+
+  /// The ICC profile (`ICCProfile` tag), the XMP packet (`XMLPacket`) and the resolution (`XResolution`,
+  /// `YResolution`, `ResolutionUnit`). EXIF (a sub-directory of tags, not a block) is not read.
+  public func metadata(of data: [UInt8]) -> ImageMetadata {
+    (try? Self.withFile(data, source: "") { tif, _ in
+      var metadata = ImageMetadata()
+      var count: UInt32 = 0
+      var bytes: UnsafeMutableRawPointer?
+      if decor_tiff_get_icc(tif, &count, &bytes) != 0, let bytes, count > 0 {
+        metadata.iccProfile = Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+      }
+      var xmpCount: UInt32 = 0
+      var xmp: UnsafeMutableRawPointer?
+      if decor_tiff_get_xmp(tif, &xmpCount, &xmp) != 0, let xmp, xmpCount > 0 {
+        metadata.xmp = Array(UnsafeRawBufferPointer(start: xmp, count: Int(xmpCount)))
+      }
+      var x: Float = 0
+      var y: Float = 0
+      if decor_tiff_get_float(tif, UInt32(TIFFTAG_XRESOLUTION), &x) != 0,
+        decor_tiff_get_float(tif, UInt32(TIFFTAG_YRESOLUTION), &y) != 0, x.isFinite, y.isFinite, x > 0, y > 0
+      {
+        var unit: UInt16 = UInt16(RESUNIT_INCH)
+        _ = decor_tiff_get_defaulted_u16(tif, UInt32(TIFFTAG_RESOLUTIONUNIT), &unit)
+        let kind: PixelDensity.Unit =
+          switch Int32(unit) {
+          case RESUNIT_CENTIMETER: .perCentimeter
+          case RESUNIT_NONE: .aspectRatio
+          default: .perInch
+          }
+        metadata.density = PixelDensity(horizontal: Double(x), vertical: Double(y), unit: kind)
+      }
+      return metadata
+    }) ?? .none
+  }
+
+  /// `64x48, TIFF, RGB, 8-bit, alpha (unassociated), LZW, tiles of 16x16, 1 page`, from the first directory's tags.
+  public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
+    try Self.withFile(data, source: source) { tif, _ in
+      let layout = Self.layout(of: tif)
+      var parts = ["\(layout.width)x\(layout.height)", "TIFF", Self.photometricName(layout.photometric)]
+      parts.append("\(layout.bitsPerSample)-bit")
+      let alpha =
+        switch layout.alpha {
+        case .none: "no alpha"
+        case .associated: "alpha (associated)"
+        case .unassociated: "alpha (unassociated)"
+        }
+      parts.append(alpha)
+      parts.append(Self.compressionName(layout.compression))
+      var tileWidth: UInt32 = 0
+      var tileLength: UInt32 = 0
+      if TIFFIsTiled(tif) != 0, decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
+        decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0
+      {
+        parts.append("tiles of \(tileWidth)x\(tileLength)")
+      } else {
+        parts.append("strips")
+      }
+      let pages = max(1, Int(TIFFNumberOfDirectories(tif)))
+      parts.append(pages == 1 ? "1 page" : "\(pages) pages")
+      return parts.joined(separator: ", ")
+    }
+  }
+
+  /// What the first directory's tags say about its pixels.
+  struct Layout {
+    enum Alpha { case none, associated, unassociated }
+    var width = 0
+    var height = 0
+    var bitsPerSample = 1
+    var samplesPerPixel = 1
+    var photometric = Int32(PHOTOMETRIC_MINISBLACK)
+    var compression = Int32(COMPRESSION_NONE)
+    var planar = Int32(PLANARCONFIG_CONTIG)
+    var sampleFormat = Int32(SAMPLEFORMAT_UINT)
+    var orientation = Int32(ORIENTATION_TOPLEFT)
+    var alpha = Alpha.none
+
+    /// Whether the samples are read by `readSixteenBit` rather than libtiff's RGBA interface: 16-bit greyscale or
+    /// RGB, interleaved, top row first.
+    var readsSixteenBit: Bool {
+      let grey = photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE
+      return bitsPerSample == 16 && sampleFormat == SAMPLEFORMAT_UINT && planar == PLANARCONFIG_CONTIG
+        && orientation == ORIENTATION_TOPLEFT
+        && ((grey && (1...2).contains(samplesPerPixel)) || (photometric == PHOTOMETRIC_RGB && (3...4).contains(samplesPerPixel)))
+    }
+  }
+
+  static func layout(of tif: OpaquePointer) -> Layout {
+    var layout = Layout()
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    _ = decor_tiff_get_u32(tif, UInt32(TIFFTAG_IMAGEWIDTH), &width)
+    _ = decor_tiff_get_u32(tif, UInt32(TIFFTAG_IMAGELENGTH), &height)
+    (layout.width, layout.height) = (Int(width), Int(height))
+    func field(_ tag: Int32, defaulted: Bool = true, otherwise: Int32) -> Int32 {
+      var value: UInt16 = 0
+      let found =
+        defaulted
+        ? decor_tiff_get_defaulted_u16(tif, UInt32(tag), &value) : decor_tiff_get_u16(tif, UInt32(tag), &value)
+      return found != 0 ? Int32(value) : otherwise
+    }
+    layout.bitsPerSample = Int(field(TIFFTAG_BITSPERSAMPLE, otherwise: 1))
+    layout.samplesPerPixel = Int(field(TIFFTAG_SAMPLESPERPIXEL, otherwise: 1))
+    layout.compression = field(TIFFTAG_COMPRESSION, otherwise: Int32(COMPRESSION_NONE))
+    layout.planar = field(TIFFTAG_PLANARCONFIG, otherwise: Int32(PLANARCONFIG_CONTIG))
+    layout.sampleFormat = field(TIFFTAG_SAMPLEFORMAT, otherwise: Int32(SAMPLEFORMAT_UINT))
+    layout.orientation = field(TIFFTAG_ORIENTATION, otherwise: Int32(ORIENTATION_TOPLEFT))
+    // Photometric has no default in the standard; libtiff's RGBA interface guesses from the samples, as here.
+    layout.photometric = field(
+      TIFFTAG_PHOTOMETRIC, defaulted: false,
+      otherwise: Int32(layout.samplesPerPixel >= 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK))
+    var extraCount: UInt16 = 0
+    var kinds: UnsafeMutablePointer<UInt16>?
+    if decor_tiff_get_extra_samples(tif, &extraCount, &kinds) != 0, extraCount > 0, let kinds {
+      switch Int32(kinds[0]) {
+      case EXTRASAMPLE_ASSOCALPHA: layout.alpha = .associated
+      case EXTRASAMPLE_UNASSALPHA: layout.alpha = .unassociated
+      default: break
+      }
+    }
+    return layout
+  }
+
+  /// Opens `data` as a TIFF file for `body`, and closes it.
+  static func withFile<T>(
+    _ data: [UInt8], source: String,
+    _ body: (OpaquePointer, UnsafeMutablePointer<decor_tiff_io>) throws(CodecError) -> T
+  ) throws(CodecError) -> T {
+    let result: Result<T, CodecError> = data.withUnsafeBufferPointer { bytes in
+      var io = decor_tiff_io()
+      io.data = bytes.baseAddress
+      io.size = bytes.count
+      return withUnsafeMutablePointer(to: &io) { io in
+        guard bytes.baseAddress != nil, let tif = decor_tiff_open(io, "r") else {
+          return .failure(.corrupt(source: source, detail: message(io, otherwise: "not a TIFF file libtiff reads")))
+        }
+        defer { TIFFClose(tif) }
+        do throws(CodecError) { return .success(try body(tif, io)) } catch { return .failure(error) }
+      }
+    }
+    return try result.get()
+  }
+
+  /// The first error libtiff reported, or `otherwise`.
+  static func message(_ io: UnsafeMutablePointer<decor_tiff_io>, otherwise: String) -> String {
+    let text = withUnsafeBytes(of: &io.pointee.message) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    return text.isEmpty ? otherwise : text
+  }
+
+  static func decodeFirstImage(
+    _ tif: OpaquePointer, io: UnsafeMutablePointer<decor_tiff_io>, source: String, pixelLimit: Int
+  ) throws(CodecError) -> Raster {
+    let layout = layout(of: tif)
+    let (width, height) = (layout.width, layout.height)
+    guard width > 0, height > 0 else {
+      throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
+    }
+    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
+      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
+    }
+    var reason = [CChar](repeating: 0, count: 1024)
+    guard TIFFRGBAImageOK(tif, &reason) != 0 else {
+      let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw .corrupt(source: source, detail: "unsupported TIFF: \(text)")
+    }
+    var raster: Raster
+    do {
+      raster = try Raster(width: width, height: height, pixelLimit: pixelLimit)
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
+    } catch {
+      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
+    }
+    let isSixteenBit = layout.readsSixteenBit
+    let done = raster.withUnsafeMutableBytes { buffer -> Bool in
+      if isSixteenBit {
+        return readSixteenBit(tif, layout: layout, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+      }
+      let pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      guard
+        TIFFReadRGBAImageOriented(tif, UInt32(width), UInt32(height), pixels, Int32(ORIENTATION_TOPLEFT), 1) != 0
+      else { return false }
+      // libtiff packs each pixel as A << 24 | B << 16 | G << 8 | R: bytes R, G, B, A in little-endian memory.
+      #if _endian(big)
+        for index in 0..<(width * height) { pixels[index] = pixels[index].byteSwapped }
+      #endif
+      clampToAlpha(buffer)
+      return true
+    }
+    guard done else { throw .corrupt(source: source, detail: message(io, otherwise: "the TIFF data cannot be read")) }
+    return raster
+  }
+
+  /// Makes premultiplied pixels valid: associated alpha is stored as the file has it, and a damaged or careless file
+  /// may hold colour above its alpha, which no premultiplied pixel has (Decor's kernels and un-premultiplication
+  /// assume it never happens). Such a channel becomes its alpha, as a browser's compositor clamps it.
+  static func clampToAlpha(_ pixels: UnsafeMutableRawBufferPointer) {
+    guard let base = pixels.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    for pixel in stride(from: 0, to: pixels.count - 3, by: 4) {
+      let alpha = base[pixel + 3]
+      guard alpha != 255 else { continue }
+      base[pixel] = min(base[pixel], alpha)
+      base[pixel + 1] = min(base[pixel + 1], alpha)
+      base[pixel + 2] = min(base[pixel + 2], alpha)
+    }
+  }
+
+  /// A 16-bit greyscale or RGB image (with or without alpha, in strips or tiles) into premultiplied RGBA as
+  /// `PNGCodec` reads a 16-bit PNG: unassociated alpha premultiplied at 16 bits first (`(c × a + 32767) / 65535`,
+  /// rounded to nearest), then every sample rounded to 8 bits (`(v × 255 + 32895) >> 16`, `round(v / 257)`);
+  /// associated alpha (and alpha of unspecified kind, which libtiff takes as associated too) rounded as stored.
+  ///
+  /// `rows` (all of them by default) are written from `output` on; for a tiled file they start at a row of tiles.
+  static func readSixteenBit(
+    _ tif: OpaquePointer, layout: Layout, rows: Range<Int>? = nil, into output: UnsafeMutablePointer<UInt8>
+  ) -> Bool {
+    let (width, channels) = (layout.width, layout.samplesPerPixel)
+    let rows = rows ?? 0..<layout.height
+    let colours = layout.photometric == PHOTOMETRIC_RGB ? 3 : 1
+    let hasAlpha = channels > colours
+    let inverted = layout.photometric == PHOTOMETRIC_MINISWHITE
+    let premultiplies = hasAlpha && layout.alpha == .unassociated
+    func eightBits(_ value: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (value &* 255 &+ 32895) &>> 16) }
+    /// One run of `count` pixels of samples at `samples` into the output from pixel `start`.
+    func put(_ samples: UnsafePointer<UInt16>, count: Int, at start: Int) {
+      for index in 0..<count {
+        let sample = samples + index * channels
+        let alpha = hasAlpha ? UInt32(sample[colours]) : 65535
+        let pixel = output + (start - rows.lowerBound * width + index) * 4
+        for channel in 0..<3 {
+          var value = UInt32(sample[colours == 3 ? channel : 0])
+          if inverted { value = 65535 - value }
+          if premultiplies { value = (value * alpha + 32767) / 65535 }
+          // Associated colour above its alpha (damage; see `clampToAlpha`) is clamped to it.
+          pixel[channel] = eightBits(min(value, alpha))
+        }
+        pixel[3] = eightBits(alpha)
+      }
+    }
+    if TIFFIsTiled(tif) != 0 {
+      var tileWidth: UInt32 = 0
+      var tileLength: UInt32 = 0
+      guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
+        decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
+      else { return false }
+      let tileSize = Int(TIFFTileSize(tif))
+      // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
+      guard tileSize >= Int(tileWidth) * Int(tileLength) * channels * 2,
+        tileSize <= max(1 << 24, 16 * width * layout.height * channels)
+      else { return false }
+      var tile = [UInt16](repeating: 0, count: tileSize / 2)
+      return tile.withUnsafeMutableBufferPointer { tile in
+        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: Int(tileLength)) {
+          for x in stride(from: 0, to: width, by: Int(tileWidth)) {
+            guard TIFFReadTile(tif, tile.baseAddress, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
+            for row in 0..<min(Int(tileLength), rows.upperBound - y) {
+              put(tile.baseAddress! + row * Int(tileWidth) * channels, count: min(Int(tileWidth), width - x),
+                at: (y + row) * width + x)
+            }
+          }
+        }
+        return true
+      }
+    }
+    let lineSize = Int(TIFFScanlineSize(tif))
+    guard lineSize >= width * channels * 2 else { return false }
+    var line = [UInt16](repeating: 0, count: lineSize / 2 + 1)
+    return line.withUnsafeMutableBufferPointer { line in
+      for row in rows {
+        guard TIFFReadScanline(tif, line.baseAddress, UInt32(row), 0) >= 0 else { return false }
+        put(line.baseAddress!, count: width, at: row * width)
+      }
+      return true
+    }
+  }
+
+  static func photometricName(_ photometric: Int32) -> String {
+    switch photometric {
+    case PHOTOMETRIC_MINISBLACK: "greyscale"
+    case PHOTOMETRIC_MINISWHITE: "greyscale (0 is white)"
+    case PHOTOMETRIC_RGB: "RGB"
+    case PHOTOMETRIC_PALETTE: "palette"
+    case PHOTOMETRIC_SEPARATED: "CMYK"
+    case PHOTOMETRIC_YCBCR: "YCbCr"
+    case PHOTOMETRIC_CIELAB: "CIE L*a*b*"
+    default: "photometric \(photometric)"
+    }
+  }
+
+  static func compressionName(_ compression: Int32) -> String {
+    switch compression {
+    case COMPRESSION_NONE: "uncompressed"
+    case COMPRESSION_LZW: "LZW"
+    case COMPRESSION_ADOBE_DEFLATE, COMPRESSION_DEFLATE: "deflate"
+    case COMPRESSION_PACKBITS: "PackBits"
+    case COMPRESSION_JPEG, COMPRESSION_OJPEG: "JPEG"
+    case COMPRESSION_CCITTRLE, COMPRESSION_CCITTFAX3, COMPRESSION_CCITTFAX4: "CCITT"
+    case COMPRESSION_ZSTD: "Zstandard"
+    case COMPRESSION_WEBP: "WebP"
+    case COMPRESSION_LZMA: "LZMA"
+    default: "compression \(compression)"
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import DecorCore
+
+import CTIFF
+
+/// Writes rasters as TIFF through libtiff: 8-bit RGB, or RGBA when a pixel is not opaque (as PNG chooses), with
+/// unassociated (straight) alpha, the form Pillow, libvips and ImageMagick write and every reader takes.
+///
+/// - Strips of about 8 KiB (libtiff's default size), compressed with deflate (the default), LZW or none, each with
+///   the horizontal differencing predictor when compressed (smaller files for photographs and gradients).
+/// - Lossless: `TIFFDecoder` gives back the same raster.
+/// - The ICC profile (`ICCProfile` tag), XMP (`XMLPacket`) and density (`XResolution`, `YResolution`,
+///   `ResolutionUnit`) of `metadata` are written; a density per metre is written per centimetre, TIFF's nearest
+///   unit. EXIF is not (in TIFF it is a directory of tags, not a block).
+/// - An output over 2 GiB uncompressed is written as BigTIFF, which libtiff, Pillow and libvips read.
+public enum TIFFEncoder {
+  /// The TIFF bytes of `raster`.
+  ///
+  /// - Throws: `CodecError.encodingFailed` naming `destination`, with libtiff's reason.
+  public static func encode(
+    _ raster: Raster, options: TIFFOptions = TIFFOptions(), destination: String = "<memory>",
+    metadata: ImageMetadata = .none
+  ) throws(CodecError) -> [UInt8] {
+    var io = decor_tiff_io()
+    defer { decor_tiff_free_output(&io) }
+    let result: Result<[UInt8], CodecError> = withUnsafeMutablePointer(to: &io) { io in
+      do throws(CodecError) {
+        return .success(try write(raster, options: options, metadata: metadata, io: io, destination: destination))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  static func write(
+    _ raster: Raster, options: TIFFOptions, metadata: ImageMetadata, io: UnsafeMutablePointer<decor_tiff_io>,
+    destination: String
+  ) throws(CodecError) -> [UInt8] {
+    func failure(_ otherwise: String) -> CodecError {
+      .encodingFailed(
+        destination: destination,
+        detail: io.pointee.outOfMemory != 0 ? "out of memory" : TIFFDecoder.message(io, otherwise: otherwise))
+    }
+    let (width, height) = (raster.width, raster.height)
+    guard width <= Int(UInt32.max), height <= Int(UInt32.max) else {
+      throw .encodingFailed(destination: destination, detail: "\(width)×\(height) is larger than TIFF allows")
+    }
+    let hasAlpha = !raster.isOpaque
+    let channels = hasAlpha ? 4 : 3
+    // Classic TIFF's offsets are 32-bit: beyond 2 GiB of samples (which compression may not shrink), BigTIFF.
+    let mode = width * height * channels > 1 << 31 ? "w8" : "w"
+    guard let tif = decor_tiff_open(io, mode) else { throw failure("libtiff cannot start a file") }
+    var closed = false
+    defer { if !closed { TIFFClose(tif) } }
+
+    let compression: Int32 =
+      switch options.compression {
+      case .deflate: COMPRESSION_ADOBE_DEFLATE
+      case .lzw: COMPRESSION_LZW
+      case .none: COMPRESSION_NONE
+      }
+    var set = decor_tiff_set_u32(tif, UInt32(TIFFTAG_IMAGEWIDTH), UInt32(width)) != 0
+    set = set && decor_tiff_set_u32(tif, UInt32(TIFFTAG_IMAGELENGTH), UInt32(height)) != 0
+    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_BITSPERSAMPLE), 8) != 0
+    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_SAMPLESPERPIXEL), UInt16(channels)) != 0
+    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_PHOTOMETRIC), UInt16(PHOTOMETRIC_RGB)) != 0
+    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_PLANARCONFIG), UInt16(PLANARCONFIG_CONTIG)) != 0
+    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_ORIENTATION), UInt16(ORIENTATION_TOPLEFT)) != 0
+    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_COMPRESSION), UInt16(compression)) != 0
+    if compression != COMPRESSION_NONE {
+      set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_PREDICTOR), UInt16(PREDICTOR_HORIZONTAL)) != 0
+    }
+    if hasAlpha {
+      var kind = UInt16(EXTRASAMPLE_UNASSALPHA)
+      set = set && decor_tiff_set_extra_samples(tif, 1, &kind) != 0
+    }
+    set = set && decor_tiff_set_u32(tif, UInt32(TIFFTAG_ROWSPERSTRIP), TIFFDefaultStripSize(tif, 0)) != 0
+    if let profile = metadata.iccProfile, !profile.isEmpty {
+      set = set && profile.withUnsafeBytes { decor_tiff_set_icc(tif, UInt32(profile.count), $0.baseAddress) } != 0
+    }
+    if let xmp = metadata.xmp, !xmp.isEmpty {
+      set = set && xmp.withUnsafeBytes { decor_tiff_set_xmp(tif, UInt32(xmp.count), $0.baseAddress) } != 0
+    }
+    if let density = metadata.density {
+      let (unit, scale): (Int32, Double) =
+        switch density.unit {
+        case .perInch: (RESUNIT_INCH, 1)
+        case .perCentimeter: (RESUNIT_CENTIMETER, 1)
+        case .perMeter: (RESUNIT_CENTIMETER, 0.01)
+        case .aspectRatio: (RESUNIT_NONE, 1)
+        }
+      set = set && decor_tiff_set_float(tif, UInt32(TIFFTAG_XRESOLUTION), Float(density.horizontal * scale)) != 0
+      set = set && decor_tiff_set_float(tif, UInt32(TIFFTAG_YRESOLUTION), Float(density.vertical * scale)) != 0
+      set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_RESOLUTIONUNIT), UInt16(unit)) != 0
+    }
+    guard set else { throw failure("libtiff refuses the image's tags") }
+
+    // Each row un-premultiplied (and its alpha dropped when every pixel is opaque) into one line buffer.
+    var line = [UInt8](repeating: 0, count: width * 4)
+    let written = raster.withUnsafeBytes { pixels -> Bool in
+      line.withUnsafeMutableBytes { line in
+        for row in 0..<height {
+          let source = UnsafeRawBufferPointer(rebasing: pixels[(row * width * 4)..<((row + 1) * width * 4)])
+          line.copyMemory(from: source)
+          if hasAlpha {
+            Premultiplication.unpremultiply(line)
+          } else {
+            for pixel in 0..<width {
+              for channel in 0..<3 { line[pixel * 3 + channel] = line[pixel * 4 + channel] }
+            }
+          }
+          guard TIFFWriteScanline(tif, line.baseAddress, UInt32(row), 0) >= 0 else { return false }
+        }
+        return true
+      }
+    }
+    guard written else { throw failure("libtiff cannot write the pixels") }
+    guard TIFFFlush(tif) != 0 else { throw failure("libtiff cannot finish the file") }
+    closed = true
+    TIFFClose(tif)
+    guard io.pointee.outOfMemory == 0, let output = io.pointee.output else { throw failure("no output") }
+    return Array(UnsafeBufferPointer(start: output, count: io.pointee.size))
+  }
+}

@@ -1,0 +1,142 @@
+import DecorCore
+
+import CWebP
+
+/// The WebP decoder of the standard `DecoderRegistry`, through libwebp.
+///
+/// - Reads lossy, lossless and extended files, with or without alpha; the result is premultiplied as every raster
+///   is (by Decor's own rounding, so a WebP and a PNG of the same pixels give the same raster).
+/// - An animated file gives its first frame, composed on the canvas as libwebp's animation decoder draws it;
+///   `WebPDecoder.frameCount(of:)` tells a caller there were more (the command line says so on stderr).
+/// - The pixel limit is checked from the header (the canvas size), before the pixels are allocated.
+/// - A truncated or corrupt file is an error (`CodecError.corrupt` saying which), never a partial image.
+/// - The ICC profile, EXIF and XMP are read by `metadata(of:)` and carried (see `ImageMetadata`); the EXIF
+///   orientation is not applied.
+public struct WebPDecoder: ImageDecoder {
+  public init() {}
+
+  public var name: String { "webp" }
+
+  /// A RIFF container whose form type is `WEBP`.
+  public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool {
+    leadingBytes.count >= 12 && leadingBytes.starts(with: Array("RIFF".utf8))
+      && leadingBytes.dropFirst(8).starts(with: Array("WEBP".utf8))
+  }
+
+  public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    let features = try Self.features(of: data, source: source)
+    let (width, height) = (Int(features.width), Int(features.height))
+    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
+      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
+    }
+    var raster: Raster
+    do {
+      raster = try Raster(width: width, height: height, pixelLimit: pixelLimit) { buffer throws(CodecError) in
+        if features.has_animation != 0 {
+          try Self.decodeFirstFrame(data, width: width, height: height, into: buffer, source: source)
+        } else {
+          try Self.decodeStill(data, width: width, height: height, into: buffer, source: source)
+        }
+      }
+    } catch let error as CodecError {
+      throw error
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
+    } catch {
+      throw .corrupt(source: source, detail: "\(error)")
+    }
+    raster.withUnsafeMutableBytes { Premultiplication.premultiply($0) }
+    return raster
+  }
+
+  /// How many frames the file has: 1 for a still image, more for an animation, `nil` when it is not a WebP file
+  /// libwebp can parse.
+  public static func frameCount(of data: [UInt8]) -> Int? {
+    data.withUnsafeBufferPointer { bytes -> Int? in
+      var webp = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+      guard let demuxer = decor_webp_demux(&webp) else { return nil }
+      defer { WebPDemuxDelete(demuxer) }
+      return Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+    }
+  }
+
+  /// How many frames the data holds: 1 for a still image, or when the demuxer cannot read it (decoding says why).
+  public func frameCount(of data: [UInt8]) -> Int { Self.frameCount(of: data) ?? 1 }
+
+  /// How many frames the regular file at `path` has, when it is a WebP file: read only if its first bytes say WebP.
+  /// `nil` for another format, standard input (`-`), or a file that cannot be read or parsed.
+  public static func frameCount(ofFile path: String) -> Int? {
+    guard path != ImageFile.standardStream, let leading = ImageFile.leadingBytesOfRegularFile(atPath: path),
+      WebPDecoder().recognizes(ArraySlice(leading)), let bytes = try? ImageFile.readBytes(atPath: path)
+    else { return nil }
+    return frameCount(of: bytes)
+  }
+
+  /// The bitstream features libwebp reads from the headers: size, alpha, animation, lossy or lossless.
+  package static func features(of data: [UInt8], source: String) throws(CodecError) -> WebPBitstreamFeatures {
+    var features = WebPBitstreamFeatures()
+    let status = data.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+    guard status == VP8_STATUS_OK else { throw .corrupt(source: source, detail: message(status)) }
+    guard features.width > 0, features.height > 0 else {
+      throw .corrupt(source: source, detail: "a \(features.width)×\(features.height) image")
+    }
+    return features
+  }
+
+  /// A still image, decoded as straight RGBA straight into `buffer`.
+  static func decodeStill(
+    _ data: [UInt8], width: Int, height: Int, into buffer: UnsafeMutableRawBufferPointer, source: String
+  ) throws(CodecError) {
+    var config = WebPDecoderConfig()
+    guard decor_webp_init_decoder_config(&config) != 0 else {
+      throw .corrupt(source: source, detail: "libwebp's version does not match its headers")
+    }
+    config.output.colorspace = MODE_RGBA
+    config.output.is_external_memory = 1
+    config.output.u.RGBA.rgba = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    config.output.u.RGBA.stride = Int32(width * 4)
+    config.output.u.RGBA.size = buffer.count
+    let status = data.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
+    WebPFreeDecBuffer(&config.output)
+    guard status == VP8_STATUS_OK else { throw .corrupt(source: source, detail: message(status)) }
+  }
+
+  /// An animation's first frame as the canvas shows it, straight RGBA, into `buffer`.
+  static func decodeFirstFrame(
+    _ data: [UInt8], width: Int, height: Int, into buffer: UnsafeMutableRawBufferPointer, source: String
+  ) throws(CodecError) {
+    var options = WebPAnimDecoderOptions()
+    guard decor_webp_anim_decoder_options_init(&options) != 0 else {
+      throw .corrupt(source: source, detail: "libwebp's version does not match its headers")
+    }
+    options.color_mode = MODE_RGBA
+    options.use_threads = 0
+    let done: Bool = data.withUnsafeBufferPointer { bytes in
+      var webp = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+      guard let decoder = decor_webp_anim_decoder_new(&webp, &options) else { return false }
+      defer { WebPAnimDecoderDelete(decoder) }
+      var info = WebPAnimInfo()
+      guard WebPAnimDecoderGetInfo(decoder, &info) != 0, Int(info.canvas_width) == width,
+        Int(info.canvas_height) == height
+      else { return false }
+      var frame: UnsafeMutablePointer<UInt8>?
+      var timestamp: Int32 = 0
+      guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else { return false }
+      buffer.baseAddress!.copyMemory(from: frame, byteCount: width * height * 4)
+      return true
+    }
+    guard done else { throw .corrupt(source: source, detail: "its first animation frame cannot be decoded") }
+  }
+
+  /// What a libwebp status means, for an error message.
+  static func message(_ status: VP8StatusCode) -> String {
+    switch status {
+    case VP8_STATUS_NOT_ENOUGH_DATA: "truncated WebP data"
+    case VP8_STATUS_BITSTREAM_ERROR: "corrupt WebP data"
+    case VP8_STATUS_UNSUPPORTED_FEATURE: "a WebP feature libwebp does not support"
+    case VP8_STATUS_OUT_OF_MEMORY: "out of memory decoding WebP"
+    case VP8_STATUS_INVALID_PARAM: "WebP data libwebp refuses"
+    default: "WebP decoding failed (libwebp status \(status.rawValue))"
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import DecorCore
+
+import CWebP
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One render's reader of a `WebPRowSource`: an open file and a libwebp incremental decoder, fed 64 KiB at a time
+/// until the rows asked for are decoded. libwebp returns status codes (no `longjmp`), so it is called directly.
+///
+/// Not `Sendable`: it belongs to one render, which serialises its calls. The file, the decoder and the image go
+/// after the last row, on the first error, or when the reader goes.
+public final class WebPRowReader: RowReader {
+  public let width: Int
+  public let height: Int
+  /// The file's name in error messages.
+  public let source: String
+  /// The next row `readRows` gives.
+  public private(set) var nextRow = 0
+
+  /// How much of the file each `WebPIAppend` gets.
+  static let chunkSize = 1 << 16
+
+  private var fd: Int32
+  private var decoder: OpaquePointer?
+  /// The whole image, straight RGBA as libwebp writes it (see `WebPRowSource`), mapped on its own so that the pages
+  /// of rows already served can be given back to the system (`releaseServedRows`).
+  private var image: UnsafeMutableRawBufferPointer?
+  /// The bytes at the start of `image` whose pages were given back.
+  private var released = 0
+  /// How many rows of `image` libwebp has finished, and how many bytes of the file it has had for them.
+  private var decodedRows = 0
+  private(set) var bytesFed = 0
+  private var chunk: [UInt8]
+  /// The error that made the reader unusable, thrown again by every later call.
+  private var failure: CodecError?
+
+  init(path: String, source: String, width: Int, height: Int, animated: Bool, pixelLimit: Int) throws(CodecError) {
+    let features = try WebPRowReader.features(path: path, source: source, pixelLimit: pixelLimit)
+    guard Int(features.width) == width, Int(features.height) == height,
+      (features.has_animation != 0) == animated
+    else {
+      throw .corrupt(source: source, detail: "the file changed: now \(features.width)x\(features.height), was "
+        + "\(width)x\(height)")
+    }
+    self.width = width
+    self.height = height
+    self.source = source
+    chunk = []
+    fd = -1
+    // A raster's worth, checked with the same headroom as a raster's buffer.
+    do {
+      try Raster.checkAllocation(width * height * 4, width: width, height: height)
+    } catch {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 4)
+    }
+    guard let mapping = mmap(nil, width * height * 4, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+      mapping != MAP_FAILED
+    else {
+      // The kernel refusing anonymous memory is memory running out, as for a raster.
+      guard errno == ENOMEM else {
+        throw .io(path: source, detail: "cannot map \(width * height * 4) bytes: \(ImageFile.systemError())")
+      }
+      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 4)
+    }
+    let image = UnsafeMutableRawBufferPointer(start: mapping, count: width * height * 4)
+    self.image = image
+    if animated {
+      // libwebp's animation decoder takes the whole file, and gives the frame whole.
+      let bytes = try ImageFile.readBytes(atPath: path)
+      try WebPDecoder.decodeFirstFrame(bytes, width: width, height: height, into: image, source: source)
+      decodedRows = height
+      return
+    }
+    fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io(path: source, detail: "cannot open: \(ImageFile.systemError())") }
+    guard let decoder = WebPINewRGB(MODE_RGBA, image.baseAddress!.assumingMemoryBound(to: UInt8.self),
+      image.count, Int32(width * 4))
+    else { throw .corrupt(source: source, detail: "libwebp could not start its decoder") }
+    self.decoder = decoder
+    chunk = [UInt8](repeating: 0, count: WebPRowReader.chunkSize)
+  }
+
+  deinit { finish() }
+
+  /// Frees the decoder, the file and the image.
+  private func finish() {
+    if let decoder { WebPIDelete(decoder) }
+    decoder = nil
+    if fd >= 0 { close(fd) }
+    fd = -1
+    if let image { munmap(image.baseAddress, image.count) }
+    image = nil
+  }
+
+  /// Gives back the pages wholly inside the rows already served: libwebp never writes a row again once it counts
+  /// it as decoded, nor reads its output (it predicts from its own buffers), so the resident image is only the
+  /// rows between the last one served and the last one decoded (and a page). The mapping stays, untouched.
+  private func releaseServedRows() {
+    guard let image else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let end = nextRow * width * 4 / page * page
+    guard end > released else { return }
+    _ = madvise(image.baseAddress! + released, end - released, MADV_DONTNEED)
+    released = end
+  }
+
+  public func readRows(count: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(CodecError) {
+    if let failure { throw failure }
+    precondition(count >= 0 && nextRow + count <= height, "rows \(nextRow)..<\(nextRow + count) of \(height)")
+    precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
+    guard count > 0 else { return }
+    do throws(CodecError) {
+      while decodedRows < nextRow + count { try decodeMore() }
+    } catch {
+      failure = error
+      finish()
+      throw error
+    }
+    let rows = UnsafeMutableRawPointer(buffer.baseAddress!)
+    rows.copyMemory(from: image!.baseAddress! + nextRow * width * 4, byteCount: width * count * 4)
+    // Decor's own rounding, as WebPDecoder premultiplies.
+    PNGRowReader.premultiply(rows, count: width * count)
+    nextRow += count
+    if nextRow == height { finish() } else { releaseServedRows() }
+  }
+
+  /// Feeds libwebp the next piece of the file and updates how many rows are done.
+  private func decodeMore() throws(CodecError) {
+    guard let decoder else { throw .corrupt(source: source, detail: "the reader is closed") }
+    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard n >= 0 else { throw .io(path: source, detail: "cannot read: \(ImageFile.systemError())") }
+    guard n > 0 else { throw .corrupt(source: source, detail: WebPDecoder.message(VP8_STATUS_NOT_ENOUGH_DATA)) }
+    bytesFed += n
+    let status = chunk.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, n) }
+    guard status == VP8_STATUS_OK || status == VP8_STATUS_SUSPENDED else {
+      throw .corrupt(source: source, detail: WebPDecoder.message(status))
+    }
+    var lastRow: Int32 = 0
+    if WebPIDecGetRGB(decoder, &lastRow, nil, nil, nil) != nil { decodedRows = Int(lastRow) }
+    // A complete bitstream that left rows undone would never finish them.
+    if status == VP8_STATUS_OK && decodedRows < height {
+      throw .corrupt(source: source, detail: "libwebp decoded \(decodedRows) of \(height) rows")
+    }
+  }
+
+  /// The features of the file's headers, read from its first bytes (more of them until libwebp has enough), and
+  /// its size checked against `pixelLimit`.
+  static func features(path: String, source: String, pixelLimit: Int) throws(CodecError) -> WebPBitstreamFeatures {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io(path: source, detail: "cannot open: \(ImageFile.systemError())") }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var features = WebPBitstreamFeatures()
+    while true {
+      var piece = [UInt8](repeating: 0, count: 4096)
+      let n = piece.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      guard n >= 0 else { throw .io(path: source, detail: "cannot read: \(ImageFile.systemError())") }
+      bytes += piece.prefix(n)
+      let status = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &features) }
+      if status == VP8_STATUS_OK { break }
+      guard status == VP8_STATUS_NOT_ENOUGH_DATA, n > 0, bytes.count < 1 << 20 else {
+        throw .corrupt(source: source, detail: WebPDecoder.message(status))
+      }
+    }
+    let (width, height) = (Int(features.width), Int(features.height))
+    guard width > 0, height > 0 else { throw .corrupt(source: source, detail: "a \(width)×\(height) image") }
+    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
+      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
+    }
+    return features
+  }
+}

@@ -1,0 +1,118 @@
+/// An image whose rows are read from a file as a render needs them (a `RowSource`: PNG, JPEG, WebP or TIFF through
+/// their decoders' row-by-row interfaces), instead of decoded whole first, as libvips reads its inputs sequentially.
+///
+/// In a render it is a stage computed once (see ARCHITECTURE.md): each render opens its own reader and, band by band,
+/// reads the rows its consumers need, keeping only those later bands still read, so a chain that reads its input top
+/// to bottom (resampling, blurs, colour filters, crops) holds a few bands of the file's pixels, not the image.
+/// A consumer that reads out of order (a vertical flip, a rotation's tall footprint) keeps what it needs.
+///
+/// Limits: a request the render did not plan (a decorator that does not declare its demand, or a render without a
+/// plan such as `render(_:context:)` called directly) opens a reader of its own and reads the file from its top down
+/// to the rows asked: the same pixels, at the cost of decoding again. The file must not change while it is read.
+public struct StreamedImage: ImageComponent, CustomStringConvertible {
+  /// Where the rows come from.
+  public let source: any RowSource
+
+  public init(_ source: any RowSource) { self.source = source }
+
+  public var extent: IntRect { IntRect(x: 0, y: 0, width: source.width, height: source.height) }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let inside = region.intersection(extent)
+    return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
+      let out = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      for row in 0..<region.height {
+        let line = out + row * region.width
+        let y = region.minY + row
+        guard !inside.isEmpty, y >= inside.minY, y < inside.maxY else {
+          line.initialize(repeating: 0, count: region.width)
+          continue
+        }
+        line.initialize(repeating: 0, count: inside.minX - region.minX)
+        (line + inside.maxX - region.minX).initialize(repeating: 0, count: region.maxX - inside.maxX)
+      }
+      guard !inside.isEmpty else { return }
+      let target = out + (inside.minY - region.minY) * region.width + (inside.minX - region.minX)
+      // Not planned (a planned request is served by the context from the rows kept): a reader of its own, from the
+      // top.
+      let producer = try StreamedImageRows(source, region: IntRect(x: inside.minX, y: 0, width: inside.width,
+        height: inside.maxY))
+      try producer.skip(to: inside.minY)
+      try producer.produce(inside.minY..<inside.maxY, into: UnsafeMutableRawPointer(target), stride: region.width,
+        context: context)
+    }
+  }
+
+  public var description: String { "image \(source.width)x\(source.height) read by rows (\(source))" }
+}
+
+extension StreamedImage: Materialising {
+  var materialises: Bool { source.width > 0 && source.height > 0 }
+
+  func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer {
+    let producer = try StreamedImageRows(source, region: region)
+    try producer.skip(to: region.minY)
+    return producer
+  }
+}
+
+/// One render's reader of a `StreamedImage`: the decoder's state, and a few rows of scratch when the region is
+/// narrower than the file.
+final class StreamedImageRows: RowProducer {
+  let reader: any RowReader
+  let width: Int
+  let region: IntRect
+  /// The next row the reader gives.
+  var next = 0
+  /// Rows read at once when they must pass through scratch memory.
+  static let chunkRows = 16
+
+  init(_ source: any RowSource, region: IntRect) throws {
+    reader = try source.openRows()
+    width = source.width
+    self.region = region
+  }
+
+  /// Reads and drops the rows above `row`.
+  func skip(to row: Int) throws {
+    guard row > next else { return }
+    let count = Swift.min(Self.chunkRows, row - next)
+    let scratch = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * count)
+    defer { scratch.deallocate() }
+    while next < row {
+      let rows = Swift.min(count, row - next)
+      try reader.readRows(count: rows, into: UnsafeMutableBufferPointer(rebasing: scratch[0..<(rows * width)]))
+      next += rows
+    }
+  }
+
+  func produce(_ rows: Range<Int>, into out: UnsafeMutableRawPointer, stride: Int, context: RenderContext) throws {
+    try skip(to: rows.lowerBound)
+    let out = out.assumingMemoryBound(to: UInt32.self)
+    if region.minX == 0 && region.width == width && stride == width {
+      // Whole rows: straight from the decoder into place.
+      try reader.readRows(count: rows.count, into: UnsafeMutableBufferPointer(start: out, count: rows.count * width))
+      next = rows.upperBound
+      return
+    }
+    let count = Swift.min(Self.chunkRows, rows.count)
+    let scratch = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * count)
+    defer { scratch.deallocate() }
+    var row = rows.lowerBound
+    while row < rows.upperBound {
+      let chunk = Swift.min(count, rows.upperBound - row)
+      try reader.readRows(count: chunk, into: UnsafeMutableBufferPointer(rebasing: scratch[0..<(chunk * width)]))
+      for line in 0..<chunk {
+        (out + (row - rows.lowerBound + line) * stride).update(
+          from: scratch.baseAddress! + line * width + region.minX, count: region.width)
+      }
+      row += chunk
+      next = row
+    }
+  }
+}
+
+extension StreamedImage: GreyProducing {
+  /// A greyscale file's rows (`RowSource.isGrey`).
+  package var producesGrey: Bool { source.isGrey }
+}

@@ -1,0 +1,19 @@
+/// A raster is the simplest leaf: an image whose extent is its bounds, at the origin. Move it with `translated`.
+extension Raster: ImageComponent {
+  public var extent: IntRect { bounds }
+
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    if region == bounds { return self }  // copy-on-write: no pixels are copied
+    var result = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    result.copy(self, from: region, toX: 0, y: 0)
+    return result
+  }
+}
+
+extension Raster: CustomStringConvertible {
+  public var description: String { "image \(width)x\(height)" }
+}
+
+extension Raster: GreyProducing {
+  package var producesGrey: Bool { isGrey }
+}

@@ -1,0 +1,265 @@
+/// What one render will ask of every node of a component graph, worked out before any pixel is computed.
+///
+/// The plan is a graph, not a tree: a component reached by several paths (a shadow's input, which the shape and
+/// the image over it both use; a `Group` holding one value twice; a value a user passed to two decorators) is one
+/// node (`NodeIdentity` tells which values are the same node). Each node receives the regions all its consumers
+/// will ask for (through `inputDemands(for:)`), once every consumer has been planned, and passes on what it will ask
+/// of its own inputs, so every node learns the bounding box of everything this render will demand of it, the union
+/// over tiles and consumers. A node that materialises (a large blur, see `Materialising`) is computed once over that
+/// box, before the tiles, and its own inputs are planned for that single request instead of the tiles'; the
+/// renderer keeps what it computed by node, so every consumer reads the one result. `decor apply --explain` prints
+/// the plan, each node once.
+public struct RenderPlan: Sendable, CustomStringConvertible {
+  /// One node of the graph in this render.
+  public struct Stage: Sendable, CustomStringConvertible {
+    /// The node's number: its index in `stages`.
+    public var id: Int
+    /// The input indices from the root along the first path that reaches the node (in tree order): `[]` is the
+    /// root, `[0]` its first input, `[0, 1]` that one's second. A node reached by several paths has this one only;
+    /// `uses` lists every consumer.
+    public var path: [Int]
+    /// The component's description, such as `rotate 30° bilinear` (made when asked: a render never needs it).
+    public var component: String { String(describing: node) }
+    public var extent: IntRect
+    /// The bounding box of every region this render will ask of the stage.
+    public var region: IntRect
+    /// How many requests that is (tiles, or parts of tiles), and their pixels summed (saturating at `Int.max`).
+    public var requests: Int
+    public var pixels: Int
+    /// Whether the stage is computed once over `region ∩ extent`, band by band ahead of the tiles: a stage that is
+    /// worth it on its own (a large blur, a streamed input), or one with inputs that several consumers read.
+    public var materialised: Bool
+    /// Every consumer of the node: which stage asks it for pixels, as which of its inputs. Empty for the root; two or
+    /// more for a node reached by several paths.
+    public var uses: [Use]
+    /// The stage each input index of this one leads to.
+    package let inputs: [Int: Int]
+    package let node: any ImageComponent
+
+    public var description: String {
+      String(repeating: "  ", count: path.count) + summary
+    }
+
+    /// The stage without its indentation.
+    var summary: String {
+      "\(component): extent \(extent), asked for \(region) "
+        + "(\(pixels) pixels in \(requests) request\(requests == 1 ? "" : "s"))"
+        + (materialised ? ", computed once over \(region.intersection(extent))" : "")
+        + (node is any Analysing ? ", its input analysed once over its extent" : "")
+        + (uses.count > 1 ? ", used \(uses.count) times" : "")
+    }
+  }
+
+  /// A consumer of a stage: stage `stage` asks for it as its input number `input`.
+  public struct Use: Sendable, Equatable {
+    public var stage: Int
+    public var input: Int
+  }
+
+  /// The stages, each before its inputs (for a tree, in tree order: each stage followed by its inputs' subtrees).
+  public let stages: [Stage]
+
+  /// The stage of the root.
+  package var root: Int { 0 }
+
+  /// The stage input `index` of stage `stage` leads to, if the plan saw that input asked for.
+  func input(_ index: Int, of stage: Int) -> Int? { stages[stage].inputs[index] }
+
+  /// Plans `root` for the given requests (the renderer's tiles).
+  init(_ root: any ImageComponent, requests: [IntRect]) {
+    let graph = PlanGraph(root.unwrapped)
+    graph.discover(requests)
+    graph.propagate(requests)
+    // Discovery follows each node's first requests only, so an edge that a later consumer's region opens (a group's
+    // layer that only some tiles reach) is found in the propagation; it runs again, ordered with that edge, until no
+    // new edge appears.
+    var rounds = 0
+    while graph.foundEdges && rounds < graph.nodes.count {
+      graph.propagate(requests)
+      rounds += 1
+    }
+    self.stages = graph.stages()
+  }
+
+  /// Each stage once, indented along its first path in tree order; a stage reached again is a line pointing to it.
+  public var description: String {
+    var lines: [String] = []
+    var printed = Set<Int>()
+    func visit(_ id: Int, depth: Int) {
+      let indent = String(repeating: "  ", count: depth)
+      let stage = stages[id]
+      guard printed.insert(id).inserted else {
+        lines.append(indent + "= #\(id) \(stage.component) (the node above: planned once for all its uses)")
+        return
+      }
+      lines.append(indent + "#\(id) " + stage.summary)
+      for (_, input) in stage.inputs.sorted(by: { $0.key < $1.key }) {
+        visit(input, depth: depth + 1)
+      }
+    }
+    if !stages.isEmpty { visit(root, depth: 0) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// The working state of planning one graph: the nodes found so far, the edges between them, and the requests each
+/// node receives in a propagation.
+private final class PlanGraph {
+  struct Node {
+    var component: any ImageComponent
+    var extent: IntRect
+    var materialises: Bool
+    /// Input index → node, as found so far.
+    var inputs: [Int: Int] = [:]
+    /// What this propagation asks of the node.
+    var requests: [IntRect] = []
+    var materialised = false
+  }
+
+  var identity = NodeIdentity()
+  var nodes: [Node] = []
+  /// Node identifier (`identity`'s) → index in `nodes`.
+  var numbers: [Int: Int] = [:]
+  /// Whether the last propagation found an edge it had not known when it ordered the nodes.
+  var foundEdges = false
+
+  init(_ root: any ImageComponent) {
+    _ = node(of: root)
+  }
+
+  /// The node of `component`, added if new.
+  func node(of component: any ImageComponent) -> Int {
+    // Identifiers count every component compared, inputs inside properties included; nodes count those planned.
+    let key = identity.id(of: component)
+    if let id = numbers[key] { return id }
+    numbers[key] = nodes.count
+    nodes.append(Node(component: component, extent: component.extent,
+      materialises: (component as? any Materialising)?.materialises == true))
+    return nodes.count - 1
+  }
+
+  /// The nodes reachable from the root through the known edges, each before all of its inputs: the reverse of a
+  /// depth-first post-order that visits inputs from the last to the first, so that a tree comes out in tree order.
+  func order() -> [Int] {
+    var state = [UInt8](repeating: 0, count: nodes.count)  // 0 new, 1 on the stack, 2 done
+    var postOrder: [Int] = []
+    // Iterative, so that a chain of thousands of steps cannot exhaust the stack.
+    var stack: [(node: Int, inputs: [Int], next: Int)] = []
+    func push(_ id: Int) {
+      state[id] = 1
+      let inputs = nodes[id].inputs.sorted { $0.key > $1.key }.map(\.value)
+      stack.append((id, inputs, 0))
+    }
+    push(0)
+    while let top = stack.last {
+      if top.next < top.inputs.count {
+        stack[stack.count - 1].next += 1
+        let input = top.inputs[top.next]
+        // A node on the stack reached again would be a cycle, which values cannot build; it is skipped.
+        if state[input] == 0 { push(input) }
+      } else {
+        stack.removeLast()
+        state[top.node] = 2
+        postOrder.append(top.node)
+      }
+    }
+    return postOrder.reversed()
+  }
+
+  /// Finds the graph's nodes and edges: each node, once, asks its inputs for what its first consumer's requests
+  /// need, so that the propagation can order every node after all its consumers.
+  func discover(_ requests: [IntRect]) {
+    var seen: Set<Int> = [0]
+    var pending = [(node: 0, requests: requests)]
+    while let (id, asked) = pending.popLast() {
+      let component = nodes[id].component
+      for region in asked where !region.isEmpty {
+        for demand in component.inputDemands(for: region) where !demand.region.isEmpty {
+          let input = input(demand, of: id)
+          if seen.insert(input).inserted {
+            pending.append((input, [demand.region]))
+          } else if let waiting = pending.firstIndex(where: { $0.node == input }) {
+            pending[waiting].requests.append(demand.region)
+          }
+        }
+      }
+    }
+    foundEdges = false
+  }
+
+  /// The node `demand` asks for as input `demand.index` of node `id`: the one that input led to before (an input
+  /// index names one component of a decorator), else its node, the edge recorded.
+  func input(_ demand: InputDemand, of id: Int) -> Int {
+    if let known = nodes[id].inputs[demand.index] { return known }
+    let input = node(of: demand.component)
+    nodes[id].inputs[demand.index] = input
+    foundEdges = true
+    return input
+  }
+
+  /// Passes `requests` from the root down the graph, every node after all its consumers known so far.
+  func propagate(_ requests: [IntRect]) {
+    foundEdges = false
+    for index in nodes.indices {
+      nodes[index].requests = []
+      nodes[index].materialised = false
+    }
+    nodes[0].requests = requests
+    let order = order()
+    var done = Set<Int>()
+    // The consumers (stage and input index) that asked each node for something in this propagation.
+    var users = [Set<[Int]>](repeating: [], count: nodes.count)
+    for id in order {
+      done.insert(id)
+      let asked = nodes[id].requests.filter { !$0.isEmpty }
+      nodes[id].requests = asked
+      guard let first = asked.first else { continue }
+      let box = asked.dropFirst().reduce(first) { $0.union($1) }
+      // A node that materialises, and a node with inputs that two or more consumers read (a shadow's input: the
+      // shape and the image over it), is computed once, band by band, rather than once per consumer's request.
+      let shared = id < users.count && users[id].count > 1 && !nodes[id].inputs.isEmpty
+      let materialised = (nodes[id].materialises || shared) && !box.intersection(nodes[id].extent).isEmpty
+      nodes[id].materialised = materialised
+      let component = nodes[id].component
+      for region in materialised ? [box.intersection(nodes[id].extent)] : asked {
+        for demand in component.inputDemands(for: region) where !demand.region.isEmpty {
+          let input = input(demand, of: id)
+          // An input already passed on is reached by an edge the order did not know (`input` flagged it), as is a
+          // node found just now, which the order does not hold: the next propagation gives them this demand.
+          if done.contains(input) { foundEdges = true }
+          nodes[input].requests.append(demand.region)
+          if input < users.count { users[input].insert([id, demand.index]) }
+        }
+      }
+    }
+  }
+
+  /// The planned stages, in `order()` with their identifiers renumbered to it: the nodes asked for something.
+  func stages() -> [RenderPlan.Stage] {
+    let order = order().filter { !nodes[$0].requests.isEmpty }
+    guard order.first == 0 else { return [] }
+    var number = [Int: Int]()
+    for (position, id) in order.enumerated() { number[id] = position }
+    var uses = [[RenderPlan.Use]](repeating: [], count: order.count)
+    var paths = [[Int]?](repeating: nil, count: order.count)
+    paths[0] = []
+    for (position, id) in order.enumerated() {
+      for (index, input) in nodes[id].inputs.sorted(by: { $0.key < $1.key }) {
+        guard let target = number[input] else { continue }
+        uses[target].append(RenderPlan.Use(stage: position, input: index))
+        // Consumers come first, so the first path found is the first in tree order among those through earlier
+        // stages.
+        if paths[target] == nil, let path = paths[position] { paths[target] = path + [index] }
+      }
+    }
+    return order.enumerated().map { position, id in
+      let node = nodes[id]
+      let box = node.requests.dropFirst().reduce(node.requests[0]) { $0.union($1) }
+      var inputs: [Int: Int] = [:]
+      for (index, input) in node.inputs { if let target = number[input] { inputs[index] = target } }
+      return RenderPlan.Stage(id: position, path: paths[position] ?? [], extent: node.extent, region: box,
+        requests: node.requests.count, pixels: node.requests.reduce(0) { IntRect.add($0, $1.area) },
+        materialised: node.materialised, uses: uses[position], inputs: inputs, node: node.component)
+    }
+  }
+}

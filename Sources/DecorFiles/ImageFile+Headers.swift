@@ -1,0 +1,43 @@
+import DecorChain
+import DecorCodecs
+import DecorCore
+
+extension ImageFile {
+  /// What the headers of the image file at `path` (`-` for standard input) say, without decoding its pixels, in one
+  /// form for every format: size, format, colour and depth, alpha, the format's particulars (interlacing, chroma
+  /// subsampling, EXIF orientation, lossy or lossless, frames), then the ICC profile and density it records:
+  /// `96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha, ICC profile (588 bytes), 300x300 dpi`.
+  ///
+  /// The registry's decoder for the file says what its headers say (`ImageDecoder.headerDescription`), so a decoder
+  /// of yours appears too.
+  ///
+  /// - Throws: `CodecError` naming the file: `.unsupportedFormat` for a format no decoder of `decoders` reads.
+  public static func headerDescription(atPath path: String, decoders: DecoderRegistry = .standard)
+    throws(CodecError) -> String
+  {
+    let source = displayName(path, input: true)
+    let (bytes, decoder) = try readRecognised(atPath: path, decoders: decoders)
+    return try decoder.headerDescription(of: bytes, source: source) + ", " + decoder.metadata(of: bytes).description
+  }
+}
+
+extension WebPDecoder {
+  /// `48x32, WebP, lossless, 8-bit, alpha` or `40x24, WebP, animation of 3 frames, 8-bit, no alpha`, from libwebp's
+  /// reading of the headers (an animation's frames may each be lossy or lossless).
+  public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
+    try Self.headerDescription(data, source: source)
+  }
+
+  static func headerDescription(_ data: [UInt8], source: String) throws(CodecError) -> String {
+    let features = try features(of: data, source: source)
+    var parts = ["\(features.width)x\(features.height)", "WebP"]
+    if features.has_animation != 0 {
+      parts.append("animation of \(Self.frameCount(of: data).map(String.init) ?? "unknown") frames")
+    } else {
+      parts.append(features.format == 2 ? "lossless" : "lossy")
+    }
+    parts.append("8-bit")
+    parts.append(features.has_alpha != 0 ? "alpha" : "no alpha")
+    return parts.joined(separator: ", ")
+  }
+}

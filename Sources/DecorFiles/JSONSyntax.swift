@@ -1,0 +1,240 @@
+import DecorChain
+import DecorCodecs
+import DecorCore
+
+/// A strict check of JSON text (RFC 8259) that says where the first mistake is, by line and column: the decoder of
+/// FoundationEssentials reports only "not valid JSON", and accepts a trailing comma (`[1, 2,]`) that other readers
+/// of the same scene or template (Python's `json`, `jq`, browsers) refuse. It also refuses, by place, what JSON
+/// allows but the decoder does not read: a number no `Double` holds (`1e400`, `1e-400`) and half of a UTF-16
+/// surrogate pair (`"\ud800"`). It builds no value: once the text passes, `JSONDecoder` reads it.
+struct JSONSyntax {
+  /// Where and what the first mistake is.
+  struct Mistake: Error, Equatable {
+    var line: Int
+    var column: Int
+    var message: String
+
+    var description: String { "line \(line), column \(column): \(message)" }
+  }
+
+  private let bytes: [UInt8]
+  private var position = 0
+
+  /// Checks `bytes`; the nesting is limited to 512 levels, as deeply nested input would otherwise exhaust the stack.
+  static func check(_ bytes: [UInt8]) throws(Mistake) {
+    var syntax = JSONSyntax(bytes: bytes)
+    // A UTF-8 byte order mark, which some editors write, is not a mistake.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { syntax.position = 3 }
+    // JSON text is UTF-8 (RFC 8259 section 8.1): a file in Latin-1 or with a damaged byte is named where it breaks,
+    // not left to the decoder, whose message says nothing of it.
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    scan: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: break scan
+      case .error:
+        syntax.position = offset
+        throw syntax.mistake("not UTF-8 text (byte \(bytes[offset]) starts no character here): JSON files are UTF-8")
+      }
+    }
+    syntax.skipSpace()
+    try syntax.value(depth: 0)
+    syntax.skipSpace()
+    if syntax.position < bytes.count { throw syntax.mistake("unexpected \(syntax.shown) after the end of the JSON") }
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  /// The byte at the position as a message names it.
+  private var shown: String {
+    guard let byte = current else { return "end of file" }
+    return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
+  }
+
+  /// The mistake `message` at `offset` (by default the position).
+  private func mistake(_ message: String, at offset: Int? = nil) -> Mistake {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<Swift.min(offset ?? position, bytes.count)] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1  // one column per character, not per UTF-8 byte
+      }
+    }
+    return Mistake(line: line, column: column, message: message)
+  }
+
+  private mutating func skipSpace() {
+    while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
+  }
+
+  private mutating func value(depth: Int) throws(Mistake) {
+    guard depth < 512 else { throw mistake("nested more than 512 levels deep") }
+    guard let byte = current else { throw mistake("a value expected, found end of file") }
+    switch byte {
+    case UInt8(ascii: "{"): try container(close: UInt8(ascii: "}"), depth: depth)
+    case UInt8(ascii: "["): try container(close: UInt8(ascii: "]"), depth: depth)
+    case UInt8(ascii: "\""): try string()
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
+    case UInt8(ascii: "t"): try word("true")
+    case UInt8(ascii: "f"): try word("false")
+    case UInt8(ascii: "n"): try word("null")
+    default: throw mistake("a value expected, found \(shown)")
+    }
+  }
+
+  /// An object (`close` is `}`: members `"key": value`) or an array (`]`: values), commas between, none after the
+  /// last.
+  private mutating func container(close: UInt8, depth: Int) throws(Mistake) {
+    let isObject = close == UInt8(ascii: "}")
+    position += 1
+    skipSpace()
+    if current == close {
+      position += 1
+      return
+    }
+    while true {
+      if isObject {
+        guard current == UInt8(ascii: "\"") else { throw mistake("a key in double quotes expected, found \(shown)") }
+        try string()
+        skipSpace()
+        guard current == UInt8(ascii: ":") else { throw mistake("':' expected after the key, found \(shown)") }
+        position += 1
+        skipSpace()
+      }
+      try value(depth: depth + 1)
+      skipSpace()
+      if current == close {
+        position += 1
+        return
+      }
+      let closing = Character(Unicode.Scalar(close))
+      guard current == UInt8(ascii: ",") else { throw mistake("',' or '\(closing)' expected, found \(shown)") }
+      position += 1
+      skipSpace()
+      if current == close { throw mistake("a trailing comma before '\(closing)'") }
+    }
+  }
+
+  private mutating func string() throws(Mistake) {
+    position += 1
+    while let byte = current {
+      switch byte {
+      case UInt8(ascii: "\""):
+        position += 1
+        return
+      case UInt8(ascii: "\\"):
+        let start = position
+        position += 1
+        guard let escaped = current else { break }
+        if escaped == UInt8(ascii: "u") {
+          position += 1
+          let unit = try codeUnit()
+          // UTF-16 surrogates come in pairs, high then low, and stand for one character together; either alone is
+          // no character (the decoder refuses it, without saying where).
+          if (0xD800...0xDBFF).contains(unit) {
+            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+            else { throw loneSurrogate(unit, at: start) }
+            position += 2
+            guard (0xDC00...0xDFFF).contains(try codeUnit()) else { throw loneSurrogate(unit, at: start) }
+          } else if (0xDC00...0xDFFF).contains(unit) {
+            throw loneSurrogate(unit, at: start)
+          }
+          continue
+        } else if !"\"\\/bfnrt".utf8.contains(escaped) {
+          throw mistake("unknown escape \\\(Character(Unicode.Scalar(escaped)))")
+        }
+        position += 1
+      case 0..<0x20:
+        throw mistake("a control character inside a string (write it as an escape, such as \\n)")
+      default:
+        position += 1
+      }
+    }
+    throw mistake("a string left open")
+  }
+
+  /// The four hex digits of a `\\u` escape, from the position (just after the `u`) on.
+  private mutating func codeUnit() throws(Mistake) -> UInt32 {
+    var unit: UInt32 = 0
+    for _ in 0..<4 {
+      guard let digit = current, digit.isHexDigit else { throw mistake("four hex digits expected after \\u") }
+      unit = unit << 4 | UInt32(digit.hexValue)
+      position += 1
+    }
+    return unit
+  }
+
+  /// The mistake of a surrogate escape (`\\ud800`) at `start` that is not half of a pair.
+  private func loneSurrogate(_ unit: UInt32, at start: Int) -> Mistake {
+    let hex = String(unit, radix: 16)
+    let half = unit < 0xDC00 ? "a high surrogate not followed by a low one (\\udc00 to \\udfff)"
+      : "a low surrogate without a high one (\\ud800 to \\udbff) before it"
+    return mistake("\\u\(hex) is \(half): half of a UTF-16 pair is no character", at: start)
+  }
+
+  private mutating func number() throws(Mistake) {
+    let start = position
+    func digits() -> Int {
+      let start = position
+      while let byte = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { position += 1 }
+      return position - start
+    }
+    if current == UInt8(ascii: "-") { position += 1 }
+    let leadingZero = current == UInt8(ascii: "0")
+    let whole = digits()
+    guard whole > 0 else { throw mistake("a digit expected, found \(shown)") }
+    if leadingZero && whole > 1 { throw mistake("a number with a leading zero") }
+    if current == UInt8(ascii: ".") {
+      position += 1
+      guard digits() > 0 else { throw mistake("a digit expected after the decimal point, found \(shown)") }
+    }
+    let mantissaEnd = position
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      position += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+      guard digits() > 0 else { throw mistake("a digit expected in the exponent, found \(shown)") }
+    }
+    // Valid JSON that no `Double` holds (the decoder refuses it, without saying where): one that overflows, and
+    // one that is not 0 but rounds to it.
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    guard let value = Double(text) else { return }
+    let zero = !bytes[start..<mantissaEnd].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+    let number = "the number \(Quoting.shown(text)) is out of range"
+    if !value.isFinite {
+      throw mistake("\(number) (at most \(Double.greatestFiniteMagnitude) either way)", at: start)
+    }
+    if value == 0 && !zero {
+      throw mistake("\(number) (nearer 0 than \(Double.leastNonzeroMagnitude), the least above 0; write 0)", at: start)
+    }
+  }
+
+  private mutating func word(_ expected: String) throws(Mistake) {
+    for byte in expected.utf8 {
+      guard current == byte else { throw mistake("\(expected) expected, found \(shown)") }
+      position += 1
+    }
+  }
+}
+
+extension UInt8 {
+  /// The value of a hex digit (`isHexDigit`).
+  fileprivate var hexValue: UInt8 {
+    switch self {
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return self - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return self - UInt8(ascii: "A") + 10
+    default: return self - UInt8(ascii: "0")
+    }
+  }
+
+  fileprivate var isHexDigit: Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+      || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+  }
+}

@@ -1,0 +1,126 @@
+import DecorChain
+import DecorCodecs
+import DecorCore
+
+/// An input image opened for a render: a file whose format can be read row by row (PNG, JPEG, a still WebP, a TIFF
+/// stored top row first) is read
+/// as the render needs its rows (`StreamedImage`), anything else (standard input, an animation, a HEIC or AVIF
+/// file, a decoder of yours, a JPEG whose EXIF orientation is to be applied) is decoded whole first (`DecodedImage`). What `decor
+/// apply` reads its input with.
+public struct OpenedImage: Sendable {
+  /// The image: a `StreamedImage` or a `Raster`.
+  public var image: any ImageComponent
+  /// The ICC profile and density, to be written into an output made from it (see `ImageMetadata`).
+  public var metadata: ImageMetadata
+  /// 1 for a still image; more for an animation, of which `image` is the first frame.
+  public var frameCount: Int
+  /// The name of the decoder that read it (`"png"`, `"tiff"`, …; `nil` for an image made rather than read).
+  public var decoderName: String?
+  /// Whether the frames `frameCount` counts are a document's pages (a TIFF's) rather than an animation's.
+  public var framesArePages = false
+
+  /// Damage the decoder passed over (see `DecodedImage.warnings`). For an image read row by row they are found as
+  /// the rows are read: ask once the render is done.
+  public var warnings: [String] {
+    guard let streamed = image as? StreamedImage else { return decodedWarnings }
+    let rows = (streamed.source as? ColorConvertedRowSource)?.source ?? streamed.source
+    return decodedWarnings + ((rows as? JPEGRowSource)?.warnings.all ?? [])
+  }
+  /// The warnings of a whole decode.
+  private var decodedWarnings: [String] = []
+
+  /// Whether `image` is read row by row.
+  public var isStreamed: Bool { image is StreamedImage }
+
+  /// Opens the image file at `path` (`-` for standard input) with the decoder of `decoders` that recognises it.
+  ///
+  /// - Throws: `CodecError`: `.io` if the file cannot be read, `.unsupportedFormat`, `.corrupt`, `.tooLarge` (over
+  ///   `pixelLimit`, before any pixel is decoded).
+  public init(
+    contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
+  ) throws(CodecError) {
+    let input = try ImageFile.decoderInput(path, decoders: decoders)
+    decoderName = input.decoder.name
+    framesArePages = input.decoder.framesArePages
+    if input.bytes == nil, let source = try Self.rowSource(path, decoder: input.decoder, source: input.source,
+      pixelLimit: pixelLimit)
+    {
+      image = StreamedImage(source)
+      metadata = input.decoder.metadata(ofFile: path)
+      // A multi-page TIFF read by rows still says how many pages it has, as a decoded one does.
+      frameCount = (source as? TIFFRowSource)?.pageCount ?? 1
+      return
+    }
+    // Standard input has been read already, to find its decoder.
+    let decoded: DecodedImage
+    if let bytes = input.bytes {
+      decoded = try input.decoder.decodeImage(bytes, source: input.source, pixelLimit: pixelLimit)
+    } else {
+      decoded = try input.decoder.decodeImage(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
+    }
+    image = decoded.raster
+    metadata = decoded.metadata
+    frameCount = decoded.frameCount
+    decodedWarnings = decoded.warnings
+  }
+
+  /// `chain` applied to the image, reading less of it where that gives the same output (shrink-on-load, as
+  /// `vipsthumbnail` does): a JPEG read row by row whose every use in the render is a `resize` to half its size or
+  /// less is read at the DCT scale (1/2, 1/4 or 1/8, libjpeg's scaled IDCT) that leaves it at least twice the
+  /// resize's size on both axes, so the resize still averages two or more pixels into one. When the chain then
+  /// makes an output of another size (a step sized from its input's size, rounded otherwise), the full decode is
+  /// used.
+  ///
+  /// - Throws: what `Chain.apply(to:pixelLimit:)` throws.
+  public func applying(_ chain: Chain, pixelLimit: Int = Raster.defaultPixelLimit) throws(ChainError)
+    -> any ImageComponent
+  {
+    let full = try chain.apply(to: image, pixelLimit: pixelLimit)
+    // A JPEG converted to sRGB as it is read is shrunk on load the same way, and converted after.
+    let converting = (image as? StreamedImage)?.source as? ColorConvertedRowSource
+    guard let streamed = image as? StreamedImage,
+      let jpeg = (converting?.source ?? streamed.source) as? JPEGRowSource, jpeg.scale == .full,
+      let plan = try? Renderer(pixelLimit: Int.max).plan(full),
+      let stage = plan.stages.first(where: { $0.node is StreamedImage }), !stage.uses.isEmpty
+    else { return full }
+    var factor = Double.infinity
+    for use in stage.uses {
+      guard let resize = plan.stages[use.stage].node as? Resizing, !resize.extent.isEmpty else { return full }
+      factor = Swift.min(factor, Double(jpeg.width) / Double(resize.extent.width) / 2,
+        Double(jpeg.height) / Double(resize.extent.height) / 2)
+    }
+    let scale = JPEGRowSource.Scale(downscale: factor)
+    guard scale != .full,
+      var shrunk = try? JPEGRowSource(contentsOfFile: jpeg.path, source: jpeg.source, scale: scale,
+        pixelLimit: jpeg.pixelLimit)
+    else { return full }
+    shrunk.warnings = jpeg.warnings
+    let result = try chain.apply(
+      to: StreamedImage(converting.map { ColorConvertedRowSource(shrunk, from: $0.profile) } ?? shrunk),
+      pixelLimit: pixelLimit)
+    return result.extent == full.extent ? result : full
+  }
+
+  /// The row source of the file, when its decoder is one of the library's and reads it as the render needs it.
+  static func rowSource(_ path: String, decoder: any ImageDecoder, source: String, pixelLimit: Int)
+    throws(CodecError) -> (any RowSource)?
+  {
+    switch decoder {
+    case is PNGDecoder:
+      return try PNGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+    case let jpeg as JPEGDecoder:
+      let rows = try JPEGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+      // An orientation to apply turns or mirrors the picture: decoded whole, as the decoder does it.
+      if jpeg.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
+      return rows
+    case is WebPDecoder:
+      let rows = try WebPRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+      return rows.isAnimated ? nil : rows
+    case is TIFFDecoder:
+      let rows = try TIFFRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+      return rows.isStreamable ? rows : nil
+    default:
+      return nil
+    }
+  }
+}
