@@ -83,7 +83,7 @@ extension ArgumentValue {
 
   /// A decimal number whose value is whole, read exactly: its value (within `wholeNumbers`), or `beyond` when it is
   /// beyond them.
-  enum WholeNumber: Equatable {
+  package enum WholeNumber: Equatable {
     case value(Int)
     case beyond(negative: Bool)
   }
@@ -91,7 +91,7 @@ extension ArgumentValue {
   /// `text` as a whole number written in decimal, as a number argument is written (`12`, `-3`, `+4`, and also
   /// `1e9`, `2.0`, `1.5e3`, whose values are whole): `nil` for text that is not a decimal number, or whose value has
   /// a fraction (`1.5`, `1e-3`). Read digit by digit, not through `Double`, so that every whole number is exact.
-  static func wholeNumber<Text: StringProtocol>(_ text: Text) -> WholeNumber? {
+  package static func wholeNumber<Text: StringProtocol>(_ text: Text) -> WholeNumber? {
     let bytes = Array(text.utf8)
     var position = 0
     func digits() -> ArraySlice<UInt8> {
@@ -176,7 +176,7 @@ extension ArgumentValue {
 
   /// `text` as a decimal number (`12`, `-0.5`, `+3`, `.5`, `1e3`), or `nil`: `Double(_:)` also reads hexadecimal
   /// (`0x10` is 16), `inf` and `nan`, which a user writing `brightness 0x10` did not mean.
-  static func decimal<Text: StringProtocol>(_ text: Text) -> Double? {
+  package static func decimal<Text: StringProtocol>(_ text: Text) -> Double? {
     guard !text.isEmpty, text.allSatisfy({ decimalCharacters.contains($0) }), text.contains(where: \.isNumber) else {
       return nil
     }

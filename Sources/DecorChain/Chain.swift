@@ -99,7 +99,7 @@ public struct Chain: Sendable, CustomStringConvertible {
   /// (`rotate`, `30` gives `rotate 30`). A word that starts with `-` and is not a number (`-o`) ends the run, so
   /// that on a command line the options are left out. `nil` when the run has a single string, or when the string
   /// at `position` is part of no such run (it holds several words or steps: it was quoted).
-  static func splitStep(_ texts: [String], at position: Int, registry: FilterRegistry) -> String? {
+  package static func splitStep(_ texts: [String], at position: Int, registry: FilterRegistry) -> String? {
     // Each string is split once, however often the runs below look at it.
     var seen: [Int: String?] = [:]
     func word(_ index: Int) -> String? {
@@ -128,7 +128,7 @@ public struct Chain: Sendable, CustomStringConvertible {
   /// takes the next character as it is. Inside parentheses spaces do not separate either, so that a colour function
   /// stays one word unquoted (`pad 4 color=rgb(10, 20, 30)`); a `|` still ends the step. Each step comes with its
   /// text as written, trimmed, and its words, or `nil` words when a quote is left open.
-  static func split(_ text: String) -> [(text: String, words: [String]?)] {
+  package static func split(_ text: String) -> [(text: String, words: [String]?)] {
     var steps: [(text: String, words: [String]?)] = []
     var stepText = ""
     var words: [String] = []
@@ -320,6 +320,12 @@ public struct ChainError: Error, Equatable, Sendable, CustomStringConvertible {
   public var step: Int
   public var text: String
   public var message: String
+
+  package init(step: Int, text: String, message: String) {
+    self.step = step
+    self.text = text
+    self.message = message
+  }
 
   public var description: String { "step \(step) \(Quoting.quoted(text)): \(message)" }
 }

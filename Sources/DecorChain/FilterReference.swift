@@ -184,7 +184,7 @@ public enum FilterReference {
     "| " + cells.map { escaped($0) }.joined(separator: " | ") + " |"
   }
 
-  static func escaped(_ cell: String) -> String {
+  package static func escaped(_ cell: String) -> String {
     var result = ""
     for character in cell {
       if character == "|" { result += "\\" }
@@ -201,7 +201,7 @@ public enum FilterReference {
   }
 
   /// One argument quoted for a POSIX shell: in single quotes, a single quote written as `'\''`.
-  static func shellQuoted(_ argument: String) -> String {
+  package static func shellQuoted(_ argument: String) -> String {
     var result = "'"
     for character in argument {
       result += character == "'" ? "'\\''" : String(character)

@@ -87,7 +87,7 @@ public struct FilterRegistry: Sendable {
   }
 
   /// Why `word` cannot name a filter, or `nil` when it can.
-  static func problem(with word: String) -> String? {
+  package static func problem(with word: String) -> String? {
     if word.isEmpty { return "it is empty" }
     if word.contains(where: \.isWhitespace) { return "it contains white space" }
     if let bad = word.first(where: { "|=\"'".contains($0) }) { return "it contains \"\(bad)\"" }

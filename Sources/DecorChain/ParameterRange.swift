@@ -5,19 +5,19 @@ import DecorCore
 /// Each text is built from the constants the checks use (`ParameterCheck.maxSigma`, `maxLength`, …), so when a limit
 /// changes the reference and `decor filters` change with it. "≥ 0" and the like are refused outside (an error
 /// naming the step); "clamped to" is the limit a larger value is silently taken as.
-enum ParameterRange {
+package enum ParameterRange {
   /// σ of a Gaussian (`ParameterCheck.sigma`).
-  static let sigma = "≥ 0, clamped to \(limit(ParameterCheck.maxSigma))"
+  package static let sigma = "≥ 0, clamped to \(limit(ParameterCheck.maxSigma))"
   /// A blur radius R = 2σ (`ParameterCheck.sigma(radius:)`).
   static let radius = "≥ 0; σ = R/2 clamped to \(limit(ParameterCheck.maxSigma))"
   /// An opacity, or a `grayscale`, `sepia` or `invert` amount (`ParameterCheck.opacity`, `unitAmount`).
   static let unit = "≥ 0, clamped to 1"
   /// A `brightness`, `contrast` or `saturate` amount (`ParameterCheck.amount`).
-  static let amount = "≥ 0, clamped to \(limit(ParameterCheck.maxAmount))"
+  package static let amount = "≥ 0, clamped to \(limit(ParameterCheck.maxAmount))"
   /// A scale factor (`ParameterCheck.scale`).
-  static let scale = "> 0, clamped to \(limit(ParameterCheck.minScale)) … \(limit(ParameterCheck.maxScale))"
+  package static let scale = "> 0, clamped to \(limit(ParameterCheck.minScale)) … \(limit(ParameterCheck.maxScale))"
   /// A shadow's spread (`ParameterCheck.spread`).
-  static let spread = "any, clamped to ±\(limit(ParameterCheck.maxSpread))"
+  package static let spread = "any, clamped to ±\(limit(ParameterCheck.maxSpread))"
   /// An offset or a position in pixels (`ParameterCheck.offset`).
   static let offset = "any, clamped to ±\(limit(Double(ParameterCheck.maxLength)))"
   /// A margin in whole pixels (`ParameterCheck.margin`).
@@ -51,7 +51,7 @@ enum ParameterRange {
 
   /// A limit as people read it: powers of two from 2^10 as `2^n` (2^30, not 1073741824), powers of ten from 10^5 as
   /// `10^n`, others as steps write them.
-  static func limit(_ value: Double) -> String {
+  package static func limit(_ value: Double) -> String {
     guard value >= 1024, value == value.rounded(), value < 0x1p62 else { return format(value) }
     let whole = Int(value)
     if whole & (whole - 1) == 0 { return "2^\(whole.trailingZeroBitCount)" }

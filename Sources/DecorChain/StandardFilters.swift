@@ -8,7 +8,7 @@ import DecorCore
 /// Values are checked when a step is parsed by the same `ParameterCheck` functions the decorators' initialisers
 /// call, so a step refuses exactly what would make the decorator invalid, with the same reason, and accepts (and
 /// the decorator clamps) what is merely large.
-enum StandardFilters {
+package enum StandardFilters {
   /// `crop`'s rectangle: X Y W H as given, or W H alone (offsets 0, placed by the gravity).
   static func cropSize(_ arguments: FilterArguments) -> (x: Int, y: Int, w: Int, h: Int) {
     guard let w = arguments.integer("w"), let h = arguments.integer("h") else {
@@ -59,7 +59,7 @@ enum StandardFilters {
     return (side(fractions.width, e.width), side(fractions.height, e.height))
   }
 
-  static var all: [Filter] { geometry + compositing + effects + tone + text }
+  package static var all: [Filter] { geometry + compositing + effects + tone + text }
 
   static let interpolation = FilterArgument(
     "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,

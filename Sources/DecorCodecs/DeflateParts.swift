@@ -27,18 +27,18 @@ import Synchronization
 /// libdeflate's own decompressor is 1.6–26 times faster but cannot stop at block boundaries, and zlib compressing
 /// at the same ratio (with full flushes, no inflate pass) is three to four times slower than libdeflate: measured
 /// in `Benchmarks/README.md`.
-enum DeflateParts {
+package enum DeflateParts {
   /// A part ready to be joined: its raw deflate data, the Adler-32 of its input and the input's length.
-  struct Part: Sendable {
-    var bytes: [UInt8]
-    var adler: UInt32
-    var count: Int
+  package struct Part: Sendable {
+    package var bytes: [UInt8]
+    package var adler: UInt32
+    package var count: Int
   }
 
   /// The zlib header for `level`: deflate with a 32 KiB window and libdeflate's informative level bits (as
   /// `libdeflate_zlib_compress` writes, so an image of one part is byte for byte what that call makes; zlib's
   /// level 1 gets the same "fastest").
-  static func zlibHeader(level: Int) -> [UInt8] {
+  package static func zlibHeader(level: Int) -> [UInt8] {
     let levelBits: UInt16 = level < 2 ? 0 : level < 6 ? 1 : level < 8 ? 2 : 3
     var header: UInt16 = 0x7800 | levelBits << 6
     header += (31 - header % 31) % 31
@@ -47,7 +47,7 @@ enum DeflateParts {
 
   /// Compresses `input` as raw deflate data that the next part can follow unless `final`: by libdeflate, made
   /// joinable by `join`, or by zlib (`fast`), ending in a full flush.
-  static func compress(_ input: UnsafeRawBufferPointer, _ compression: PNGCompression, final: Bool,
+  package static func compress(_ input: UnsafeRawBufferPointer, _ compression: PNGCompression, final: Bool,
     destination: String) throws(CodecError) -> Part
   {
     let bytes: [UInt8]
@@ -58,7 +58,7 @@ enum DeflateParts {
     return Part(bytes: bytes, adler: UInt32(libdeflate_adler32(1, input.baseAddress, input.count)), count: input.count)
   }
 
-  static func libdeflate(_ input: UnsafeRawBufferPointer, level: Int, final: Bool, destination: String)
+  package static func libdeflate(_ input: UnsafeRawBufferPointer, level: Int, final: Bool, destination: String)
     throws(CodecError) -> [UInt8]
   {
     guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {

@@ -13,11 +13,11 @@ import DecorCore
 /// block never traps. An EXIF block whose header or IFD0 cannot be walked is dropped (`nil`), with no error: Decor
 /// could not reset its orientation nor drop its thumbnail, and a reader would find nothing in it anyway. A value
 /// that points outside the data is left as it is (the block is kept; only cutting off IFD1 is given up).
-enum ExifEditing {
+package enum ExifEditing {
   /// `tiff` (a TIFF header and its IFDs, as in a JPEG's APP1 `Exif` segment after its 6-byte signature, a PNG's
   /// `eXIf` chunk or a WebP's `EXIF` chunk) with IFD1 dropped and, when `resetOrientation`, the orientation set to 1;
   /// `nil` when the structure cannot be walked.
-  static func carried<Bytes: Collection<UInt8>>(_ tiff: Bytes, resetOrientation: Bool) -> [UInt8]? {
+  package static func carried<Bytes: Collection<UInt8>>(_ tiff: Bytes, resetOrientation: Bool) -> [UInt8]? {
     var bytes = Array(tiff)
     guard var walker = Walker(bytes), let ifd0 = walker.directory(at: walker.firstIFD) else { return nil }
     if resetOrientation, let entry = ifd0.entries.first(where: { $0.tag == 0x0112 }), entry.type == 3,
@@ -38,7 +38,7 @@ enum ExifEditing {
 
   /// An XMP packet with its `tiff:Orientation` (an attribute or an element, one digit) set to 1, so that it says
   /// what the reset EXIF says; the length never changes.
-  static func xmpWithOrientationReset(_ xmp: [UInt8]) -> [UInt8] {
+  package static func xmpWithOrientationReset(_ xmp: [UInt8]) -> [UInt8] {
     var bytes = xmp
     for prefix in [Array("tiff:Orientation=\"".utf8), Array("tiff:Orientation='".utf8),
       Array("<tiff:Orientation>".utf8)]
@@ -62,27 +62,27 @@ enum ExifEditing {
   }
 
   /// One entry of an IFD: its tag, type, count and where the entry starts.
-  struct Entry {
-    var tag: Int
+  package struct Entry {
+    package var tag: Int
     var type: Int
     var count: Int
-    var offset: Int
+    package var offset: Int
   }
 
-  struct Directory {
-    var entries: [Entry]
+  package struct Directory {
+    package var entries: [Entry]
     /// Where the link to the next IFD is.
-    var nextLink: Int
+    package var nextLink: Int
   }
 
-  struct Walker {
+  package struct Walker {
     let data: [UInt8]
     let little: Bool
-    private(set) var firstIFD: Int
+    package private(set) var firstIFD: Int
     /// The IFDs already read, so that a loop of links ends.
     var visited: Set<Int> = []
 
-    init?(_ data: [UInt8]) {
+    package init?(_ data: [UInt8]) {
       guard data.count >= 8 else { return nil }
       switch (data[0], data[1]) {
       case (0x49, 0x49): little = true
@@ -95,13 +95,13 @@ enum ExifEditing {
       firstIFD = first
     }
 
-    func u16(_ i: Int) -> Int? {
+    package func u16(_ i: Int) -> Int? {
       guard i >= 0, i + 2 <= data.count else { return nil }
       let (a, b) = (Int(data[i]), Int(data[i + 1]))
       return little ? a | b << 8 : a << 8 | b
     }
 
-    func u32(_ i: Int) -> Int? {
+    package func u32(_ i: Int) -> Int? {
       guard let lo = u16(little ? i : i + 2), let hi = u16(little ? i + 2 : i) else { return nil }
       return lo | hi << 16
     }
@@ -118,7 +118,7 @@ enum ExifEditing {
     }
 
     /// The IFD at `offset`, each entry and the next link inside the data, or `nil` (a damaged IFD, or one seen).
-    mutating func directory(at offset: Int) -> Directory? {
+    package mutating func directory(at offset: Int) -> Directory? {
       guard offset >= 8, !visited.contains(offset), let count = u16(offset), count <= 4096,
         offset + 2 + 12 * count + 4 <= data.count
       else { return nil }

@@ -10,29 +10,29 @@ import DecorCore
 ///   before libheif parses anything (libheif 1.15's item parsing is quadratic in the item count).
 /// - `init?(_:)`: the items (type, hidden flag), `pitm`, `iref` references, `ipco` properties with their `ipma`
 ///   associations, `iloc` locations and `idat`, read as libheif 1.15 reads them, for `HEIFGrid` to lay a grid out.
-struct HEIFBoxes {
+package struct HEIFBoxes {
   /// The most items a file may declare: newer libheif's default (`heif_security_limits.max_items`).
   static let itemLimit = 1000
 
   /// One item of `iinf`.
-  struct Item {
+  package struct Item {
     /// The `infe` item type (`hvc1`, `av01`, `grid`, `Exif`…), empty for `infe` versions 0 and 1, which have none.
-    var type: String
+    package var type: String
     /// The offset in the file of the byte holding the item's `hidden` flag (its lowest bit), when the flag is set.
     var hiddenFlagOffset: Int?
   }
 
   /// A reference of `iref`: `from` refers to `to`, in order, as `type` (`dimg`, `auxl`, `thmb`, `cdsc`…).
-  struct Reference {
-    var type: String
-    var from: UInt32
-    var to: [UInt32]
+  package struct Reference {
+    package var type: String
+    package var from: UInt32
+    package var to: [UInt32]
   }
 
   /// A property box of `ipco`: its type and the range of its payload in the file (after the box header).
-  struct Property {
-    var type: String
-    var payload: Range<Int>
+  package struct Property {
+    package var type: String
+    package var payload: Range<Int>
   }
 
   /// Where an item's bytes are: the `iloc` construction method (0: file offsets, 1: offsets into `idat`) and the
@@ -44,10 +44,10 @@ struct HEIFBoxes {
 
   let data: [UInt8]
   /// The items by id; the first `infe` of an id is kept, as libheif keeps it.
-  private(set) var items: [UInt32: Item] = [:]
+  package private(set) var items: [UInt32: Item] = [:]
   /// The `pitm` item.
-  private(set) var primary: UInt32?
-  private(set) var references: [Reference] = []
+  package private(set) var primary: UInt32?
+  package private(set) var references: [Reference] = []
   /// The `ipco` children, in order (an `ipma` index `n` names `properties[n - 1]`).
   private(set) var properties: [Property] = []
   /// The property indices of each item, in `ipma` order: the first entry of an item, over all `ipma` boxes.
@@ -59,14 +59,14 @@ struct HEIFBoxes {
   // MARK: - Box headers
 
   /// A box: its type and the range of its payload (after the header, before any full-box version and flags).
-  struct Box {
-    var type: String
-    var payload: Range<Int>
+  package struct Box {
+    package var type: String
+    package var payload: Range<Int>
   }
 
   /// The boxes one after another in `range` of `data`, up to the first whose header or size does not fit (libheif
   /// stops there too). Size 0 runs to the end of `range`; size 1 has a 64-bit size after the type.
-  static func boxes(in range: Range<Int>, of data: [UInt8]) -> [Box] {
+  package static func boxes(in range: Range<Int>, of data: [UInt8]) -> [Box] {
     var boxes: [Box] = []
     var reader = Reader(data, range)
     while reader.remaining >= 8 {
@@ -90,7 +90,7 @@ struct HEIFBoxes {
   }
 
   /// The payload of the top-level `meta` box libheif reads (the last one in the file), after its version and flags.
-  static func metaPayload(of data: [UInt8]) -> Range<Int>? {
+  package static func metaPayload(of data: [UInt8]) -> Range<Int>? {
     guard let meta = boxes(in: 0..<data.count, of: data).last(where: { $0.type == "meta" }),
       meta.payload.count >= 4
     else { return nil }
@@ -102,7 +102,7 @@ struct HEIFBoxes {
   /// The most items any top-level `meta` box of `data` declares: over each, the largest of its `iinf` entry count,
   /// the number of `infe` boxes its `iinf` holds (libheif 1.15 reads them all, whatever the count says) and its
   /// `iloc` item count. A few bytes of each box header are read; nothing is allocated per item.
-  static func declaredItemCount(in data: [UInt8]) -> Int {
+  package static func declaredItemCount(in data: [UInt8]) -> Int {
     var most = 0
     for meta in boxes(in: 0..<data.count, of: data) where meta.type == "meta" && meta.payload.count >= 4 {
       let children = (meta.payload.lowerBound + 4)..<meta.payload.upperBound
@@ -130,7 +130,7 @@ struct HEIFBoxes {
 
   /// The items of the `meta` box libheif reads, or `nil` when that box or a child `HEIFGrid` needs cannot be read
   /// the way libheif 1.15 reads it (the caller then leaves the file to libheif alone).
-  init?(_ data: [UInt8]) {
+  package init?(_ data: [UInt8]) {
     self.data = data
     guard let meta = Self.metaPayload(of: data) else { return nil }
     for box in Self.boxes(in: meta, of: data) {
@@ -270,7 +270,7 @@ struct HEIFBoxes {
 
   /// The properties of `item` in `ipma` order (index 0, "none", left out), or `nil` when an index names no property
   /// (libheif refuses the item then).
-  func properties(of item: UInt32) -> [Property]? {
+  package func properties(of item: UInt32) -> [Property]? {
     var found: [Property] = []
     for index in associations[item] ?? [] where index > 0 {
       guard index <= properties.count else { return nil }
@@ -281,7 +281,7 @@ struct HEIFBoxes {
 
   /// The first `limit` bytes of `item` (its extents joined), or `nil` when it has no location, a construction method
   /// other than file offsets or `idat`, or an extent outside the file (or the `idat` box), where libheif fails too.
-  func bytes(of item: UInt32, limit: Int) -> [UInt8]? {
+  package func bytes(of item: UInt32, limit: Int) -> [UInt8]? {
     guard let location = locations[item] else { return nil }
     let within: Range<Int>
     switch location.constructionMethod {

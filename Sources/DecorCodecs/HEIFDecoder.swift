@@ -44,7 +44,7 @@ public struct HEIFDecoder: ImageDecoder {
   public var fileExtensions: [String] { ["avif", "heic", "heif"] }
 
   /// The kind of HEIF file a `ftyp` box announces.
-  enum Kind {
+  package enum Kind {
     /// HEVC-coded or other HEIF images (HEIC).
     case heic
     /// AV1-coded images (AVIF).
@@ -59,7 +59,7 @@ public struct HEIFDecoder: ImageDecoder {
 
   /// What the `ftyp` box at the start of `leadingBytes` announces, or `nil` when there is no such box or it names
   /// no HEIF image brand. Only the brands within `leadingBytes` (and the box) are looked at.
-  static func kind(of leadingBytes: ArraySlice<UInt8>) -> Kind? {
+  package static func kind(of leadingBytes: ArraySlice<UInt8>) -> Kind? {
     let bytes = Array(leadingBytes)
     guard bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8) else { return nil }
     let size = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
@@ -85,7 +85,7 @@ public struct HEIFDecoder: ImageDecoder {
 
   /// The pixels of the primary image; `tiled: false` leaves a grid to libheif's whole decode (the reference the
   /// tiled decode must equal).
-  static func decode(_ data: [UInt8], source: String, pixelLimit: Int, tiled: Bool) throws(CodecError) -> Raster {
+  package static func decode(_ data: [UInt8], source: String, pixelLimit: Int, tiled: Bool) throws(CodecError) -> Raster {
     try withPrimaryImageAndContext(data, source: source, readingTiles: tiled) { image throws(CodecError) in
       try decodePixels(image, source: source, pixelLimit: pixelLimit)
     }
@@ -129,12 +129,12 @@ public struct HEIFDecoder: ImageDecoder {
 
   /// The primary image as `body` gets it: libheif's handle and context, and the boxes Decor read itself (when the
   /// pixels are wanted and the boxes could be read).
-  struct PrimaryImage {
+  package struct PrimaryImage {
     let handle: OpaquePointer
-    let context: OpaquePointer
-    let boxes: HEIFBoxes?
+    package let context: OpaquePointer
+    package let boxes: HEIFBoxes?
     /// The largest side libheif's context allows now.
-    let sizeLimit: Int
+    package let sizeLimit: Int
   }
 
   /// Reads `data` with libheif and hands `body` the primary image's handle, then releases the handle and the
@@ -152,7 +152,7 @@ public struct HEIFDecoder: ImageDecoder {
   /// the boxes and has libheif read the file with the `hidden` flags of grid tiles cleared, so that `HEIFGrid` can
   /// have their handles (libheif 1.15 hands out top-level images only); the file is otherwise the same, and the
   /// number of top-level images is then not the file's.
-  static func withPrimaryImageAndContext<T>(
+  package static func withPrimaryImageAndContext<T>(
     _ data: [UInt8], source: String, readingTiles: Bool, _ body: (PrimaryImage) throws(CodecError) -> T
   ) throws(CodecError) -> T {
     let items = HEIFBoxes.declaredItemCount(in: data)

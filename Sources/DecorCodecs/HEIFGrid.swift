@@ -22,7 +22,7 @@ import CHEIF
 /// than the grid's, when it is reached. Pixels no tile covers (a malformed grid; libheif leaves them undefined) are
 /// transparent black. A tile that several cells refer to (one small tile repeated over a huge grid) is decoded once
 /// while the tiles kept stay within an eighth of the raster.
-struct HEIFGrid {
+package struct HEIFGrid {
   let rows: Int
   let columns: Int
   /// The output size the grid's data declares, before transformations.
@@ -47,7 +47,7 @@ struct HEIFGrid {
   /// The layout of `item` when it is a grid libheif 1.15 would go on to decode; `nil` when it is not a grid, or when
   /// libheif would refuse it before allocating anything, or when its boxes cannot be read as libheif reads them.
   /// `sizeLimit` is the largest side libheif's context allows (its grid check is `side >= limit`).
-  static func layout(of item: heif_item_id, in boxes: HEIFBoxes, sizeLimit: Int) -> HEIFGrid? {
+  package static func layout(of item: heif_item_id, in boxes: HEIFBoxes, sizeLimit: Int) -> HEIFGrid? {
     guard boxes.items[item]?.type == "grid", let data = boxes.bytes(of: item, limit: 12), data.count >= 8,
       let tiles = boxes.references(from: item, type: "dimg"), let properties = boxes.properties(of: item)
     else { return nil }

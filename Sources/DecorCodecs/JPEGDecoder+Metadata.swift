@@ -24,8 +24,8 @@ extension JPEGDecoder {
     return (try? ImageFile.readBytes(atPath: path)).map(metadata(of:)) ?? .none
   }
 
-  static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
-  static let jfifSignature: [UInt8] = Array("JFIF".utf8) + [0]
+  package static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
+  package static let jfifSignature: [UInt8] = Array("JFIF".utf8) + [0]
 
   static func metadata(of data: [UInt8], oriented: Bool) -> ImageMetadata {
     var metadata = ImageMetadata()

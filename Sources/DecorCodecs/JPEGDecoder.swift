@@ -98,7 +98,7 @@ public struct JPEGDecoder: ImageDecoder {
   }
 
   /// Inverted (Adobe) CMYK, four bytes a pixel, to opaque RGBA in place: each of C, M, Y times K, over 255.
-  static func invertedCMYKToRGBA(_ bytes: UnsafeMutableRawBufferPointer) {
+  package static func invertedCMYKToRGBA(_ bytes: UnsafeMutableRawBufferPointer) {
     let pixels = bytes.bindMemory(to: UInt8.self)
     var i = 0
     while i + 3 < pixels.count {
@@ -111,7 +111,7 @@ public struct JPEGDecoder: ImageDecoder {
   }
 
   /// libjpeg-turbo's message for the last error on `handle` (the encoder's too).
-  static func message(_ handle: tjhandle) -> String {
+  package static func message(_ handle: tjhandle) -> String {
     guard let text = tjGetErrorStr2(handle) else { return "unknown libjpeg-turbo error" }
     var bytes: [UInt8] = []
     var p = text

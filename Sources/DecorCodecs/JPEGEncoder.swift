@@ -142,7 +142,7 @@ public enum JPEGEncoder {
 
   /// The opaque colour pixels are laid on: a translucent background would leave alpha JPEG cannot hold, so it is
   /// taken as opaque, its colour un-premultiplied once, here, rather than per pixel.
-  static func backdrop(_ background: Color) -> (r: UInt8, g: UInt8, b: UInt8) {
+  package static func backdrop(_ background: Color) -> (r: UInt8, g: UInt8, b: UInt8) {
     let bg = background.premultiplied
     return (Premultiplication.unpremultiply(bg.r, bg.a), Premultiplication.unpremultiply(bg.g, bg.a),
       Premultiplication.unpremultiply(bg.b, bg.a))
@@ -150,7 +150,7 @@ public enum JPEGEncoder {
 
   /// Lays premultiplied RGBA pixels (red in the first byte) over the opaque `back` in place (c + back × (255 − a) /
   /// 255, rounded; alpha is left, and libjpeg does not read it), and says whether any pixel had alpha below 255.
-  static func flatten(_ pixels: UnsafeMutableBufferPointer<UInt32>, onto back: (r: UInt8, g: UInt8, b: UInt8))
+  package static func flatten(_ pixels: UnsafeMutableBufferPointer<UInt32>, onto back: (r: UInt8, g: UInt8, b: UInt8))
     -> Bool
   {
     // Most bands are opaque: one vectorised pass finds it, and nothing is written.

@@ -2,11 +2,11 @@ import DecorCore
 
 /// The marker segments of a JPEG file before its image data, each checked against the data: what the EXIF
 /// orientation, the ICC profile and the JFIF density are read from.
-enum JPEGMarkers {
+package enum JPEGMarkers {
   /// The segments from the SOI marker up to the first start of scan (or end of image), each as its marker's second
   /// byte (`0xE0` for APP0) and the range of its body (after the two length bytes); the walk stops at the first
   /// malformed or truncated segment. Empty when the data does not start with SOI.
-  static func segments(_ data: [UInt8]) -> [(marker: UInt8, body: Range<Int>)] {
+  package static func segments(_ data: [UInt8]) -> [(marker: UInt8, body: Range<Int>)] {
     walk(data).segments
   }
 
@@ -18,7 +18,7 @@ enum JPEGMarkers {
   /// lossless or hierarchical process, a precision other than 8 bits, arithmetic coding — in the words `decor info`
   /// and `decor apply` both give; `nil` for a frame it decodes, or none found. Asked once libjpeg has failed, so an
   /// arithmetic-coded file is named only by a libjpeg-turbo built without arithmetic decoding.
-  static func unsupportedVariant(_ data: [UInt8]) -> String? {
+  package static func unsupportedVariant(_ data: [UInt8]) -> String? {
     guard let frame = segments(data).first(where: { (0xC0...0xCF).contains($0.marker)
       && ![0xC4, 0xC8, 0xCC].contains($0.marker) })
     else { return nil }

@@ -5,21 +5,21 @@ import DecorCore
 ///
 /// libpng's simplified reader stops once it has the image data, so it never notices a file cut short after that
 /// point; this walk does, and `PNGCodec` refuses such files as truncated.
-struct PNGChunks {
-  struct Chunk {
+package struct PNGChunks {
+  package struct Chunk {
     /// The four-letter type, such as `IHDR`.
-    var type: String
+    package var type: String
     /// The whole chunk: length, type, data and CRC.
-    var range: Range<Int>
+    package var range: Range<Int>
   }
 
   /// The complete chunks from the signature up to and including `IEND` (or up to where the data stops).
-  var chunks: [Chunk] = []
+  package var chunks: [Chunk] = []
   /// Why the walk did not reach a complete `IEND` chunk, or `nil` if it did.
   var truncation: String?
 
   /// Walks the chunks after the 8-byte signature (which the caller has checked).
-  init(_ data: [UInt8]) {
+  package init(_ data: [UInt8]) {
     self.init(count: data.count) { offset in Array(data[offset..<offset + 8]) }
   }
 

@@ -177,7 +177,7 @@ public enum PNGCodec {
   /// after it libpng's reader skips unread): the chunks before them move up against
   /// the ones after, so the file then starts at the returned offset (the number of bytes dropped) and no second
   /// copy of a large file is made. Data without the PNG signature is left for libpng to reject in its own words.
-  static func preflight(_ data: inout [UInt8], source: String) throws(CodecError) -> Int {
+  package static func preflight(_ data: inout [UInt8], source: String) throws(CodecError) -> Int {
     guard data.starts(with: PNGHeader.signature) else { return 0 }
     let structure = PNGChunks(data)
     if let truncation = structure.truncation { throw .corrupt(source: source, detail: "truncated: \(truncation)") }

@@ -23,10 +23,10 @@ import CZlib
 /// image usually shows it in its first band, and the renderer asks for grey only when every source of the render
 /// is grey (`BandedRender.sourcesAreGrey`), where colour comes from a step (a tint, a coloured shadow) and usually
 /// shows early too. So a file is grey only when every pixel written is, and at most two starts over happen.
-enum PNGEncoder {
+package enum PNGEncoder {
   /// Where the rows come from: called with each band of rows in order, it hands `body` those rows' premultiplied
   /// pixels, `width × rows.count` of them. After a start-over it is called again from the first band.
-  typealias Rows = (_ rows: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) throws -> Void) throws -> Void
+  package typealias Rows = (_ rows: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) throws -> Void) throws -> Void
 
   /// Thrown by a band with a pixel that is not opaque while the encoder writes no alpha.
   struct NotOpaque: Error {}
@@ -43,7 +43,7 @@ enum PNGEncoder {
   ///   - destination: the file's name, for error messages.
   ///   - partBytes: about how many bytes of filtered rows each part holds (see `partRows`).
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
-  static func encode(
+  package static func encode(
     width: Int, height: Int, bandHeight: Int, opaque: Bool?, grey: Bool? = false, compression: PNGCompression,
     threads: Int, destination: String, partBytes: Int = 1 << 20, metadata: ImageMetadata = .none,
     into sink: ByteSink, rows: Rows
@@ -279,7 +279,7 @@ enum PNGEncoder {
   }
 
   /// `bytes` as a zlib stream (libdeflate, level 9 unless told), or `nil` if libdeflate fails.
-  static func zlibCompressed(_ bytes: [UInt8], level: Int = 9) -> [UInt8]? {
+  package static func zlibCompressed(_ bytes: [UInt8], level: Int = 9) -> [UInt8]? {
     guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { return nil }
     defer { libdeflate_free_compressor(compressor) }
     let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
@@ -296,7 +296,7 @@ enum PNGEncoder {
   /// The longest chunk PNG allows.
   static let maximumChunk = Int(Int32.max)
 
-  static func appendChunk<Data: Collection<UInt8>>(_ type: String, _ data: Data, to file: inout [UInt8]) {
+  package static func appendChunk<Data: Collection<UInt8>>(_ type: String, _ data: Data, to file: inout [UInt8]) {
     file += bigEndian(UInt32(data.count))
     let start = file.count
     file += Array(type.utf8)
@@ -308,7 +308,7 @@ enum PNGEncoder {
     bytes.withUnsafeBytes { UInt32(libdeflate_crc32(0, $0.baseAddress, $0.count)) }
   }
 
-  static func bigEndian(_ value: UInt32) -> [UInt8] {
+  package static func bigEndian(_ value: UInt32) -> [UInt8] {
     [UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
       UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
   }

@@ -8,9 +8,9 @@ import DecorCore
 /// sum of absolute values read as signed bytes, the heuristic libpng, Pillow and ImageMagick use: it favours rows of
 /// small differences, which deflate codes in few bits. Predictions read only unfiltered bytes, so every byte is
 /// independent of the others and the five candidates are computed sixteen bytes at a time.
-enum PNGRowFilter {
+package enum PNGRowFilter {
   /// Bytes of scratch space `filter` needs for a row of `count` bytes.
-  static func scratchCount(rowBytes count: Int) -> Int { 5 * count }
+  package static func scratchCount(rowBytes count: Int) -> Int { 5 * count }
 
   /// Filters one row of `count` bytes into `output` (the filter type, then `count` filtered bytes).
   ///
@@ -18,7 +18,7 @@ enum PNGRowFilter {
   ///   - previous: the unfiltered row above, or `nil` for the first row (read as zeros, as PNG defines it).
   ///   - bytesPerPixel: 1 to 4 (what `a` and `c` are offset by).
   ///   - scratch: `scratchCount(rowBytes: count)` bytes for the candidates.
-  static func filter(
+  package static func filter(
     _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int, bytesPerPixel bpp: Int,
     into output: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>
   ) {

@@ -39,7 +39,7 @@ public struct PixelDensity: Sendable, Equatable, CustomStringConvertible {
 
   /// JFIF values: units (0 aspect ratio, 1 per inch, 2 per centimetre) and densities of 1 … 65535; a per-metre
   /// density becomes per inch. `nil` when a value is out of range.
-  var jfifValues: (unit: UInt8, x: UInt16, y: UInt16)? {
+  package var jfifValues: (unit: UInt8, x: UInt16, y: UInt16)? {
     let (code, scale): (UInt8, Double) =
       switch unit {
       case .aspectRatio: (0, 1)

@@ -65,7 +65,7 @@ public enum WebPEncoder {
   /// only full-size buffer besides what libwebp's encoder makes of it (for lossy files, the YUV planes).
   ///
   /// - Throws: as `encode(_:options:destination:metadata:)`, or what `rows` throws.
-  static func encode(
+  package static func encode(
     width: Int, height: Int, bandHeight: Int, options: WebPOptions, destination: String, metadata: ImageMetadata,
     rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> [UInt8] {

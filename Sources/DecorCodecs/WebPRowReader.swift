@@ -35,7 +35,7 @@ public final class WebPRowReader: RowReader {
   private var released = 0
   /// How many rows of `image` libwebp has finished, and how many bytes of the file it has had for them.
   private var decodedRows = 0
-  private(set) var bytesFed = 0
+  package private(set) var bytesFed = 0
   private var chunk: [UInt8]
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?

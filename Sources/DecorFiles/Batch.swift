@@ -68,7 +68,7 @@ public struct Batch: Sendable {
   /// atomically, so one that exists is complete.
   public var skipsExisting = false
   /// The encoders the items are written with, configured with the settings, by name.
-  let encoders: [String: any ImageEncoder]
+  package let encoders: [String: any ImageEncoder]
 
   /// Plans the batch: expands folders, names the outputs, chooses and configures their encoders, and checks that
   /// nothing would be overwritten by surprise. The output folder is created (with its parents) when it does not
@@ -342,6 +342,11 @@ public struct Batch: Sendable {
 public struct BatchError: Error, Equatable, Sendable, CustomStringConvertible {
   public var path: String
   public var message: String
+
+  package init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
 
   public var description: String { "\(path): \(message)" }
 }

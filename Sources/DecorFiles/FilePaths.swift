@@ -13,22 +13,22 @@ import DecorCore
 /// Path arithmetic for files that name other files (templates, scenes): a relative name inside one means relative
 /// to that file's folder, wherever the command runs, as relative URLs in a web page mean relative to the page.
 /// Lexical only (`..` is not resolved through symbolic links), as shells and `realpath -s` do.
-enum FilePaths {
+package enum FilePaths {
   /// The folder holding `path` (`"."` for a bare file name).
-  static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     let (directory, _) = ImageFile.split(path)
     if directory.isEmpty { return "." }
     return directory == "/" ? "/" : String(directory.dropLast())
   }
 
   /// `name` as seen from the current folder, when it is written relative to `folder`: absolute names and `-` stay.
-  static func resolve(_ name: String, against folder: String) -> String {
+  package static func resolve(_ name: String, against folder: String) -> String {
     if name.hasPrefix("/") || name == ImageFile.standardStream || folder == "." { return name }
     return normalised(folder + "/" + name)
   }
 
   /// `path` (relative to the current folder, or absolute) written relative to `folder`, for a file saved there.
-  static func relative(_ path: String, to folder: String) -> String {
+  package static func relative(_ path: String, to folder: String) -> String {
     if path == ImageFile.standardStream { return path }
     let target = components(absolute(path))
     let base = components(absolute(folder))
@@ -49,7 +49,7 @@ enum FilePaths {
   }
 
   /// Empty and `.` components dropped, `a/..` removed; relative paths keep leading `..`.
-  static func normalised(_ path: String) -> String {
+  package static func normalised(_ path: String) -> String {
     let absolute = path.hasPrefix("/")
     var out: [Substring] = []
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {

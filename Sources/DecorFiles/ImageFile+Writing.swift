@@ -32,7 +32,7 @@ extension ImageFile {
   /// on; the public writes are `writeBytes(_:toPath:)`, the renderers' `toFile:` calls and `EncoderRegistry`.
   ///
   /// - Throws: `CodecError.io` naming `path`, or what `produce` throws; a file is then left as it was.
-  static func write(toPath path: String, _ produce: (ByteSink) throws -> Void) throws {
+  package static func write(toPath path: String, _ produce: (ByteSink) throws -> Void) throws {
     func buffered(_ send: ([UInt8]) throws(CodecError) -> Void) throws {
       let sink = ByteSink()
       try produce(sink)
@@ -167,7 +167,7 @@ extension ImageFile {
   /// The temporary file a write to `directory + name` goes through: `.NAME.decor-tmp-PID-XXXXXX`. The process id
   /// lets a later write of the same output tell a file whose writer died (`kill -9`, a power cut) from one another
   /// process is still writing.
-  static func temporaryName(directory: String, name: String, process: pid_t, suffix: String) -> String {
+  package static func temporaryName(directory: String, name: String, process: pid_t, suffix: String) -> String {
     "\(directory).\(name).decor-tmp-\(process)-\(suffix)"
   }
 
@@ -175,7 +175,7 @@ extension ImageFile {
   /// run left behind is cleaned by the next run that writes the same output. A file whose process still runs (or
   /// whose owner cannot be told, such as a name from another host on a shared folder with a live PID here) is left
   /// alone; so is anything not named exactly as `temporaryName` names files.
-  static func removeStaleTemporaryFiles(directory: String, name: String) {
+  package static func removeStaleTemporaryFiles(directory: String, name: String) {
     guard let folder = opendir(directory.isEmpty ? "." : directory) else { return }
     defer { closedir(folder) }
     let prefix = ".\(name).decor-tmp-"

@@ -11,7 +11,7 @@ import DecorCore
 #endif
 
 /// Reading JSON files (templates and scenes) into `JSONValue`s.
-enum JSONFile {
+package enum JSONFile {
   /// The most bytes a template or scene file may have: 64 MiB, thousands of times a large scene, so that a device
   /// or a stream that never ends (`/dev/zero`) is refused as soon as it passes this instead of filling memory.
   static let byteLimit = 64 << 20
@@ -31,7 +31,7 @@ enum JSONFile {
     return try parse(bytes, failure: failure)
   }
 
-  static func parse<E: Error>(_ bytes: [UInt8], failure: (String) -> E) throws(E) -> JSONValue {
+  package static func parse<E: Error>(_ bytes: [UInt8], failure: (String) -> E) throws(E) -> JSONValue {
     // Checked first for the place of a mistake, and strictly: the decoder alone would name no place, and would
     // take a trailing comma.
     do {

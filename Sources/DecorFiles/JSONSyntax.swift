@@ -7,21 +7,21 @@ import DecorCore
 /// of the same scene or template (Python's `json`, `jq`, browsers) refuse. It also refuses, by place, what JSON
 /// allows but the decoder does not read: a number no `Double` holds (`1e400`, `1e-400`) and half of a UTF-16
 /// surrogate pair (`"\ud800"`). It builds no value: once the text passes, `JSONDecoder` reads it.
-struct JSONSyntax {
+package struct JSONSyntax {
   /// Where and what the first mistake is.
-  struct Mistake: Error, Equatable {
+  package struct Mistake: Error, Equatable {
     var line: Int
     var column: Int
     var message: String
 
-    var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
   }
 
   private let bytes: [UInt8]
   private var position = 0
 
   /// Checks `bytes`; the nesting is limited to 512 levels, as deeply nested input would otherwise exhaust the stack.
-  static func check(_ bytes: [UInt8]) throws(Mistake) {
+  package static func check(_ bytes: [UInt8]) throws(Mistake) {
     var syntax = JSONSyntax(bytes: bytes)
     // A UTF-8 byte order mark, which some editors write, is not a mistake.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { syntax.position = 3 }

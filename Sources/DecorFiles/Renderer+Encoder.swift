@@ -72,7 +72,7 @@ extension Renderer {
     return sink.bytes
   }
 
-  func render(
+  package func render(
     _ component: any ImageComponent, region: IntRect?, encoder: any ImageEncoder, metadata: ImageMetadata,
     destination: String, trace: RenderTrace?, bandHeight: Int? = nil, into sink: ByteSink
   ) throws -> EncodingResult {

@@ -29,7 +29,7 @@ extension Renderer {
   /// - Parameter bandHeight: the rows of a band (rounded up to whole tiles, see `prepareBands`), or `nil` for the
   ///   renderer's choice. The bytes do not depend on it.
   @discardableResult
-  func renderJPEG(
+  package func renderJPEG(
     _ component: any ImageComponent, region: IntRect?, options: JPEGOptions, destination: String,
     metadata: ImageMetadata, bandHeight: Int? = nil, trace: RenderTrace? = nil, into sink: ByteSink
   ) throws -> (flattened: Bool, bandHeight: Int) {

@@ -16,7 +16,7 @@ import CFreeType
 /// FreeType's library and face objects are not thread-safe, so none is kept: `withFace` opens the face from these
 /// bytes for the length of one call (about 0.1 ms for DejaVu Sans), and every layout and every tile of a render
 /// opens its own.
-struct FontData: Sendable, Hashable {
+package struct FontData: Sendable, Hashable {
   /// The largest font file read: 256 MiB (the largest CJK collections are under 128 MiB).
   static let maxFileSize = 256 << 20
 
@@ -29,7 +29,7 @@ struct FontData: Sendable, Hashable {
   /// Reads the file at `path` and checks that FreeType opens face `faceIndex` in it as a scalable font.
   /// - Throws: `FontError.unreadable`, `.notAFont` (a folder is `.notAFont`: `/tmp: not a usable font file: it is a
   ///   folder`).
-  init(path: String, faceIndex: Int) throws(FontError) {
+  package init(path: String, faceIndex: Int) throws(FontError) {
     self.path = path
     self.faceIndex = faceIndex
     let bytes = try Self.read(path)
@@ -66,7 +66,7 @@ struct FontData: Sendable, Hashable {
 
   /// Calls `body` with the face opened from the bytes (sized to `size` pixels when given, in 26.6 fixed point as
   /// FreeType takes it), then closes it. The face must not escape `body`.
-  func withFace<R>(size: Double?, _ body: (FT_Face) -> R) -> Result<R, FontError> {
+  package func withFace<R>(size: Double?, _ body: (FT_Face) -> R) -> Result<R, FontError> {
     Self.withFace(bytes, path: path, faceIndex: faceIndex, size: size, body)
   }
 
@@ -101,7 +101,7 @@ struct FontData: Sendable, Hashable {
   }
 
   /// Calls `body` with a face opened from each of `fonts`, in order, each sized to `size` pixels (see `withFace`).
-  static func withFaces<R>(_ fonts: ArraySlice<FontData>, size: Double, opened: [FT_Face] = [],
+  package static func withFaces<R>(_ fonts: ArraySlice<FontData>, size: Double, opened: [FT_Face] = [],
     _ body: ([FT_Face]) -> R) -> Result<R, FontError>
   {
     guard let first = fonts.first else { return .success(body(opened)) }

@@ -10,12 +10,12 @@ import CFreeType
 ///
 /// Each glyph's bitmap depends only on its face and id, and a pixel only on the glyphs over it, taken in the same order, so
 /// any tile of the text has the bytes of the same region of the whole.
-enum GlyphRendering {
+package enum GlyphRendering {
   /// Glyphs whose box holds more pixels than this are rendered for each region they touch, only the region's rows
   /// across the glyph's whole width (FreeType's rasteriser clipped to those rows: each row's coverage is computed
   /// on its own, so it does not depend on the clip; a clip on the left would change it), rather than whole once per
   /// region: a glyph at a large size would otherwise be rendered whole for every tile.
-  static let largeGlyphArea = 256 * 256
+  package static let largeGlyphArea = 256 * 256
 
   /// The coverage of `region` (one byte a pixel, rows of `region.width`).
   static func coverage(_ layout: TextLayout, faces: [FT_Face], region: IntRect) -> [UInt8] {
@@ -87,7 +87,7 @@ enum GlyphRendering {
 
   /// The coverage of `glyph` within `rect` only: its hinted outline moved so that `rect`'s bottom-left corner is
   /// the origin, rendered by FreeType's antialiasing rasteriser into a bitmap of `rect`'s size.
-  static func renderClipped(_ face: FT_Face, _ glyph: PlacedGlyph, _ rect: IntRect) -> [UInt8] {
+  package static func renderClipped(_ face: FT_Face, _ glyph: PlacedGlyph, _ rect: IntRect) -> [UInt8] {
     var pixels = [UInt8](repeating: 0, count: rect.width * rect.height)
     guard FT_Load_Glyph(face, glyph.id, DECOR_FT_LOAD_DEFAULT | DECOR_FT_LOAD_NO_BITMAP) == 0,
       let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
@@ -110,7 +110,7 @@ enum GlyphRendering {
   }
 
   /// Glyph `id` rendered: its 8-bit coverage (rows packed), and its box from its origin (y up for `top`).
-  static func render(_ face: FT_Face, _ id: UInt32) -> (pixels: [UInt8], left: Int, top: Int, width: Int, height: Int) {
+  package static func render(_ face: FT_Face, _ id: UInt32) -> (pixels: [UInt8], left: Int, top: Int, width: Int, height: Int) {
     let none: (pixels: [UInt8], left: Int, top: Int, width: Int, height: Int) = ([], 0, 0, 0, 0)
     guard FT_Load_Glyph(face, id, DECOR_FT_LOAD_DEFAULT | DECOR_FT_LOAD_NO_BITMAP) == 0,
       let slot = face.pointee.glyph, FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0

@@ -72,7 +72,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
   private let data: FontData?
   private let fallbacks: [FontData]
   private let size: Double
-  let layout: TextLayout
+  package let layout: TextLayout
   private let pixel: RGBA8
   private let problem: RenderError?
 
@@ -273,7 +273,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
 
 extension Text {
   /// The most non-starters in a row the Stream-Safe Text Format allows (UAX #15).
-  static let maxNonStarters = 30
+  package static let maxNonStarters = 30
 
   /// U+034F COMBINING GRAPHEME JOINER, which UAX #15 inserts to end a run of non-starters: it has canonical
   /// combining class 0, draws nothing, and changes no line break, script or direction around it.
@@ -292,7 +292,7 @@ extension Text {
   ///
   /// One pass, constant work a character: linear in the string. A string that needs no joiner is returned as it
   /// is (ordinary text in any script: no language has more than a handful of marks on a letter).
-  static func streamSafe(_ string: String) -> String {
+  package static func streamSafe(_ string: String) -> String {
     let unicode = hb_unicode_funcs_get_default()
     let scalars = string.unicodeScalars
     // The result is built only once a joiner is needed: the scalars before it copied in one piece, then each

@@ -28,41 +28,53 @@ public struct TextLine: Sendable, Hashable {
 
 /// A glyph placed in the text's box: its pen position rounded to whole pixels (as Pillow places glyphs), so that a
 /// glyph's bitmap depends only on its face and id.
-struct PlacedGlyph: Sendable, Hashable {
-  var id: UInt32
+package struct PlacedGlyph: Sendable, Hashable {
+  package var id: UInt32
   var x: Int
   var y: Int
   /// The face it is from: 0 the text's font, 1… its fallbacks in order.
-  var font: Int = 0
+  package var font: Int = 0
+
+  package init(id: UInt32, x: Int, y: Int, font: Int = 0) {
+    self.id = id
+    self.x = x
+    self.y = y
+    self.font = font
+  }
 
   var key: GlyphKey { GlyphKey(font: font, id: id) }
 }
 
 /// A glyph of one of a text's faces.
-struct GlyphKey: Sendable, Hashable {
+package struct GlyphKey: Sendable, Hashable {
   var font: Int
   var id: UInt32
+
+  package init(font: Int, id: UInt32) {
+    self.font = font
+    self.id = id
+  }
 }
 
 /// A glyph's bitmap box in whole pixels relative to its origin on the baseline, y down.
-struct GlyphBox: Sendable, Hashable {
+package struct GlyphBox: Sendable, Hashable {
   var left: Int
   var top: Int
-  var width: Int
+  package var width: Int
   var height: Int
 }
 
 /// One glyph as HarfBuzz positions it, in 26.6 fixed point (1/64 pixel), in visual order.
-struct ShapedGlyph: Sendable, Hashable {
-  var id: UInt32
+package struct ShapedGlyph: Sendable, Hashable {
+  package var id: UInt32
   /// The face it is from (see `PlacedGlyph.font`).
   var font: Int = 0
   /// The index, in Unicode scalars of the shaped text, of the first character the glyph's cluster holds.
-  var cluster: Int
-  var xAdvance: Int
-  var yAdvance: Int
-  var xOffset: Int
-  var yOffset: Int
+  package var cluster: Int
+  package var xAdvance: Int
+  package var yAdvance: Int
+  package var xOffset: Int
+  package var yOffset: Int
 }
 
 /// A text laid out: its lines broken, ordered and shaped, its glyphs placed in a box (origin at the top-left).
@@ -96,13 +108,13 @@ struct ShapedGlyph: Sendable, Hashable {
 /// - Box: as wide as `maxWidth` when given, else the widest line (rounded up to whole pixels); each line
 ///   `lineHeight × size` tall with the font's ascent and descent (hhea) centred in it (CSS's half-leading), its
 ///   baseline rounded to a whole pixel.
-struct TextLayout: Sendable, Hashable {
+package struct TextLayout: Sendable, Hashable {
   /// The most marks in a row that HarfBuzz shapes in one buffer (see "Pieces"): a Stream-Safe run of 30
   /// non-starters and its joiner.
   static let maxMarksInARow = Text.maxNonStarters + 1
 
-  var glyphs: [PlacedGlyph]
-  var boxes: [GlyphKey: GlyphBox]
+  package var glyphs: [PlacedGlyph]
+  package var boxes: [GlyphKey: GlyphBox]
   var lines: [TextLine]
   /// Each line's glyphs (a range of `glyphs`) and the rows its ink covers (`minY..<maxY` of the union of its glyphs'
   /// boxes), so that a render skips the lines above and below its region.
@@ -125,12 +137,12 @@ struct TextLayout: Sendable, Hashable {
     self.inkBounds = inkBounds
   }
 
-  static func == (a: TextLayout, b: TextLayout) -> Bool {
+  package static func == (a: TextLayout, b: TextLayout) -> Bool {
     a.glyphs == b.glyphs && a.boxes == b.boxes && a.lines == b.lines && a.width == b.width && a.height == b.height
       && a.inkBounds == b.inkBounds
   }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(glyphs)
     hasher.combine(lines)
   }
@@ -181,7 +193,7 @@ struct TextLayout: Sendable, Hashable {
 
   /// Shapes `text` as one line in a HarfBuzz font over `face` (sized): the glyphs in visual order. What the tests
   /// compare with `hb-shape`.
-  static func shapeLine(_ text: String, face: FT_Face) -> [ShapedGlyph] {
+  package static func shapeLine(_ text: String, face: FT_Face) -> [ShapedGlyph] {
     let scalars = text.unicodeScalars.map(\.value)
     guard let font = hb_ft_font_create_referenced(face) else { return [] }
     defer { hb_font_destroy(font) }
@@ -337,7 +349,7 @@ struct TextLayout: Sendable, Hashable {
   }
 
   /// The face of each Unicode scalar of `text` (see "Fallback" above): an index into `faces`.
-  static func faces(of text: String, among faces: [FT_Face]) -> [Int] {
+  package static func faces(of text: String, among faces: [FT_Face]) -> [Int] {
     // One face (no fallback: the common case) draws everything; `Text` has already looked for missing glyphs.
     guard faces.count > 1 else { return [Int](repeating: 0, count: text.unicodeScalars.count) }
     var result: [Int] = []

@@ -401,7 +401,8 @@ struct HEIFFileBuilder {
     if alphaOnly {
       id = try #require(boxes.references.first { $0.type == "auxl" && $0.to == [id] }?.from)
     }
-    let properties = try #require(boxes.properties(of: id)).filter { $0.type != "auxC" }.map { property in
+    let itemProperties: [HEIFBoxes.Property] = try #require(boxes.properties(of: id))
+    let properties: [[UInt8]] = itemProperties.filter { $0.type != "auxC" }.map { property in
       Array(bytes[(property.payload.lowerBound - 8)..<property.payload.upperBound])
     }
     let data = try #require(boxes.bytes(of: id, limit: 1 << 20))

@@ -234,7 +234,7 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
   }
 }
 
-func formatted(_ value: Double) -> String {
+package func formatted(_ value: Double) -> String {
   let scaled = (value * 100).rounded() / 100
   return String(scaled)
 }

@@ -42,7 +42,7 @@ public enum Compositor {
   }
 
   /// The 8-bit coverage an opacity stands for: `round(opacity × 255)`, clamped to 0…255, 0 for NaN.
-  static func coverage(_ opacity: Double) -> UInt16 {
+  package static func coverage(_ opacity: Double) -> UInt16 {
     guard opacity > 0 else { return 0 }
     return opacity >= 1 ? 255 : UInt16((opacity * 255).rounded())
   }
@@ -50,7 +50,7 @@ public enum Compositor {
   /// Composites the part of `source` (whose pixels sit at `sourceRect` in canvas coordinates) that lies inside
   /// the canvas onto it. The mode acts only there: outside `sourceRect` the canvas is untouched whatever the mode.
   /// `sourceRect` must have the size of `source`.
-  static func composite(
+  package static func composite(
     _ source: Raster, at sourceRect: IntRect, onto canvas: inout Raster, mode: BlendMode, opacity: Double = 1
   ) {
     let target = sourceRect.intersection(canvas.bounds)

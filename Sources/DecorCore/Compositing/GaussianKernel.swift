@@ -16,16 +16,16 @@ import RealModule
 /// the README's `blur … edge=transparent` promises; the box passes can reach a pixel or two further (3(r + 1) > ⌈3σ⌉
 /// for some σ), where the kernel's weight is below 10⁻⁴ and the pixels are dropped. The other edge modes extend the
 /// input by `reach` and keep its extent (see `GaussianBlur`).
-struct GaussianKernel: Sendable, Hashable {
+package struct GaussianKernel: Sendable, Hashable {
   /// Below this σ the exact sampled kernel is used; from it up, the extended boxes. Measured (one thread, 4096²):
   /// the exact kernel costs 12.8 ns a pixel at σ = 2 (13 taps an axis) and 16.6 at σ = 2.9 (19 taps), the boxes
   /// 14–15 whatever σ, so the switch near 3 keeps every σ within about ±15% of the boxes (Benchmarks/blur.md).
-  static let exactLimit = 3.0
+  package static let exactLimit = 3.0
   /// The largest σ accepted; larger values are clamped. With transparent edges the output grows by 3σ on every side,
   /// so beyond this the image would not fit the default pixel limit anyway.
   static let maximumSigma = 2000.0
 
-  enum Method: Sendable, Hashable {
+  package enum Method: Sendable, Hashable {
     /// No blur: pixels pass unchanged.
     case identity
     /// `weights[k]` is the weight of the pixels k away from the centre (k = 0 … radius), summing to 1 over −radius …
@@ -36,9 +36,9 @@ struct GaussianKernel: Sendable, Hashable {
   }
 
   let sigma: Double
-  let method: Method
+  package let method: Method
 
-  init(sigma: Double) {
+  package init(sigma: Double) {
     let sigma = sigma.isNaN ? 0 : Swift.min(GaussianKernel.maximumSigma, Swift.max(0, sigma))
     self.sigma = sigma
     if sigma < 0.05 {
@@ -62,14 +62,14 @@ struct GaussianKernel: Sendable, Hashable {
   }
 
   /// How far the output extends beyond the input on every side: ⌈3σ⌉.
-  var margin: Int {
+  package var margin: Int {
     if case .identity = method { return 0 }
     return Int((3 * sigma).rounded(.up))
   }
 
   /// How far one axis of the computation reads from an output pixel: the kernel's radius for the exact kernel,
   /// 3(r + 1) for the boxes.
-  var reach: Int {
+  package var reach: Int {
     switch method {
     case .identity: return 0
     case .exact(let weights): return weights.count - 1
@@ -79,7 +79,7 @@ struct GaussianKernel: Sendable, Hashable {
 
   /// The one-dimensional kernel this computes (for the boxes, the three passes convolved), from −`reach` to
   /// `reach`: for tests and documentation.
-  var taps: [Double] {
+  package var taps: [Double] {
     switch method {
     case .identity:
       return [1]

@@ -6,13 +6,13 @@
 /// by 255 is pixman's multiply-high (`pmulhuw`), selections are masks (`pand`/`pandn`/`por`), float-to-int rounding
 /// is the 1.5 × 2^23 trick, and the square root is Newton's iteration (the standard library's SIMD `squareRoot()`
 /// calls `sqrtf` once per lane).
-enum PixelLanes {
+package enum PixelLanes {
   /// Four pixels as stored: byte order R, G, B, A in each 32-bit lane.
   typealias Pixels = SIMD4<UInt32>
   /// Two channels of four pixels, 16 bits each: `[r0, b0, r1, b1, …]` or `[g0, a0, g1, a1, …]`.
-  typealias Lanes = SIMD8<UInt16>
+  package typealias Lanes = SIMD8<UInt16>
   /// One channel of four pixels.
-  typealias Floats = SIMD4<Float>
+  package typealias Floats = SIMD4<Float>
 
   // MARK: - Memory
 
@@ -91,7 +91,7 @@ enum PixelLanes {
   /// `t = x + 128`, two instructions longer). The widening is spelt out lane by lane: the standard library's
   /// `init(truncatingIfNeeded:)` does the same but is left as a call in some builds.
   @inline(__always)
-  static func div255(_ x: Lanes) -> Lanes {
+  package static func div255(_ x: Lanes) -> Lanes {
     let t = x &+ 128
     let wide = SIMD8<UInt32>(UInt32(t[0]), UInt32(t[1]), UInt32(t[2]), UInt32(t[3]), UInt32(t[4]), UInt32(t[5]),
       UInt32(t[6]), UInt32(t[7]))
@@ -194,7 +194,7 @@ enum PixelLanes {
 
   /// `√x` for x ≥ 0 within a relative 5·10⁻⁶: the bit-level estimate of 1/√x, two Newton steps, times x.
   @inline(__always)
-  static func squareRoot(_ x: Floats) -> Floats {
+  package static func squareRoot(_ x: Floats) -> Floats {
     var y = unsafeBitCast(0x5F37_5A86 &- (unsafeBitCast(x, to: Pixels.self) &>> 1), to: Floats.self)
     let half = x * 0.5
     y = y * (1.5 - half * y * y)

@@ -13,15 +13,22 @@ import RealModule
 /// the same formula in 60-digit arithmetic (mpmath), on pixels along the arc: within 10⁻⁸ of a pixel's area at a
 /// radius of 10³, 3·10⁻⁵ at 10⁵ (far below the 1/255 of a level), 0.002 at 10⁶; a radius that large needs an image
 /// of 2·10⁶ × 2·10⁶, a thousand times the default pixel limit.
-struct RoundedRectCoverage: Sendable {
+package struct RoundedRectCoverage: Sendable {
   let width: Int
   let height: Int
   /// The corners' radii, each at most half the side it lies along (the caller scales them as CSS does).
   let rx: Double
   let ry: Double
 
+  package init(width: Int, height: Int, rx: Double, ry: Double) {
+    self.width = width
+    self.height = height
+    self.rx = rx
+    self.ry = ry
+  }
+
   /// The fraction of pixel (x, y), in the rectangle's coordinates, inside the shape: 0…1.
-  func coverage(x: Int, y: Int) -> Double {
+  package func coverage(x: Int, y: Int) -> Double {
     guard x >= 0, y >= 0, x < width, y < height else { return 0 }
     guard rx > 0, ry > 0 else { return 1 }
     let w = Double(width)

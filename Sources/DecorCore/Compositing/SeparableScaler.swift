@@ -4,18 +4,18 @@
 /// Kernels are clipped to the input and their weights renormalised (as Pillow's `resize` does), so the edges of
 /// an opaque image stay opaque instead of fading into the transparent outside. When shrinking, `bilinear` and
 /// `bicubic` kernels are widened by the shrink factor, so every output pixel averages the area it covers.
-enum SeparableScaler {
+package enum SeparableScaler {
   /// One axis: output coordinate = input coordinate × `scale` + `offset`; the input covers `inputRange` and the
   /// result `outputRange` (outside it, pixels stay transparent even where a clipped kernel still reaches input).
-  struct Axis: Sendable {
+  package struct Axis: Sendable {
     var scale: Double
     var offset: Double
     var inputRange: Range<Int>
-    var outputRange: Range<Int>
+    package var outputRange: Range<Int>
     var interpolation: Interpolation
 
     /// The axis that maps `input` onto `output` (both non-empty) by scale and offset.
-    init(from input: Range<Int>, to output: Range<Int>, interpolation: Interpolation) {
+    package init(from input: Range<Int>, to output: Range<Int>, interpolation: Interpolation) {
       scale = Double(output.count) / Double(input.count)
       offset = Double(output.lowerBound) - Double(input.lowerBound) * scale
       inputRange = input
@@ -23,7 +23,7 @@ enum SeparableScaler {
       self.interpolation = interpolation
     }
 
-    init(scale: Double, offset: Double, inputRange: Range<Int>, outputRange: Range<Int>, interpolation: Interpolation)
+    package init(scale: Double, offset: Double, inputRange: Range<Int>, outputRange: Range<Int>, interpolation: Interpolation)
     {
       self.scale = scale
       self.offset = offset
@@ -47,7 +47,7 @@ enum SeparableScaler {
     }
 
     /// The taps of the output pixels `outputs`: for each, the first input index and its weights.
-    func taps(_ outputs: Range<Int>) -> Taps {
+    package func taps(_ outputs: Range<Int>) -> Taps {
       let filterScale = interpolation != .nearest && scale < 1 ? 1 / scale : 1
       let reach = interpolation.support * filterScale
       var taps = Taps()
@@ -93,11 +93,11 @@ enum SeparableScaler {
   }
 
   /// Per output pixel: its first input index, and where its `count` weights start in `weights`.
-  struct Taps {
-    var entries: [(first: Int, start: Int, count: Int)] = []
-    var weights: [Float] = []
+  package struct Taps {
+    package var entries: [(first: Int, start: Int, count: Int)] = []
+    package var weights: [Float] = []
     /// The input indices any output pixel reads.
-    var needed: Range<Int> = 0..<0
+    package var needed: Range<Int> = 0..<0
   }
 
   /// The input region read for `region`: every input pixel any output pixel's taps can reach (`nil` for none),
@@ -112,7 +112,7 @@ enum SeparableScaler {
 
   /// Renders `region` of the scaled `source` (the input's pixels over at least the part of `inputRegion(for:…)`
   /// the input covers; `nil` where it covers none of it).
-  static func render(_ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, pixelLimit: Int) throws
+  package static func render(_ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, pixelLimit: Int) throws
     -> Raster
   {
     try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit) { buffer in

@@ -15,7 +15,7 @@ import Synchronization
 ///   consumers' reach when they read top to bottom).
 /// - A request with no materialised result to read (a render without a plan, or a region outside the plan) is
 ///   rendered on its own, with the same bytes (see `GaussianBlurKernel`).
-struct GaussianFilter: Sendable, DerivedProperty {
+package struct GaussianFilter: Sendable, DerivedProperty {
   /// What is blurred.
   enum Source: Sendable, Equatable {
     /// The input's premultiplied pixels.
@@ -148,7 +148,7 @@ struct GaussianFilter: Sendable, DerivedProperty {
   /// passes' reach around it, so their memory is a band of the image, not the image, and still in cache when the
   /// vertical passes read them. Half a megapixel (16 to 256 rows): a slab of 256 rows of a 16384-pixel image
   /// would keep 34 MB of passes, more than the band of the render they serve.
-  static func slabRows(elements: Int) -> Int { Swift.min(256, Swift.max(16, (1 << 19) / Swift.max(1, elements))) }
+  package static func slabRows(elements: Int) -> Int { Swift.min(256, Swift.max(16, (1 << 19) / Swift.max(1, elements))) }
   /// Elements per strip of vertical passes (64 RGBA pixels, 256 coverage values): a strip's two rings of
   /// 2(r + 1) + 1 rows each stay in a 512 KiB L2 cache up to σ ≈ 120.
   static let stripElements = 64

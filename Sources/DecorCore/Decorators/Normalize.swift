@@ -59,7 +59,7 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
 
 extension Normalize: Analysing {
   /// The luma histogram of the input's extent, made into the curve every tile applies.
-  func analyse(context: RenderContext) throws -> any Sendable {
+  package func analyse(context: RenderContext) throws -> any Sendable {
     let extent = input.extent
     if extent.isInfinite { throw RenderError.infiniteExtent(component: String(describing: input)) }
     var histogram = LumaHistogram()

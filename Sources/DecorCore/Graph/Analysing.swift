@@ -11,7 +11,7 @@
 ///
 /// An analysis cannot change the extent: a component's extent is known before any plan exists. `trim`, whose extent
 /// comes from pixels, finds its box when it is built instead (see `Trim`).
-protocol Analysing: ImageComponent {
+package protocol Analysing: ImageComponent {
   /// Computes the statistic from the input's pixels, rendering it through `context.forEachBand`.
   func analyse(context: RenderContext) throws -> any Sendable
 }

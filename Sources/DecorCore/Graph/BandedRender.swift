@@ -25,7 +25,7 @@ public struct BandedRender: Sendable {
   let context: RenderContext
   package let plan: RenderPlan
   let schedule: BandSchedule
-  let stages: StageRows
+  package let stages: StageRows
 
   init(
     component: any ImageComponent, region: IntRect, bandHeight: Int, tileSide: Int, threads: Int,
@@ -117,7 +117,7 @@ public struct BandedRender: Sendable {
 
 /// The rows a banded render keeps of its stages computed once, and their producers: the render's own state, one
 /// band at a time (the lock is held while a band renders, so a band's tiles read rows nothing moves).
-final class StageRows: Sendable {
+package final class StageRows: Sendable {
   /// One stage's producer and the rows kept: `first ..< produced` of its planned region, in `buffer`.
   struct Kept {
     var producer: ProducerBox?
@@ -140,7 +140,7 @@ final class StageRows: Sendable {
   private let state = Mutex(State())
 
   /// The rows each stage's buffer holds room for now, by stage (what the tests bound).
-  var bufferRows: [Int: Int] { state.withLock { $0.kept.compactMapValues { $0.buffer?.rows } } }
+  package var bufferRows: [Int: Int] { state.withLock { $0.kept.compactMapValues { $0.buffer?.rows } } }
 
   /// Waits for a read-ahead still running (the caller stopped asking for bands), so that no work of the render
   /// outlives it.

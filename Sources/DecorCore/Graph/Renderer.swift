@@ -27,7 +27,7 @@ public struct Renderer: Sendable {
   /// Set for the renders of an `async` call, whose cancellation handler sets it; `nil` for a blocking call.
   var cancellation: RenderCancellation?
   /// Whether a component's request outside what it declared to the plan fails the render (the tests set it).
-  var checksDemands = false
+  package var checksDemands = false
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
     self.tileSize = tileSize
@@ -60,7 +60,7 @@ public struct Renderer: Sendable {
   }
 
   /// The most requests a plan is made from (see `tiles(of:)`).
-  static let maximumPlanRequests = 1 << 16
+  package static let maximumPlanRequests = 1 << 16
 
   /// Whether tiles of `tileSide` covering `target` are more than a plan is made from (`maximumPlanRequests`): the
   /// one test behind both the plan's coarser squares and the band schedule's whole-band rectangles.

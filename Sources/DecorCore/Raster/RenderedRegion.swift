@@ -5,4 +5,9 @@ public struct RenderedRegion: Sendable {
   public var rect: IntRect
   /// The pixels of `rect`.
   public var raster: Raster
+
+  package init(rect: IntRect, raster: Raster) {
+    self.rect = rect
+    self.raster = raster
+  }
 }
