@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Checks that each folder of Sources/Decor uses only the folders above it in ARCHITECTURE.md's list of layers: no
-# file may name a type, or call a free function, declared in a lower layer (comments excepted). Exit 1, listing each use, if one does.
+# The modules (DecorCore, DecorText, DecorCodecs, DecorChain, DecorFiles, …) are targets, so the compiler keeps their
+# dependencies pointing down. Inside DecorCore the layers are folders, which this script keeps: each folder uses only
+# the folders before it in ARCHITECTURE.md's list (no file may name a type, or call a free function, declared in a
+# later folder; comments excepted). It also checks that DecorCore imports no C library: only the platform's C library
+# (Glibc, Musl or Darwin), Dispatch, Synchronization and swift-numerics' RealModule. Exit 1, listing each finding.
 set -euo pipefail
-cd "$(dirname "$0")/../Sources/Decor"
-layers=(Geometry Raster Compositing Graph Components Typography Decorators Drawing Pipeline Codecs Files Comparison)
+cd "$(dirname "$0")/../Sources/DecorCore"
+layers=(Geometry Raster Compositing Graph Components Decorators Drawing Comparison)
 status=0
+imports=$(grep -rnE --include='*.swift' '^\s*(@[A-Za-z_]+ )*((public|package|internal) )?import ' . |
+  grep -vE 'import (Glibc|Musl|Darwin|Dispatch|Synchronization|RealModule)$' || true)
+if [ -n "$imports" ]; then
+  while IFS= read -r hit; do echo "layers: DecorCore imports a module it must not: $hit"; done <<<"$imports"
+  status=1
+fi
 for ((i = 0; i < ${#layers[@]}; i++)); do
   lower=()
   for ((j = i + 1; j < ${#layers[@]}; j++)); do lower+=("${layers[j]}"); done

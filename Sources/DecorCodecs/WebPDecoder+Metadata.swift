@@ -26,3 +26,24 @@ extension WebPDecoder {
     return nil
   }
 }
+
+extension WebPDecoder {
+  /// `48x32, WebP, lossless, 8-bit, alpha` or `40x24, WebP, animation of 3 frames, 8-bit, no alpha`, from libwebp's
+  /// reading of the headers (an animation's frames may each be lossy or lossless).
+  public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
+    try Self.headerDescription(data, source: source)
+  }
+
+  static func headerDescription(_ data: [UInt8], source: String) throws(CodecError) -> String {
+    let features = try features(of: data, source: source)
+    var parts = ["\(features.width)x\(features.height)", "WebP"]
+    if features.has_animation != 0 {
+      parts.append("animation of \(Self.frameCount(of: data).map(String.init) ?? "unknown") frames")
+    } else {
+      parts.append(features.format == 2 ? "lossless" : "lossy")
+    }
+    parts.append("8-bit")
+    parts.append(features.has_alpha != 0 ? "alpha" : "no alpha")
+    return parts.joined(separator: ", ")
+  }
+}
