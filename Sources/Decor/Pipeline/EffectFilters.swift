@@ -1,5 +1,5 @@
 extension StandardFilters {
-  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (README, "Filters").
+  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (Documentation/Filters.md).
   static let effects: [Filter] = [
     Filter(
       "blur",

@@ -1,5 +1,5 @@
 extension StandardFilters {
-  /// The tone steps: `sharpen`, `levels`, `gamma` and `normalize` (README, "Filters").
+  /// The tone steps: `sharpen`, `levels`, `gamma` and `normalize` (Documentation/Filters.md).
   static let tone: [Filter] = [
     Filter(
       "sharpen", aliases: ["unsharp"],
