@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Decor's compositing kernels against pixman, side by side in one run, as a Markdown table (issue 5).
+"""Decor's compositing kernels against pixman, side by side in one run, as a Markdown table.
 
 Builds Benchmarks/pixman/pixman-bench.c (against the system's pixman, through pkg-config) and `decor-bench`
 (release), then runs them in turn for several rounds: in each round, mode by mode, pixman then Decor on that mode
@@ -35,7 +35,7 @@ MODES = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "color-
          "source-in", "source-out", "source-atop", "destination-over", "destination-in", "destination-out",
          "destination-atop", "xor", "plus-darker", "plus-lighter"]
 
-# The targets of issue 5: Decor ÷ pixman, one thread.
+# The targets set for the blend modes: Decor ÷ pixman, one thread.
 TARGETS = {"normal": 1}
 TARGETS.update({m: 4 for m in ["multiply", "screen", "overlay", "darken", "lighten", "difference", "exclusion",
                                "hard-light"]})

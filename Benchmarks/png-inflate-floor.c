@@ -1,6 +1,6 @@
 // The floor under any PNG reader that inflates with zlib: the time zlib's `inflate` (and ISA-L's `isal_inflate`,
 // when its headers are installed) takes for one PNG's IDAT stream alone, into a 1 MiB buffer reused, one core.
-// Issue 21 used it to tell how far `scale 0.1` of a 16384² PNG can go (Benchmarks/README.md).
+// It told how far `scale 0.1` of a 16384² PNG can go (Benchmarks/README.md).
 //
 //     cc -O2 Benchmarks/png-inflate-floor.c -lz [-lisal] -o /tmp/png-inflate-floor
 //     /tmp/png-inflate-floor IMAGE.png

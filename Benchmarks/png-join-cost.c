@@ -1,4 +1,4 @@
-// The cost of joining libdeflate's parts (issue 21), on one thread: libdeflate over a PNG's whole filtered rows in
+// The cost of joining libdeflate's parts, on one thread: libdeflate over a PNG's whole filtered rows in
 // one call against 1 MiB parts of whole rows, the zlib inflate pass (Z_BLOCK, as gzjoin.c) that finds each part's
 // last block, and zlib level 1 with full flushes (`fast`), which needs no such pass. CPU seconds of this thread.
 //

@@ -59,6 +59,6 @@ echo "$out/batch"
 "$decor" compose Documentation/Gallery/card-scene.json -o "$out/card.png"
 echo "$out/card.png"
 
-# The README's example scene.
+# The example scene of Documentation/Scenes.md (the gallery's last picture).
 "$decor" compose SampleImages/scene.json -o "$out/scene.png"
 echo "$out/scene.png"

@@ -7,7 +7,7 @@ struct Compose: ParsableCommand {
     discussion: """
       The scene is a canvas (width, height, background) and layers, each an image file, a colour rectangle, a \
       gradient or a nested group, with x, y, an optional chain, a blend mode and an opacity; relative file names \
-      are relative to the scene file's folder. The README describes every key.
+      are relative to the scene file's folder. Documentation/Scenes.md describes every key.
       """)
 
   @Argument(help: ArgumentHelp("The scene (JSON), or - for standard input.", valueName: "SCENE.json"))

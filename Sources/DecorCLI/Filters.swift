@@ -9,7 +9,9 @@ struct Filters: ParsableCommand {
   @Argument(help: "A filter to describe in full.")
   var name: String?
 
-  @Flag(help: "Print the reference of the chain language (filters, blend modes, colours) as Markdown: README.md's.")
+  @Flag(help: """
+    Print the reference of the chain language (filters, blend modes, colours) as Markdown: Documentation/Filters.md's.
+    """)
   var markdown = false
 
   func validate() throws {

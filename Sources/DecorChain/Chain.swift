@@ -3,8 +3,8 @@ import DecorText
 
 /// A parsed chain of steps, ready to decorate any number of inputs: a template (the Prototype pattern as a value).
 ///
-/// Steps are written as on the command line (README, "Chains"): a filter name, positional values, then
-/// `key=value` options, such as `shadow 6 6 blur=8`. Several steps may share one string, separated by `|`.
+/// Steps are written as on the command line (Documentation/Filters.md, "Chains"): a filter name, positional values,
+/// then `key=value` options, such as `shadow 6 6 blur=8`. Several steps may share one string, separated by `|`.
 /// Steps are numbered from 1 across all strings, and every error names the step and its text.
 public struct Chain: Sendable, CustomStringConvertible {
   /// One parsed step.

@@ -2,8 +2,8 @@ import DecorCore
 
 /// One way of writing a colour that `Color(parsing:)` reads: its syntax, what it means, and examples that parse.
 ///
-/// `Color.acceptedForms` lists them all, and the README's colour reference is generated from that list, so a form
-/// added to the parser is documented by adding it there (a test parses every example).
+/// `Color.acceptedForms` lists them all, and the colour reference (Documentation/Filters.md) is generated from that
+/// list, so a form added to the parser is documented by adding it there (a test parses every example).
 public struct ColorForm: Sendable, Equatable {
   /// How the form is written: `#rrggbb`, `rgb(R, G, B)`.
   public var syntax: String

@@ -1,7 +1,7 @@
 import DecorCore
 
 extension StandardFilters {
-  /// The compositing steps: `blend` and `mask` (README, "Filters" and "Blend modes").
+  /// The compositing steps: `blend` and `mask` (Documentation/Filters.md, "Filters" and "Blend modes").
   static let compositing: [Filter] = [
     Filter(
       "blend", summary: "draw another image onto the image in a blend mode (with below, the image onto the other)",

@@ -1,7 +1,7 @@
 import DecorCore
 
 extension StandardFilters {
-  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (README, "Filters").
+  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (Documentation/Filters.md).
   static let effects: [Filter] = [
     Filter(
       "blur",

@@ -39,7 +39,7 @@ public struct FilterArgument: Sendable {
   public var isRequired: Bool
   /// The value used when the step does not give it, as it would be written in a step.
   public var defaultValue: String?
-  /// Which values are accepted and which are clamped, as `decor filters` and the README's reference show it
+  /// Which values are accepted and which are clamped, as `decor filters` and Documentation/Filters.md show it
   /// (`≥ 0, clamped to 2000`). Numbers are checked by `ParameterCheck` in a filter's `validate`, not by the `Kind`,
   /// so the range is stated here, written from the same constants (`ParameterRange`) so the documentation and
   /// the error messages agree; `nil` when the kind says it all (a choice, a colour, a flag).

@@ -3,13 +3,13 @@ import DecorCore
 /// The reference of the chain language, generated from a registry so it cannot go stale: the chain syntax and
 /// quoting, every registered filter with its arguments, the blend modes and the colour forms.
 ///
-/// `decor filters --markdown` prints `markdown(for: .standard)`, and README.md holds that text between two marker
-/// comments (`Scripts/readme-reference.sh` rewrites it; a test fails when it differs). Everything it says about a
-/// filter comes from the `Filter` and its `FilterArgument`s, so a newly registered filter, argument or choice
+/// `decor filters --markdown` prints `markdown(for: .standard)`, and Documentation/Filters.md holds that text between
+/// two marker comments (`Scripts/filter-reference.sh` rewrites it; a test fails when it differs). Everything it says
+/// about a filter comes from the `Filter` and its `FilterArgument`s, so a newly registered filter, argument or choice
 /// appears without an edit here.
 public enum FilterReference {
-  /// The comment before the generated section in README.md.
-  public static let beginMarker = "<!-- BEGIN decor filters --markdown (bash Scripts/readme-reference.sh) -->"
+  /// The comment before the generated section in Documentation/Filters.md.
+  public static let beginMarker = "<!-- BEGIN decor filters --markdown (bash Scripts/filter-reference.sh) -->"
   /// The comment after it.
   public static let endMarker = "<!-- END decor filters --markdown -->"
 

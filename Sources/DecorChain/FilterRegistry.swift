@@ -22,7 +22,7 @@ import DecorCore
 /// A task-local value rather than a global one: it is set for a scope and the tasks it starts, never changed
 /// under another thread, and parsing stays a pure function of its inputs.
 public struct FilterRegistry: Sendable {
-  /// The built-in filters (README, "Filters").
+  /// The built-in filters (Documentation/Filters.md).
   public static let standard: FilterRegistry = {
     var registry = FilterRegistry()
     for filter in StandardFilters.all {

@@ -1,7 +1,7 @@
 import DecorCore
 
-/// The built-in filters, named and argued as the README's "Filters" lists them. Each entry only translates arguments into
-/// a decorator; the decorators themselves hold the behaviour. One list per area, each in its own file:
+/// The built-in filters, named and argued as Documentation/Filters.md lists them. Each entry only translates arguments
+/// into a decorator; the decorators themselves hold the behaviour. One list per area, each in its own file:
 /// geometry and framing here, `compositing` (blend), `effects` (blur, shadows, colour filters) and `tone`
 /// (sharpen, levels, gamma) beside it.
 ///

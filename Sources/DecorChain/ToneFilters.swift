@@ -1,7 +1,7 @@
 import DecorCore
 
 extension StandardFilters {
-  /// The tone steps: `sharpen`, `levels`, `gamma` and `normalize` (README, "Filters").
+  /// The tone steps: `sharpen`, `levels`, `gamma` and `normalize` (Documentation/Filters.md).
   static let tone: [Filter] = [
     Filter(
       "sharpen", aliases: ["unsharp"],

@@ -2,12 +2,10 @@ import DecorCore
 
 import CHEIF
 
+// libheif rather than libavif: both drive the same libaom and made files of the same size in the same time
+// (Benchmarks/heif.md), and HEIC input needs libheif anyway, so one library serves both directions.
+
 /// Writes rasters as AVIF through libheif and libaom (Debian's libheif 1.15 encodes AV1 with libaom 3.6).
-///
-/// libheif rather than libavif: measured on a 2048² photograph at libaom speed 6 and 2 threads, both libraries
-/// drive the same libaom and give the same files within 0.1% (59 280 vs 59 256 bytes at quality 50, 40.2 vs 40.2 dB;
-/// 127 559 vs 127 094 bytes at quality 75, 43.5 vs 43.4 dB) in the same time (0.37 s for either at quality 75), so
-/// one library (libheif, which HEIC input needs anyway) serves both directions. See ARCHITECTURE.md's codecs.
 ///
 /// - 8-bit 4:2:0 YCbCr (BT.601 matrix, full range) at a quality, or lossless: 4:4:4 with the identity matrix
 ///   (`nclx` matrix 0), so that decoding gives back exactly the same raster.

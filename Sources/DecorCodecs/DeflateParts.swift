@@ -5,6 +5,9 @@ import CZlib
 import Dispatch
 import Synchronization
 
+// What the parts and the inflate pass cost, against one libdeflate call and against zlib with full flushes, is
+// measured in Benchmarks/README.md ("What joining costs").
+
 /// One zlib stream made of parts compressed independently by libdeflate, joined by the method of zlib's
 /// `examples/gzjoin.c`.
 ///
@@ -19,14 +22,10 @@ import Synchronization
 /// Parts are fixed by the caller (whole rows, a number that depends only on the row's size), and libdeflate's
 /// output depends only on its input and level, so the stream is the same whatever the thread count, band height or
 /// order of completion. Each part starts with an empty window, which costs a few bytes where a part's first rows
-/// would have referred to the one before (0.0–0.4% at 1 MiB parts, 0.7% on a flat graphic; `Benchmarks/README.md`).
+/// would have referred to the one before.
 ///
-/// The inflate pass is the method's cost: zlib 1.2.13 inflates these rows at 300–600 MB/s on one core, a third of
-/// libdeflate 7's compression time on the benchmarks' cut-out, a fifth on a photo, two thirds to all of it on a
-/// screenshot or flat graphic (which compress fast). It runs on the part's thread, beside the compression.
-/// libdeflate's own decompressor is 1.6–26 times faster but cannot stop at block boundaries, and zlib compressing
-/// at the same ratio (with full flushes, no inflate pass) is three to four times slower than libdeflate: measured
-/// in `Benchmarks/README.md`.
+/// The inflate pass is the method's cost, paid on the part's thread beside the compression. libdeflate's own
+/// decompressor cannot stop at block boundaries, so it cannot find a part's last block.
 package enum DeflateParts {
   /// A part ready to be joined: its raw deflate data, the Adler-32 of its input and the input's length.
   package struct Part: Sendable {

@@ -25,7 +25,7 @@ import CHEIF
 ///   `metadata(of:)`; a HEIF file records no density.
 /// - Further top-level images (a burst, a collection) are counted by `headerDescription(of:source:)`, not decoded.
 /// - At most 1000 items (`HEIFBoxes.itemLimit`, newer libheif's default): before libheif parses anything (its item
-///   parsing is quadratic in 1.15: a grid of 19,881 items took 34 s to describe), the top-level `meta` boxes'
+///   parsing takes time quadratic in the item count in 1.15; Benchmarks/heif.md), the top-level `meta` boxes'
 ///   `iinf` entry counts, `infe` boxes and `iloc` item counts are read from their headers, and a file declaring
 ///   more is `CodecError.unsupportedVariant` naming it. Every reading goes through this check: the pixels,
 ///   `metadata(of:)` and `headerDescription(of:source:)`.

@@ -246,8 +246,8 @@ package enum PNGEncoder {
 
   /// Rows of filtered data per part: about `partBytes` (1 MiB), so that a band splits into parts for the threads.
   /// A function of the row's size only, so the file is the same whatever the bands and threads. Each part starts
-  /// with an empty window: 1 MiB parts make files 0.0–0.4% larger than one libdeflate call over the whole image
-  /// (0.5–0.9% on a flat graphic that compresses 100-fold), measured in `Benchmarks/README.md`.
+  /// with an empty window, so the file is slightly larger than one libdeflate call over the whole image would make
+  /// it (measured in Benchmarks/README.md, "What joining costs").
   static func partRows(rowBytes: Int, partBytes: Int) -> Int { Swift.max(1, partBytes / (rowBytes + 1)) }
 
   /// The signature and `IHDR`, then the colour space: the input's ICC profile in `iCCP` (zlib-compressed by

@@ -4,7 +4,7 @@ import DecorCore
 
 extension FilterReference {
   /// The reference (`markdown(for:)`) with the image formats `decoders` reads named where an argument takes an image
-  /// file: what `decor filters --markdown` prints and README.md holds.
+  /// file: what `decor filters --markdown` prints and Documentation/Filters.md holds.
   public static func markdown(for registry: FilterRegistry = .standard, decoders: DecoderRegistry) -> String {
     naming(decoders, in: markdown(for: registry))
   }

@@ -14,8 +14,8 @@ import CFreeType
 /// and a file changed later does not change the text.
 ///
 /// FreeType's library and face objects are not thread-safe, so none is kept: `withFace` opens the face from these
-/// bytes for the length of one call (about 0.1 ms for DejaVu Sans), and every layout and every tile of a render
-/// opens its own.
+/// bytes for the length of one call (Benchmarks/text.md has what that costs), and every layout and every tile of a
+/// render opens its own.
 package struct FontData: Sendable, Hashable {
   /// The largest font file read: 256 MiB (the largest CJK collections are under 128 MiB).
   static let maxFileSize = 256 << 20

@@ -2,6 +2,9 @@ import DecorCore
 
 import CHarfBuzz
 
+// Why the pieces: HarfBuzz 6's mark attachment takes time quadratic in a run of marks and aborts the process past
+// 32 767 of them. Benchmarks/text.md has what a long run costs now, and what the layout and drawing cost.
+
 /// Text drawn in one font and colour: a caption, a title, a watermark.
 ///
 /// ```swift
@@ -32,10 +35,10 @@ import CHarfBuzz
 /// **Marks.** The text is put in the Stream-Safe Text Format of UAX #15 before shaping: no more than 30
 /// non-starters (characters of canonical combining class other than 0, each counted by the non-starters of its
 /// canonical decomposition) in a row; after 30, a U+034F COMBINING GRAPHEME JOINER goes in (it draws nothing), as the
-/// standard says. With `TextLayout`'s pieces (a run of more than 31 marks shaped 31 at a time), a run of marks
-/// (one letter with 100 000 accents) costs linear time and never reaches HarfBuzz's limits: its mark attachment
-/// takes time quadratic in a run of marks and aborts the process past 32 767 of them. Ordinary text in any script
-/// has no such run and is unchanged. `lines` hold the text as laid out, joiners included; `string` is as given.
+/// standard says, and a run of more than 31 marks is shaped 31 at a time (`TextLayout`): a run of marks of any length
+/// (one letter with 100 000 accents) is laid out in time linear in its length and stays within HarfBuzz's limits
+/// on mark attachment. Ordinary text in any script has no such run and is unchanged. `lines` hold the text as laid
+/// out, joiners included; `string` is as given.
 ///
 /// Parameters (`ParameterCheck` rules; a refused one is the text's `parameterError`, with an empty extent):
 /// - the string must not be empty, hold at most `maxCharacters` Unicode scalars, and no control character other

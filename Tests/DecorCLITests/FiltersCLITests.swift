@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// `decor filters`: fitted to the width, the blend modes listed, and `--markdown` in step with README.md.
+/// `decor filters`: fitted to the width, the blend modes listed, and `--markdown` in step with
+/// Documentation/Filters.md.
 @Suite struct FiltersCLITests {
   static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("README.md")
+    .deletingLastPathComponent().appendingPathComponent("Documentation/Filters.md")
 
   /// `decor ARGUMENTS` (with `COLUMNS` as given, unset by default): its status and output lines.
   static func filters(_ arguments: [String], columns: String? = nil) throws -> (status: Int32, lines: [String]) {
@@ -73,18 +74,19 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("    multiply") && $0.contains("darkens") })
   }
 
-  /// `decor filters --markdown` is exactly the section between README.md's markers.
+  /// `decor filters --markdown` is exactly the section between Documentation/Filters.md's markers.
   @Test func markdownIsTheReadmeSection() throws {
     let result = try Decor.run(["filters", "--markdown"])
     #expect(result.status == 0 && result.stderr.isEmpty)
     let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-    let begin = try #require(readme.range(of: "<!-- BEGIN decor filters --markdown"), "README.md has no BEGIN marker")
+    let begin = try #require(readme.range(of: "<!-- BEGIN decor filters --markdown"), "Filters.md has no BEGIN marker")
     let afterBegin = try #require(readme[begin.upperBound...].firstIndex(of: "\n"))
-    let end = try #require(readme.range(of: "<!-- END decor filters --markdown -->\n"), "README.md has no END marker")
+    let end = try #require(readme.range(of: "<!-- END decor filters --markdown -->\n"), "Filters.md has no END marker")
     let section = String(readme[readme.index(after: afterBegin)..<end.lowerBound])
     // A Bool, so a failure prints the instruction rather than two whole pages.
     let upToDate = String(decoding: result.stdout, as: UTF8.self) == section
-    #expect(upToDate, "README.md differs from `swift run decor filters --markdown`: run `bash Scripts/readme-reference.sh`")
+    #expect(upToDate,
+      "Documentation/Filters.md differs from `swift run decor filters --markdown`: run `bash Scripts/filter-reference.sh`")
     // Wide lines are fine in Markdown; the reference is not wrapped, whatever COLUMNS says.
     #expect(try Decor.run(["filters", "--markdown"], environment: ["COLUMNS": "40"]).stdout == result.stdout)
   }

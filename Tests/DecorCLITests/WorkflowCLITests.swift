@@ -179,12 +179,13 @@ import Testing
 }
 
 extension WorkflowCLITests {
-  /// The README's example scene is `SampleImages/scene.json`, word for word, and it draws.
+  /// Documentation/Scenes.md's example scene is `SampleImages/scene.json`, word for word, and it draws.
   @Test func theReadmeSceneIsTheSampleScene() throws {
-    let readme = try String(contentsOf: CLITests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: CLITests.repository.appendingPathComponent("Documentation/Scenes.md"),
+      encoding: .utf8)
     let scene = try String(contentsOf: CLITests.repository.appendingPathComponent("SampleImages/scene.json"),
       encoding: .utf8)
-    #expect(readme.contains("```json\n" + scene + "```\n"), "copy SampleImages/scene.json into the README's Scenes")
+    #expect(readme.contains("```json\n" + scene + "```\n"), "copy SampleImages/scene.json into Documentation/Scenes.md")
     let result = try Decor.run(["compose", CLITests.repository.appendingPathComponent("SampleImages/scene.json").path,
       "-o", file("scene.png")])
     #expect(result.status == 0, "\(result.stderr)")

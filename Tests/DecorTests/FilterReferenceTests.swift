@@ -3,13 +3,13 @@ import Testing
 
 import Decor
 
-/// The generated reference (issue 12): complete for whatever the registry holds, in step with README.md, and every
-/// example in it valid.
+/// The generated reference (issue 12): complete for whatever the registry holds, in step with
+/// Documentation/Filters.md, and every example in it valid.
 @Suite struct FilterReferenceTests {
   static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("README.md")
+    .deletingLastPathComponent().appendingPathComponent("Documentation/Filters.md")
 
-  /// The text between README.md's marker lines, or `nil` when they are missing.
+  /// The text between Documentation/Filters.md's marker lines, or `nil` when they are missing.
   static func readmeSection() throws -> String? {
     let text = try String(contentsOf: readme, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -21,12 +21,13 @@ import Decor
 
   @Test func theReadmeHoldsTheGeneratedReference() throws {
     let section = try #require(try Self.readmeSection(),
-      "README.md needs the lines \(FilterReference.beginMarker) and \(FilterReference.endMarker)")
+      "Documentation/Filters.md needs the lines \(FilterReference.beginMarker) and \(FilterReference.endMarker)")
     let generated = FilterReference.markdown(for: .standard, decoders: .standard)
     // Compared as a Bool, so a failure prints the instruction and the first differing line, not two whole pages.
     let upToDate = section == generated
     #expect(upToDate, """
-      README.md's reference differs from `swift run decor filters --markdown`: run `bash Scripts/readme-reference.sh`. \
+      Documentation/Filters.md differs from `swift run decor filters --markdown`: \
+      run `bash Scripts/filter-reference.sh`. \
       First difference: \(Self.firstDifference(section, generated))
       """)
   }
@@ -38,7 +39,7 @@ import Decor
     for index in 0..<max(a.count, b.count) {
       let left = index < a.count ? String(a[index]) : "(end)"
       let right = index < b.count ? String(b[index]) : "(end)"
-      if left != right { return "line \(index + 1): README has \"\(left)\", the generator \"\(right)\"" }
+      if left != right { return "line \(index + 1): Filters.md has \"\(left)\", the generator \"\(right)\"" }
     }
     return "none"
   }

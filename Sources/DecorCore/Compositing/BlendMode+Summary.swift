@@ -1,5 +1,5 @@
 extension BlendMode {
-  /// What the mode does, in one line, for `decor filters blend` and the README's reference: the W3C
+  /// What the mode does, in one line, for `decor filters blend` and Documentation/Filters.md: the W3C
   /// *Compositing and Blending Level 1* definitions in words (the formulas are on the cases). Kept beside the enum,
   /// in a switch without a default, so a new mode cannot be added without saying what it does.
   public var summary: String {

@@ -9,7 +9,7 @@
 /// - The 12 Porter-Duff operators (`clear`, `copy`, `source-…`, `destination-…`, `xor`, and `normal`, which is
 ///   source-over) weigh source and backdrop by each other's coverage: `co = Fa·cs + Fb·cb`, `αo = Fa·αs + Fb·αb`.
 /// - `plus-lighter` adds and clamps: `co = min(1, cs + cb)`, `αo = min(1, αs + αb)`. `plus-darker` is its dual on
-///   premultiplied values, as the README's "Blend modes" defines it: `αo = min(1, αs + αb)`, `co = max(0, αo − ((αs − cs) +
+///   premultiplied values, as Documentation/Design.md's "Blend modes" defines it: `αo = min(1, αs + αb)`, `co = max(0, αo − ((αs − cs) +
 ///   (αb − cb)))`; a transparent source leaves the backdrop unchanged.
 ///
 /// A mode acts only where the source is drawn: inside the source's extent in a `Group`, a draw call or a `blend`

@@ -13,7 +13,7 @@ import RealModule
 ///   hard-edged cut-outs (measured for σ from 2.5 to 20; see Benchmarks/blur.md).
 ///
 /// Over transparent surroundings the output reaches `margin` = ⌈3σ⌉ pixels beyond the input on every side, as
-/// the README's `blur … edge=transparent` promises; the box passes can reach a pixel or two further (3(r + 1) > ⌈3σ⌉
+/// the `blur … edge=transparent` step promises; the box passes can reach a pixel or two further (3(r + 1) > ⌈3σ⌉
 /// for some σ), where the kernel's weight is below 10⁻⁴ and the pixels are dropped. The other edge modes extend the
 /// input by `reach` and keep its extent (see `GaussianBlur`).
 package struct GaussianKernel: Sendable, Hashable {

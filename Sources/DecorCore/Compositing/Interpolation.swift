@@ -12,7 +12,7 @@ import RealModule
 ///   bicubic's taps per axis; its larger negative lobes ring more at hard edges (clamped, as bicubic's overshoot is).
 ///
 /// Decor's default stays `bicubic` for `scaled`, `resized` and their steps, as Pillow's `resize` does: a new default
-/// would change the pixels of every golden image made with the old one (see the README's "Resampling").
+/// would change the pixels of every golden image made with the old one (see Documentation/Decisions.md, "Resampling").
 ///
 /// Cases may be added in a later release, as `lanczos` was: a `switch` over an `Interpolation` needs
 /// `@unknown default`.

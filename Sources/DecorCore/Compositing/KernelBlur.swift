@@ -130,9 +130,9 @@ enum KernelBlur {
     }
   }
 
+  // Why tap by tap rather than every row for each element: Benchmarks/blur.md, "The exact kernel's columns".
   /// `output[e]` = the kernel centred on row `centre` (rows `rowStride` elements apart), for each element: tap by
-  /// tap over whole rows, three rows streaming at a time. (Keeping four elements' sums in registers and reading all
-  /// 2·radius + 1 rows for each measured 10% slower: thirteen streams at once miss the L1 cache.)
+  /// tap over whole rows, three rows streaming at a time.
   @inline(__always)
   static func convolveColumn(
     _ centre: UnsafePointer<SIMD4<Float>>, rowStride: Int, into output: UnsafeMutablePointer<SIMD4<Float>>,

@@ -1,7 +1,7 @@
 import RealModule
 
-/// A 2-D affine map: x' = a·x + c·y + tx, y' = b·x + d·y + ty (the convention of Core Graphics, SVG and the README's
-/// `transform A B C D TX TY`), in pixel coordinates with y downward.
+/// A 2-D affine map: x' = a·x + c·y + tx, y' = b·x + d·y + ty (the convention of Core Graphics, SVG and the
+/// `transform A B C D TX TY` step), in pixel coordinates with y downward.
 public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   public var a: Double
   public var b: Double

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Rewrites the reference section of README.md (between the BEGIN and END marker comments) with the output of
-# `decor filters --markdown`, which is generated from the filter registry; the tests fail when the two differ.
+# Rewrites the generated reference of the chain language in Documentation/Filters.md (between the BEGIN and END
+# marker comments) with the output of `decor filters --markdown`, which is generated from the filter registry; the
+# tests fail when the two differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+file=Documentation/Filters.md
 begin='<!-- BEGIN decor filters --markdown'
 end='<!-- END decor filters --markdown -->'
 reference=$(mktemp)
@@ -23,13 +25,13 @@ awk -v begin="$begin" -v end="$end" -v reference="$reference" '
   $0 == end { if (state != 1) { exit 2 } print; state = 2; next }
   state != 1 { print }
   END { if (state != 2) exit 2 }
-' README.md >"$rewritten" || {
-  echo "readme-reference: README.md needs one line starting \"$begin\" and, after it, one \"$end\"" >&2
+' "$file" >"$rewritten" || {
+  echo "filter-reference: $file needs one line starting \"$begin\" and, after it, one \"$end\"" >&2
   exit 1
 }
-if cmp -s README.md "$rewritten"; then
-  echo "readme-reference: README.md is up to date" >&2
+if cmp -s "$file" "$rewritten"; then
+  echo "filter-reference: $file is up to date" >&2
 else
-  cat "$rewritten" >README.md
-  echo "readme-reference: README.md rewritten" >&2
+  cat "$rewritten" >"$file"
+  echo "filter-reference: $file rewritten" >&2
 fi
