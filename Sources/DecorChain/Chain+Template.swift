@@ -1,5 +1,7 @@
 import DecorCore
-import DecorText
+#if Text
+  import DecorText
+#endif
 
 /// A chain as a template: built from Swift, written to and read from JSON (`Codable`), applied to any input.
 ///

@@ -1,5 +1,7 @@
 import DecorCore
-import DecorText
+#if Text
+  import DecorText
+#endif
 
 /// A parsed chain of steps, ready to decorate any number of inputs: a template (the Prototype pattern as a value).
 ///

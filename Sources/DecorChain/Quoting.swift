@@ -1,5 +1,7 @@
 import DecorCore
-import DecorText
+#if Text
+  import DecorText
+#endif
 
 /// How an error message shows a value someone wrote (a step, a name, a key, a colour, a path): cut to
 /// `shownLength` Unicode scalars and an ellipsis when longer, and with control characters escaped (`\n`,

@@ -1,5 +1,7 @@
 import DecorCore
-import DecorText
+#if Text
+  import DecorText
+#endif
 
 /// A canvas of layers, the Composite pattern as data: what `decor compose SCENE.json` draws.
 ///

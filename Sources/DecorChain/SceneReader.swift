@@ -1,5 +1,7 @@
 import DecorCore
-import DecorText
+#if Text
+  import DecorText
+#endif
 
 /// Reads one JSON object of a scene, knowing where it is (`layers[2].group`), so that every error names the key.
 struct SceneReader {

@@ -1,3 +1,4 @@
+#if Text
 import DecorCore
 import DecorText
 
@@ -118,3 +119,4 @@ extension StandardFilters {
     return nil
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if HEIF
 import DecorCore
 
 import CHEIF
@@ -151,3 +152,4 @@ public enum AVIFEncoder {
     return image
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if HEIF
 import DecorCore
 
 /// The AVIF encoder of the standard `EncoderRegistry`: `AVIFEncoder` with its options, for `.avif`. It does not
@@ -37,3 +38,4 @@ public struct AVIFImageEncoder: ImageEncoder {
     return EncodingResult()
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ColorManagement
 import DecorCore
 
 /// A streamed input whose rows are converted from an ICC profile to sRGB as they are read: each render's reader
@@ -40,3 +41,4 @@ public struct ColorConvertedRowSource: RowSource {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ColorManagement
 import DecorCore
 
 import CLCMS2
@@ -128,3 +129,4 @@ extension String {
     String(self.drop { $0 == set }.reversed().drop { $0 == set }.reversed())
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ColorManagement
 import DecorCore
 
 import CLCMS2
@@ -90,3 +91,4 @@ final class ColorTransform {
     Premultiplication.premultiply(buffer)
   }
 }
+#endif

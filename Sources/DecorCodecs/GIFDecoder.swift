@@ -1,3 +1,4 @@
+#if GIF
 import DecorCore
 
 import CGIF
@@ -227,3 +228,4 @@ public struct GIFDecoder: ImageDecoder {
     return "GIF decoding failed (giflib error \(code))"
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if HEIF
 import DecorCore
 
 import CHEIF
@@ -446,3 +447,4 @@ public struct HEIFDecoder: ImageDecoder {
     return metadata
   }
 }
+#endif

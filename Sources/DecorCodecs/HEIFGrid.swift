@@ -1,3 +1,4 @@
+#if HEIF
 import DecorCore
 
 import CHEIF
@@ -428,3 +429,4 @@ package struct HEIFGrid {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if JPEG
 import DecorCore
 
 extension JPEGDecoder {
@@ -70,3 +71,4 @@ extension JPEGDecoder {
     return metadata
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if JPEG
 import DecorCore
 
 import CTurboJPEG
@@ -122,3 +123,4 @@ public struct JPEGDecoder: ImageDecoder {
     return String(decoding: bytes, as: UTF8.self)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if JPEG
 import DecorCore
 
 import CTurboJPEG
@@ -80,3 +81,4 @@ extension ExifOrientation {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if JPEG
 import DecorCore
 
 /// The JPEG encoder of the standard `EncoderRegistry`: `JPEGEncoder` with its options (translucent pixels are laid
@@ -59,3 +60,4 @@ public struct JPEGImageEncoder: ImageEncoder {
     return EncodingResult(flattened: flattened)
   }
 }
+#endif

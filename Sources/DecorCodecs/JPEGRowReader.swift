@@ -1,3 +1,4 @@
+#if JPEG
 import DecorCore
 
 import CJPEG
@@ -155,3 +156,4 @@ public final class JPEGRowReader: RowReader {
     return .corrupt(source: source, detail: detail.isEmpty ? "libjpeg could not decode the image" : detail)
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if JPEG
 import DecorCore
 
 import CJPEG
@@ -117,3 +118,4 @@ public struct JPEGRowSource: RowSource {
     return nil
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if JPEG
 import DecorCore
 
 import CJPEG
@@ -164,3 +165,4 @@ final class JPEGRowWriter {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ColorManagement
 import DecorCore
 
 extension Raster {
@@ -16,3 +17,4 @@ extension Raster {
     return copy
   }
 }
+#endif

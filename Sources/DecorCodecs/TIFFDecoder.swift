@@ -1,3 +1,4 @@
+#if TIFF
 import DecorCore
 
 import CTIFF
@@ -346,3 +347,4 @@ public struct TIFFDecoder: ImageDecoder {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if TIFF
 import DecorCore
 
 import CTIFF
@@ -122,3 +123,4 @@ public enum TIFFEncoder {
     return Array(UnsafeBufferPointer(start: output, count: io.pointee.size))
   }
 }
+#endif

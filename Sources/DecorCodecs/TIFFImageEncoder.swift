@@ -1,3 +1,4 @@
+#if TIFF
 import DecorCore
 
 /// The TIFF encoder of the standard `EncoderRegistry`: `TIFFEncoder` with its options, for `.tif` and `.tiff`.
@@ -26,3 +27,4 @@ public struct TIFFImageEncoder: ImageEncoder {
     return EncodingResult()
   }
 }
+#endif

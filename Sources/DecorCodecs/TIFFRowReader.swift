@@ -1,3 +1,4 @@
+#if TIFF
 import DecorCore
 
 import CTIFF
@@ -151,3 +152,4 @@ public final class TIFFRowReader: RowReader {
     (chunkStart, chunkRows) = (start, rows)
   }
 }
+#endif

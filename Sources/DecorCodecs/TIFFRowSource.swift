@@ -1,3 +1,4 @@
+#if TIFF
 import DecorCore
 
 import CTIFF
@@ -58,3 +59,4 @@ public struct TIFFRowSource: RowSource {
   /// `tiff photo.tif 1024x768, 16 rows a strip`.
   public var description: String { "tiff \(source) \(width)x\(height), \(rowsPerChunk) rows a strip" }
 }
+#endif

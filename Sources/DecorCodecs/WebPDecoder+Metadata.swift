@@ -1,3 +1,4 @@
+#if WebP
 import DecorCore
 
 extension WebPDecoder {
@@ -47,3 +48,4 @@ extension WebPDecoder {
     return parts.joined(separator: ", ")
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if WebP
 import DecorCore
 
 import CWebP
@@ -140,3 +141,4 @@ public struct WebPDecoder: ImageDecoder {
     }
   }
 }
+#endif

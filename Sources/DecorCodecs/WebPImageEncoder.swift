@@ -1,3 +1,4 @@
+#if WebP
 import DecorCore
 
 /// The WebP encoder of the standard `EncoderRegistry`: `WebPEncoder` with its options. libwebp's encoder takes a
@@ -52,3 +53,4 @@ public struct WebPImageEncoder: ImageEncoder {
     return EncodingResult()
   }
 }
+#endif

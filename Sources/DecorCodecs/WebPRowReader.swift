@@ -1,3 +1,4 @@
+#if WebP
 import DecorCore
 
 import CWebP
@@ -176,3 +177,4 @@ public final class WebPRowReader: RowReader {
     return features
   }
 }
+#endif

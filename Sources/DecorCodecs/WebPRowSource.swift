@@ -1,3 +1,4 @@
+#if WebP
 import DecorCore
 
 import CWebP
@@ -56,3 +57,4 @@ public struct WebPRowSource: RowSource {
   /// `webp photo.webp 1024x768`, `…, animated`.
   public var description: String { "webp \(source) \(width)x\(height)" + (isAnimated ? ", animated" : "") }
 }
+#endif

@@ -1,3 +1,4 @@
+#if ColorManagement
 import DecorChain
 import DecorCodecs
 import DecorCore
@@ -74,3 +75,4 @@ extension OpenedImage {
     self.frameCount = frameCount
   }
 }
+#endif
