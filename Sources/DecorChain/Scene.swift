@@ -118,7 +118,9 @@ public struct SceneLayer: Sendable, Equatable {
     case group([SceneLayer])
     /// A text laid out and drawn by `Text`; the layer's `width` is the width its lines break at. (A case added in
     /// the release that brought text: a `switch` over `Content` in code of yours wants an `@unknown default`.)
-    case text(SceneText)
+    #if Text
+      case text(SceneText)
+    #endif
   }
 
   public var content: Content
@@ -184,6 +186,7 @@ public struct SceneLayer: Sendable, Equatable {
         (key: "stops", value: stops(list))])))
     case .group(let layers):
       pairs.append((key: "group", value: .object([(key: "layers", value: .array(layers.map(\.json)))])))
+    #if Text
     case .text(let text):
       pairs.append((key: "text", value: .string(text.string)))
       pairs.append((key: "font", value: .string(text.font)))
@@ -192,6 +195,7 @@ public struct SceneLayer: Sendable, Equatable {
       if text.lineHeight != 1.2 { pairs.append((key: "lineHeight", value: .number(text.lineHeight))) }
       if text.letterSpacing != 0 { pairs.append((key: "letterSpacing", value: .number(text.letterSpacing))) }
       if text.alignment != .start { pairs.append((key: "align", value: .string(text.alignment.rawValue))) }
+    #endif
     }
     if x != 0 { pairs.append((key: "x", value: .number(Double(x)))) }
     if y != 0 { pairs.append((key: "y", value: .number(Double(y)))) }
@@ -240,12 +244,14 @@ public struct SceneLayer: Sendable, Equatable {
       case .group(let children):
         component = Group(try build(children, at: place + ".group.layers", canvas: canvas, pixelLimit: pixelLimit,
           load: load))
+      #if Text
       case .text(let spec):
         let text = spec.component(maxWidth: layer.width)
         if case .invalidParameter(_, let reason)? = text.parameterError {
           throw SceneError(path: place + ".text", message: Quoting.shortening([spec.font], in: reason))
         }
         component = text
+      #endif
       }
       if layer.content.isGenerator {
         component = component.cropped(to: IntRect(x: 0, y: 0, width: layer.width ?? canvas.width,
@@ -269,7 +275,10 @@ extension SceneLayer.Content {
   var isGenerator: Bool {
     switch self {
     case .color, .linearGradient, .radialGradient: return true
-    case .image, .group, .text: return false
+    case .image, .group: return false
+    #if Text
+    case .text: return false
+    #endif
     }
   }
 }
@@ -295,6 +304,7 @@ public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+#if Text
 /// A scene's text layer: what `Text` draws, with the font as a scene names it (a family with an optional style, or a
 /// font file's path).
 public struct SceneText: Sendable, Equatable {
@@ -328,3 +338,4 @@ public struct SceneText: Sendable, Equatable {
       letterSpacing: letterSpacing, maxWidth: maxWidth.map(Double.init), alignment: alignment)
   }
 }
+#endif

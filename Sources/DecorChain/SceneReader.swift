@@ -125,23 +125,27 @@ struct SceneReader {
     case "gradient":
       content = try SceneReader(value("gradient")!, at: place("gradient"), registry: registry).gradient()
     case "text":
-      guard case .string(let string)? = value("text") else {
-        throw error("text", "a string expected, got \(value("text")!.shortDescription)")
-      }
-      var font = "DejaVu Sans"
-      if let given = value("font") {
-        guard case .string(let name) = given, !name.isEmpty else {
-          throw error("font", "a family (\"DejaVu Sans Bold\") or a font file's path expected, got "
-            + given.shortDescription)
+      #if Text
+        guard case .string(let string)? = value("text") else {
+          throw error("text", "a string expected, got \(value("text")!.shortDescription)")
         }
-        if let problem = StandardFilters.fontNameProblem(name) { throw error("font", problem) }
-        font = name
-      }
-      let align = try choice("align", StandardFilters.alignmentNames)
-      content = .text(SceneText(string, font: font, size: try number("size") ?? 32,
-        color: try color("color") ?? .black, lineHeight: try number("lineHeight") ?? 1.2,
-        letterSpacing: try number("letterSpacing") ?? 0,
-        alignment: StandardFilters.alignment(align)))
+        var font = "DejaVu Sans"
+        if let given = value("font") {
+          guard case .string(let name) = given, !name.isEmpty else {
+            throw error("font", "a family (\"DejaVu Sans Bold\") or a font file's path expected, got "
+              + given.shortDescription)
+          }
+          if let problem = StandardFilters.fontNameProblem(name) { throw error("font", problem) }
+          font = name
+        }
+        let align = try choice("align", StandardFilters.alignmentNames)
+        content = .text(SceneText(string, font: font, size: try number("size") ?? 32,
+          color: try color("color") ?? .black, lineHeight: try number("lineHeight") ?? 1.2,
+          letterSpacing: try number("letterSpacing") ?? 0,
+          alignment: StandardFilters.alignment(align)))
+      #else
+        throw error("text", "text is drawn by the Text trait, which this build of Decor leaves out")
+      #endif
     default:
       let group = try SceneReader(value("group")!, at: place("group"), registry: registry)
       try group.allowKeys(["layers"])
@@ -154,9 +158,11 @@ struct SceneReader {
     if case .group = content, width != nil || height != nil {
       throw error(width != nil ? "width" : "height", "a group takes its size from its layers")
     }
-    if case .text = content, height != nil {
-      throw error("height", "a text takes its height from its lines (width is where they break)")
-    }
+    #if Text
+      if case .text = content, height != nil {
+        throw error("height", "a text takes its height from its lines (width is where they break)")
+      }
+    #endif
     if !isText, let key = textKeys.first(where: { value($0) != nil }) {
       throw error(key, "only a text layer takes \(key)")
     }

@@ -59,7 +59,13 @@ package enum StandardFilters {
     return (side(fractions.width, e.width), side(fractions.height, e.height))
   }
 
-  package static var all: [Filter] { geometry + compositing + effects + tone + text }
+  package static var all: [Filter] {
+    #if Text
+      return geometry + compositing + effects + tone + text
+    #else
+      return geometry + compositing + effects + tone
+    #endif
+  }
 
   static let interpolation = FilterArgument(
     "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,

@@ -14,7 +14,18 @@ public enum ColorSpaceHandling: Sendable, Hashable, CaseIterable {
 
   /// Whether images with these profiles (`nil` for none) must be converted to meet: two profiles of different
   /// spaces, or one that cannot be read beside a different one (it is then converted, and its error reported).
+  ///
+  /// Without Little CMS (the ColorManagement trait) nothing can be converted, and images always meet as they are.
   package static func mixes(_ profiles: [[UInt8]?]) -> Bool {
+    #if ColorManagement
+      return mixesSpaces(profiles)
+    #else
+      return false
+    #endif
+  }
+
+  #if ColorManagement
+  private static func mixesSpaces(_ profiles: [[UInt8]?]) -> Bool {
     guard let first = profiles.first else { return false }
     let parsed = first.map { try? ColorProfile(iccData: $0) }
     return profiles.dropFirst().contains { other in
@@ -30,4 +41,5 @@ public enum ColorSpaceHandling: Sendable, Hashable, CaseIterable {
       }
     }
   }
+  #endif
 }

@@ -11,15 +11,29 @@ public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
 
-  /// The built-in decoders: PNG, JPEG (which applies the EXIF orientation), WebP, GIF, TIFF, and HEIC and AVIF (which
-  /// apply their transformation boxes).
+  /// The built-in decoders: PNG, and each that a trait brings: JPEG (which applies the EXIF orientation), WebP, GIF,
+  /// TIFF, and HEIC and AVIF (which apply their transformation boxes).
   public static let standard = DecoderRegistry.standard(autoOrient: true)
 
   /// The built-in decoders, JPEG's applying the EXIF orientation or not (`decor --no-auto-orient`).
   public static func standard(autoOrient: Bool) -> DecoderRegistry {
-    DecoderRegistry(uncheckedDecoders: [
-      PNGDecoder(), JPEGDecoder(autoOrient: autoOrient), WebPDecoder(), GIFDecoder(), TIFFDecoder(), HEIFDecoder(),
-    ])
+    var decoders: [any ImageDecoder] = [PNGDecoder()]
+    #if JPEG
+      decoders.append(JPEGDecoder(autoOrient: autoOrient))
+    #endif
+    #if WebP
+      decoders.append(WebPDecoder())
+    #endif
+    #if GIF
+      decoders.append(GIFDecoder())
+    #endif
+    #if TIFF
+      decoders.append(TIFFDecoder())
+    #endif
+    #if HEIF
+      decoders.append(HEIFDecoder())
+    #endif
+    return DecoderRegistry(uncheckedDecoders: decoders)
   }
 
   /// The default `byteLimit`: 2 GiB, more than any image within the default pixel limit needs (a 16384² image of

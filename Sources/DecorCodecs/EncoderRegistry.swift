@@ -7,11 +7,24 @@ import DecorCore
 /// `register`, or replaces the built-in of its name with `replace`. Two encoders may not share a name or an extension,
 /// so a file name always means one encoder.
 public struct EncoderRegistry: Sendable {
-  /// PNG (default compression), JPEG (quality 90, 4:2:0, on white), WebP (lossy, quality 75), TIFF (deflate) and
-  /// AVIF (lossy, quality 75).
-  public static let standard = EncoderRegistry(
-    uncheckedEncoders: [PNGImageEncoder(), JPEGImageEncoder(), WebPImageEncoder(), TIFFImageEncoder(),
-      AVIFImageEncoder()])
+  /// PNG (default compression), and each that a trait brings: JPEG (quality 90, 4:2:0, on white), WebP (lossy,
+  /// quality 75), TIFF (deflate) and AVIF (lossy, quality 75).
+  public static let standard: EncoderRegistry = {
+    var encoders: [any ImageEncoder] = [PNGImageEncoder()]
+    #if JPEG
+      encoders.append(JPEGImageEncoder())
+    #endif
+    #if WebP
+      encoders.append(WebPImageEncoder())
+    #endif
+    #if TIFF
+      encoders.append(TIFFImageEncoder())
+    #endif
+    #if HEIF
+      encoders.append(AVIFImageEncoder())
+    #endif
+    return EncoderRegistry(uncheckedEncoders: encoders)
+  }()
 
   /// The registered encoders, in registration order.
   public private(set) var encoders: [any ImageEncoder]

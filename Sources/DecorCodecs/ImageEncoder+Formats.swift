@@ -1,5 +1,6 @@
 import DecorCore
 
+#if JPEG
 /// The built-in encoders by their format's name, so that an encoder is written where a call takes one as
 /// `raster.encoded(as: .jpeg(quality: 80))` (SE-0299's static members on a protocol). Each factory checks its
 /// settings where they are written: a quality outside 1…100 throws `CodecError.optionOutOfRange` here, not inside
@@ -19,6 +20,7 @@ extension ImageEncoder where Self == JPEGImageEncoder {
     return JPEGImageEncoder(options: JPEGOptions(quality: quality, subsampling: subsampling, background: background))
   }
 }
+#endif
 
 extension ImageEncoder where Self == PNGImageEncoder {
   /// A PNG encoder (`PNGImageEncoder`): lossless, RGBA, RGB or grey as the pixels need.
@@ -29,6 +31,7 @@ extension ImageEncoder where Self == PNGImageEncoder {
   }
 }
 
+#if WebP
 extension ImageEncoder where Self == WebPImageEncoder {
   /// A lossy WebP encoder (`WebPImageEncoder`); alpha is kept.
   ///
@@ -46,7 +49,9 @@ extension ImageEncoder where Self == WebPImageEncoder {
     WebPImageEncoder(options: WebPOptions(lossless: lossless))
   }
 }
+#endif
 
+#if TIFF
 extension ImageEncoder where Self == TIFFImageEncoder {
   /// A TIFF encoder (`TIFFImageEncoder`): lossless, 8-bit RGBA or RGB.
   ///
@@ -55,7 +60,9 @@ extension ImageEncoder where Self == TIFFImageEncoder {
     TIFFImageEncoder(options: TIFFOptions(compression: compression))
   }
 }
+#endif
 
+#if HEIF
 extension ImageEncoder where Self == AVIFImageEncoder {
   /// A lossy AVIF encoder (`AVIFImageEncoder`, AV1 through libheif and libaom); alpha is kept.
   ///
@@ -74,3 +81,4 @@ extension ImageEncoder where Self == AVIFImageEncoder {
     AVIFImageEncoder(options: AVIFOptions(lossless: lossless))
   }
 }
+#endif

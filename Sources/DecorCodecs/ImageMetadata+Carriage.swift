@@ -7,12 +7,12 @@ extension ImageMetadata {
   /// (a PNG chunk's), the largest any takes.
   static func carriageLimits(forEncoderNamed encoderName: String) -> (icc: Int, exif: Int, xmp: Int) {
     let large = Int(Int32.max)
-    switch encoderName {
-    case "jpeg":
-      return (255 * JPEGRowWriter.iccPieceSize, 65_533 - exifSignature.count, 65_533 - xmpSignature.count)
-    default:
-      return (large, large, large)
-    }
+    #if JPEG
+      if encoderName == "jpeg" {
+        return (255 * JPEGRowWriter.iccPieceSize, 65_533 - exifSignature.count, 65_533 - xmpSignature.count)
+      }
+    #endif
+    return (large, large, large)
   }
 
   /// This metadata as a file of the format `encoderName` names can carry it, and what was left out and why: an ICC
@@ -23,7 +23,7 @@ extension ImageMetadata {
     var dropped: [String] = []
     let limits = Self.carriageLimits(forEncoderNamed: encoderName)
     if let profile = iccProfile, !profile.isEmpty {
-      if !ColorProfile.isReadable(profile) {
+      if !Self.canRead(profile) {
         kept.iccProfile = nil
         dropped.append("the ICC profile (\(profile.count) bytes), which Little CMS cannot read")
       } else if profile.count > limits.icc {
@@ -40,5 +40,15 @@ extension ImageMetadata {
       dropped.append("the XMP (\(xmp.count) bytes), more than \(formatName) holds (\(limits.xmp))")
     }
     return (kept, dropped)
+  }
+
+  /// Whether Little CMS opens `profile`. Without it (the ColorManagement trait) a profile cannot be checked, and is
+  /// carried as it came.
+  private static func canRead(_ profile: [UInt8]) -> Bool {
+    #if ColorManagement
+      return ColorProfile.isReadable(profile)
+    #else
+      return true
+    #endif
   }
 }

@@ -1,4 +1,3 @@
-#if ColorManagement
 import DecorChain
 import DecorCodecs
 import DecorCore
@@ -8,9 +7,13 @@ extension OpenedImage {
   /// image without a profile, or with an sRGB one, keeps its values. A streamed image stays streamed: its rows are
   /// converted as they are read (`ColorConvertedRowSource`).
   ///
-  /// - Throws: `ColorProfileError` when the profile cannot be read or converted.
+  /// - Throws: `ColorProfileError` when the profile cannot be read or converted. A build without Little CMS (the
+  ///   ColorManagement trait) converts nothing: an image with a profile is `.noTransform`.
   public func convertedToSRGB() throws(ColorProfileError) -> OpenedImage {
     guard let data = metadata.iccProfile else { return self }
+    #if !ColorManagement
+      throw .noTransform(profile: "of \(data.count) bytes, in a build of Decor without the ColorManagement trait")
+    #else
     let profile = try ColorProfile(iccData: data)
     var result = self
     result.metadata.iccProfile = nil
@@ -25,6 +28,7 @@ extension OpenedImage {
       throw .noTransform(profile: profile.name)
     }
     return result
+    #endif
   }
 
   /// `chain` applied to the image (with shrink-on-load, as `applying(_:pixelLimit:)`), its `blend` steps' images
@@ -75,4 +79,3 @@ extension OpenedImage {
     self.frameCount = frameCount
   }
 }
-#endif

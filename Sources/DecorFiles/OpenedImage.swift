@@ -22,9 +22,12 @@ public struct OpenedImage: Sendable {
   /// Damage the decoder passed over (see `DecodedImage.warnings`). For an image read row by row they are found as
   /// the rows are read: ask once the render is done.
   public var warnings: [String] {
-    guard let streamed = image as? StreamedImage else { return decodedWarnings }
-    let rows = (streamed.source as? ColorConvertedRowSource)?.source ?? streamed.source
-    return decodedWarnings + ((rows as? JPEGRowSource)?.warnings.all ?? [])
+    #if JPEG
+      if let streamed = image as? StreamedImage, let jpeg = Self.unconverted(streamed.source) as? JPEGRowSource {
+        return decodedWarnings + jpeg.warnings.all
+      }
+    #endif
+    return decodedWarnings
   }
   /// The warnings of a whole decode.
   private var decodedWarnings: [String] = []
@@ -48,7 +51,7 @@ public struct OpenedImage: Sendable {
       image = StreamedImage(source)
       metadata = input.decoder.metadata(ofFile: path)
       // A multi-page TIFF read by rows still says how many pages it has, as a decoded one does.
-      frameCount = (source as? TIFFRowSource)?.pageCount ?? 1
+      frameCount = Self.pageCount(of: source)
       return
     }
     // Standard input has been read already, to find its decoder.
@@ -76,16 +79,27 @@ public struct OpenedImage: Sendable {
     -> any ImageComponent
   {
     let full = try chain.apply(to: image, pixelLimit: pixelLimit)
+    #if JPEG
+      return try shrunkOnLoad(chain, full: full, pixelLimit: pixelLimit) ?? full
+    #else
+      return full
+    #endif
+  }
+
+  #if JPEG
+  /// `chain` applied to the JPEG read at a DCT scale, when `applying` can use one; `nil` when it cannot.
+  private func shrunkOnLoad(_ chain: Chain, full: any ImageComponent, pixelLimit: Int) throws(ChainError)
+    -> (any ImageComponent)?
+  {
     // A JPEG converted to sRGB as it is read is shrunk on load the same way, and converted after.
-    let converting = (image as? StreamedImage)?.source as? ColorConvertedRowSource
     guard let streamed = image as? StreamedImage,
-      let jpeg = (converting?.source ?? streamed.source) as? JPEGRowSource, jpeg.scale == .full,
+      let jpeg = Self.unconverted(streamed.source) as? JPEGRowSource, jpeg.scale == .full,
       let plan = try? Renderer(pixelLimit: Int.max).plan(full),
       let stage = plan.stages.first(where: { $0.node is StreamedImage }), !stage.uses.isEmpty
     else { return full }
     var factor = Double.infinity
     for use in stage.uses {
-      guard let resize = plan.stages[use.stage].node as? Resizing, !resize.extent.isEmpty else { return full }
+      guard let resize = plan.stages[use.stage].node as? Resizing, !resize.extent.isEmpty else { return nil }
       factor = Swift.min(factor, Double(jpeg.width) / Double(resize.extent.width) / 2,
         Double(jpeg.height) / Double(resize.extent.height) / 2)
     }
@@ -93,12 +107,36 @@ public struct OpenedImage: Sendable {
     guard scale != .full,
       var shrunk = try? JPEGRowSource(contentsOfFile: jpeg.path, source: jpeg.source, scale: scale,
         pixelLimit: jpeg.pixelLimit)
-    else { return full }
+    else { return nil }
     shrunk.warnings = jpeg.warnings
-    let result = try chain.apply(
-      to: StreamedImage(converting.map { ColorConvertedRowSource(shrunk, from: $0.profile) } ?? shrunk),
+    let result = try chain.apply(to: StreamedImage(Self.converted(shrunk, like: streamed.source)),
       pixelLimit: pixelLimit)
-    return result.extent == full.extent ? result : full
+    return result.extent == full.extent ? result : nil
+  }
+  #endif
+
+  /// The rows as their decoder reads them, under the conversion to sRGB that reads them, if there is one.
+  static func unconverted(_ source: any RowSource) -> any RowSource {
+    #if ColorManagement
+      if let converted = source as? ColorConvertedRowSource { return converted.source }
+    #endif
+    return source
+  }
+
+  /// `rows` converted to sRGB as `original` is, if it is.
+  static func converted(_ rows: any RowSource, like original: any RowSource) -> any RowSource {
+    #if ColorManagement
+      if let converting = original as? ColorConvertedRowSource { return ColorConvertedRowSource(rows, from: converting.profile) }
+    #endif
+    return rows
+  }
+
+  /// How many pages a multi-page TIFF read by rows has (a decoded one says so too); 1 for anything else.
+  static func pageCount(of source: any RowSource) -> Int {
+    #if TIFF
+      if let tiff = source as? TIFFRowSource { return tiff.pageCount }
+    #endif
+    return 1
   }
 
   /// The row source of the file, when its decoder is one of the library's and reads it as the render needs it.
@@ -108,17 +146,23 @@ public struct OpenedImage: Sendable {
     switch decoder {
     case is PNGDecoder:
       return try PNGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
+    #if JPEG
     case let jpeg as JPEGDecoder:
       let rows = try JPEGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
       // An orientation to apply turns or mirrors the picture: decoded whole, as the decoder does it.
       if jpeg.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
       return rows
+    #endif
+    #if WebP
     case is WebPDecoder:
       let rows = try WebPRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
       return rows.isAnimated ? nil : rows
+    #endif
+    #if TIFF
     case is TIFFDecoder:
       let rows = try TIFFRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
       return rows.isStreamable ? rows : nil
+    #endif
     default:
       return nil
     }

@@ -27,6 +27,7 @@ extension Raster {
     try EncoderRegistry.standard.write(self, toFile: path, encoder: PNGImageEncoder(compression: compression))
   }
 
+  #if JPEG
   /// Writes the raster as a JPEG file (`-` for standard output), atomically as `writePNG(toFile:compression:)`
   /// writes.
   ///
@@ -47,7 +48,9 @@ extension Raster {
     return try EncoderRegistry.standard.write(self, toFile: path, encoder: JPEGImageEncoder(options: options),
       metadata: metadata).flattened
   }
+  #endif
 
+  #if WebP
   /// Writes the raster as a WebP file (`-` for standard output), lossy at `options.quality` or lossless, alpha
   /// kept; atomically as `writePNG(toFile:compression:)` writes.
   ///
@@ -60,6 +63,7 @@ extension Raster {
     try EncoderRegistry.standard.write(self, toFile: path, encoder: WebPImageEncoder(options: options),
       metadata: metadata)
   }
+  #endif
 
   /// Writes the raster in the format `path`'s extension names (`.png`, `.jpg`/`.jpeg`, `.webp`, or that of an
   /// encoder registered in `encoders`; PNG for `-` and a name without an extension), each with its default

@@ -1,3 +1,4 @@
+#if JPEG
 import DecorChain
 import DecorCodecs
 import DecorCore
@@ -50,3 +51,4 @@ extension Renderer {
     return (flattened, render.bandHeight)
   }
 }
+#endif

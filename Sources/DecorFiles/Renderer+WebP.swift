@@ -1,3 +1,4 @@
+#if WebP
 import DecorChain
 import DecorCodecs
 import DecorCore
@@ -20,3 +21,4 @@ extension Renderer {
       metadata: metadata)
   }
 }
+#endif
