@@ -156,7 +156,19 @@ let package = Package(
     ),
     // Throughput benchmarks (`swift run -c release decor-bench`); not a product.
     .executableTarget(name: "decor-bench", dependencies: ["Decor"], path: "Sources/DecorBench"),
-    .testTarget(name: "DecorTests", dependencies: ["Decor", "DecorTesting"], exclude: ["Goldens"]),
+    // The tests mirror the modules: a test target per module, with the helpers they share (fixtures' paths, the
+    // independent references, seeded random numbers, image metrics, tags) in DecorTestSupport.
+    .target(
+      name: "DecorTestSupport",
+      dependencies: ["Decor", "DecorTesting", library("CTurboJPEG", trait: "JPEG")],
+      path: "Tests/DecorTestSupport"
+    ),
+    .testTarget(name: "DecorCoreTests", dependencies: ["DecorCore", "DecorTestSupport"], exclude: ["Goldens"]),
+    .testTarget(name: "DecorTextTests", dependencies: [library("DecorText", trait: "Text"), "DecorTestSupport"]),
+    .testTarget(name: "DecorCodecsTests", dependencies: ["DecorCodecs", "DecorTestSupport"]),
+    .testTarget(name: "DecorChainTests", dependencies: ["DecorChain", "DecorTestSupport"]),
+    .testTarget(name: "DecorFilesTests", dependencies: ["DecorFiles", "DecorTestSupport"]),
+    .testTarget(name: "DecorTestingTests", dependencies: ["DecorTesting", "DecorTestSupport"]),
     .testTarget(name: "DecorCLITests", dependencies: ["DecorCLI"]),
   ],
   swiftLanguageModes: [.v6]

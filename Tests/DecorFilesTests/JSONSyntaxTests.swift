@@ -1,0 +1,67 @@
+import Testing
+
+import Decor
+import DecorTestSupport
+
+/// The strict JSON check that names the place of a scene's or template's mistake.
+@Suite struct JSONSyntaxTests {
+  func mistake(_ text: String) -> String? {
+    do {
+      try JSONSyntax.check(Array(text.utf8))
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func validJSONPasses() {
+    for text in [
+      #"{}"#, #"[]"#, #" {"a": [1, -2.5, 3e4, 0, -0.0, 1E-2], "b": {"c": null, "d": true, "e": false}} "#,
+      #""a \"quoted\" \\ \/ \b\f\n\r\t \u00e9 é""#, "\u{FEFF}[1]", "[\n  1,\n  2\n]\n", #"-12"#,
+    ] {
+      #expect(mistake(text) == nil, "\(text)")
+    }
+  }
+
+  /// A file that is not UTF-8 (Latin-1, a damaged byte, a cut sequence) is named where it breaks, in a string or
+  /// out of one; a byte order mark and every valid sequence pass.
+  @Test func bytesThatAreNotUTF8AreNamed() throws {
+    func check(_ bytes: [UInt8]) -> String? {
+      do {
+        try JSONSyntax.check(bytes)
+        return nil
+      } catch {
+        return error.description
+      }
+    }
+    let latin1 = Array(#"{"text": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
+    #expect(check(latin1)
+      == "line 1, column 14: not UTF-8 text (byte 233 starts no character here): JSON files are UTF-8")
+    #expect(check(Array("[\"a\"]\n".utf8) + [0xFF])
+      == "line 2, column 1: not UTF-8 text (byte 255 starts no character here): JSON files are UTF-8")
+    #expect(check(Array(#"["é"#.utf8).dropLast() + Array(#""]"#.utf8)) != nil)
+    #expect(check(Array(#"["تخفيضات 🎉"]"#.utf8)) == nil)
+  }
+
+  @Test func mistakesAreNamedWithTheirPlace() {
+    let cases: [(String, String)] = [
+      ("{\"width\": 10,\n \"layers\": [],\n}", "line 3, column 1: a trailing comma before '}'"),
+      ("[1, 2,]", "line 1, column 7: a trailing comma before ']'"),
+      ("{\"a\": 1\n \"b\": 2}", "line 2, column 2: ',' or '}' expected, found '\"'"),
+      ("{\"a\": tru}", "line 1, column 10: true expected, found '}'"),
+      ("{\"a\": \"x", "line 1, column 9: a string left open"),
+      ("{a: 1}", "line 1, column 2: a key in double quotes expected, found 'a'"),
+      ("[01]", "line 1, column 4: a number with a leading zero"),
+      ("[1.]", "line 1, column 4: a digit expected after the decimal point, found ']'"),
+      ("{\"é\": x}", "line 1, column 7: a value expected, found 'x'"),
+      ("[1] 2", "line 1, column 5: unexpected '2' after the end of the JSON"),
+      ("", "line 1, column 1: a value expected, found end of file"),
+      ("[\"a\tb\"]", "line 1, column 4: a control character inside a string (write it as an escape, such as \\n)"),
+      ("[\"\\x\"]", "line 1, column 4: unknown escape \\x"),
+      (String(repeating: "[", count: 600), "line 1, column 513: nested more than 512 levels deep"),
+    ]
+    for (text, expected) in cases {
+      #expect(mistake(text) == expected, "\(text.prefix(40))")
+    }
+  }
+}
