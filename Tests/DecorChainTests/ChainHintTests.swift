@@ -9,19 +9,19 @@ import DecorTestSupport
   static let hint = " (each step is one argument: quote it, as in "
 
   @Test func wordsOfOneStepGetAHintToQuoteIt() {
-    #expect(ChainTests.parseError(["rotate", "30"]) == ChainError(step: 1, text: "rotate",
+    #expect(ChainProbe.parseError(["rotate", "30"]) == ChainError(step: 1, text: "rotate",
       message: "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]\(Self.hint)'rotate 30')"))
     // The run stops at the next filter's name, and starts at the filter before a stray value.
-    #expect(ChainTests.parseError(["rotate", "30", "blur", "2"])?.message.hasSuffix("\(Self.hint)'rotate 30')")
+    #expect(ChainProbe.parseError(["rotate", "30", "blur", "2"])?.message.hasSuffix("\(Self.hint)'rotate 30')")
       == true)
-    let stray = ChainTests.parseError(["scale 2", "shadow", "6", "6", "blur=8", "flip", "both"])
+    let stray = ChainProbe.parseError(["scale 2", "shadow", "6", "6", "blur=8", "flip", "both"])
     #expect(stray?.step == 3 && stray?.text == "6")
     #expect(stray?.message.hasSuffix("\(Self.hint)'shadow 6 6 blur=8')") == true)
-    #expect(ChainTests.parseError(["grayscale", "0.5"])?.message.hasSuffix("\(Self.hint)'grayscale 0.5')") == true)
+    #expect(ChainProbe.parseError(["grayscale", "0.5"])?.message.hasSuffix("\(Self.hint)'grayscale 0.5')") == true)
     // Quoted steps, and a single string, get no hint.
     for texts in [["rotate 30", "abc"], ["rotate"], ["rotate 30", "blur"], ["rotate 30 | 4"], ["pad 1 | rotate", "x"]]
     {
-      let error = ChainTests.parseError(texts)
+      let error = ChainProbe.parseError(texts)
       #expect(error != nil && error?.message.contains("each step is one argument") == false, "\(texts)")
     }
     #expect(Chain.splitStep(["rotate", "30"], at: 1, registry: .standard) == "rotate 30")
@@ -36,20 +36,20 @@ import DecorTestSupport
   }
 
   @Test func aResultOverThePixelLimitNamesTheStepThatMadeIt() throws {
-    let image = try ChainTests.pattern(width: 4, height: 4)
+    let image = try ChainProbe.pattern(width: 4, height: 4)
     let over = "over the limit of 268435456 pixels"
-    #expect(try ChainTests.applyError(["tile 100000x100000"], to: image) == ChainError(step: 1,
+    #expect(try ChainProbe.applyError(["tile 100000x100000"], to: image) == ChainError(step: 1,
       text: "tile 100000x100000", message: "the result would be 100000x100000 (10000000000 pixels), \(over)"))
     // Sizes clamp at 2^30 per side (ParameterCheck.maxLength), and the message gives the size as used.
-    #expect(try ChainTests.applyError(["tile 2000000000x1"], to: image)?.message
+    #expect(try ChainProbe.applyError(["tile 2000000000x1"], to: image)?.message
       == "the result would be 1073741824x1 (1073741824 pixels), \(over)")
-    #expect(try ChainTests.applyError(["resize 20000x_"], to: image)?.message
+    #expect(try ChainProbe.applyError(["resize 20000x_"], to: image)?.message
       == "the result would be 20000x20000 (400000000 pixels), \(over)")
     // The step from which every result is over: not the later ones that keep the size, not an earlier one.
-    #expect(try ChainTests.applyError(["pad 1", "tile 100000x100000 | opacity 0.5 | flip both"], to: image)?.step
+    #expect(try ChainProbe.applyError(["pad 1", "tile 100000x100000 | opacity 0.5 | flip both"], to: image)?.step
       == 2)
     // A stage over the limit that a later step cuts down is not refused (only what a render asks for is made).
-    #expect(try ChainTests.applyError(["tile 100000x100000 | crop 5 5 10 10"], to: image) == nil)
+    #expect(try ChainProbe.applyError(["tile 100000x100000 | crop 5 5 10 10"], to: image) == nil)
     // The limit is the caller's.
     let chain = try Chain(parsing: ["pad 1"])
     #expect(throws: ChainError(step: 1, text: "pad 1",
@@ -64,7 +64,7 @@ import DecorTestSupport
 
   /// What `resize`'s help says `contain` and `cover` do is what they do.
   @Test func resizeFitsAsItsHelpSays() throws {
-    let image = try ChainTests.pattern(width: 8, height: 4)
+    let image = try ChainProbe.pattern(width: 8, height: 4)
     // contain: the largest size inside the box with the aspect ratio, and the output is that size (no letterbox).
     #expect(try Chain(parsing: ["resize 10x10 fit=contain"]).apply(to: image).extent
       == IntRect(x: 0, y: 0, width: 10, height: 5))
@@ -90,9 +90,9 @@ import DecorTestSupport
       ("translate 1e300 0", nil),
       ("tile 0x0", "width must be at least 1, got 0"),
     ]
-    for (step, message) in cases { #expect(ChainTests.message(step) == message, "\(step)") }
+    for (step, message) in cases { #expect(ChainProbe.message(step) == message, "\(step)") }
     // What is clamped rather than refused, as the steps' help says.
-    let image = try ChainTests.pattern(width: 4, height: 4)
+    let image = try ChainProbe.pattern(width: 4, height: 4)
     #expect(try Chain(parsing: ["opacity 2"]).apply(to: image).rendered() == image.multiplyingOpacity(by: 1).rendered())
     #expect(try Chain(parsing: ["translate 1e300 0"]).apply(to: image).extent.minX == ParameterCheck.maxLength)
   }

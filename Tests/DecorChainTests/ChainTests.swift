@@ -6,41 +6,6 @@ import Decor
 import DecorTestSupport
 
 @Suite struct ChainTests {
-  static func pattern(width: Int, height: Int) throws -> Raster {
-    try ImageMetrics.pattern(width: width, height: height)
-  }
-
-  /// The error `Chain(parsing:)` throws for `texts`, or `nil` when they parse.
-  static func parseError(_ texts: [String], registry: FilterRegistry = .standard) -> ChainError? {
-    do {
-      _ = try Chain(parsing: texts, registry: registry)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
-  /// The message (after `step N "…": `) of the error for a single step.
-  static func message(_ step: String) -> String? { parseError([step])?.message }
-
-  /// The parsed arguments of the only step of `text`.
-  static func arguments(_ text: String, registry: FilterRegistry = .standard) throws -> FilterArguments {
-    let chain = try Chain(parsing: [text], registry: registry)
-    try #require(chain.steps.count == 1)
-    return chain.steps[0].arguments
-  }
-
-  /// The error `apply(to:)` throws, or `nil` when it succeeds.
-  static func applyError(_ texts: [String], to input: any ImageComponent) throws -> ChainError? {
-    let chain = try Chain(parsing: texts)
-    do {
-      _ = try chain.apply(to: input)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
   // MARK: - Step syntax
 
   @Test func stepsSplitOnBarsAndAreNumberedAcrossArguments() throws {
@@ -50,14 +15,14 @@ import DecorTestSupport
     #expect(chain.steps.map(\.filter.name) == ["scale", "rotate", "crop", "pad", "flip"])
     #expect(chain.description == "scale 2 | rotate 30 | crop 0 0 5 5 | pad 1 | flip vertical")
     // An error in the second argument counts the steps of the first.
-    #expect(Self.parseError(["scale 2 | rotate 30", "flip sideways"])
+    #expect(ChainProbe.parseError(["scale 2 | rotate 30", "flip sideways"])
       == ChainError(step: 3, text: "flip sideways",
         message: "\"horizontal\", \"vertical\" or \"both\" expected, got \"sideways\""))
-    #expect(Self.parseError(["scale 2", "rotate 30", "crop 0 0 5 5 | pad x"])?.step == 4)
+    #expect(ChainProbe.parseError(["scale 2", "rotate 30", "crop 0 0 5 5 | pad x"])?.step == 4)
   }
 
   @Test func theErrorTextNamesTheStepAndWhatWasExpected() {
-    let error = Self.parseError(["scale 2", "rotate abc"])
+    let error = ChainProbe.parseError(["scale 2", "rotate abc"])
     #expect(error == ChainError(step: 2, text: "rotate abc", message: "angle expected, got \"abc\""))
     #expect(error?.description == "step 2 \"rotate abc\": angle expected, got \"abc\"")
   }
@@ -72,34 +37,34 @@ import DecorTestSupport
   }
 
   @Test func emptyStepsAreErrors() throws {
-    #expect(Self.parseError(["scale 2 |  | rotate 30"]) == ChainError(step: 2, text: "", message: "empty step"))
-    #expect(Self.parseError(["scale 2 |  | rotate 30"])?.description == "step 2 \"\": empty step")
-    #expect(Self.parseError([""]) == ChainError(step: 1, text: "", message: "empty step"))
-    #expect(Self.parseError(["rotate 30", " \t "]) == ChainError(step: 2, text: "", message: "empty step"))
-    #expect(Self.parseError(["rotate 30 |"]) == ChainError(step: 2, text: "", message: "empty step"))
-    #expect(Self.parseError(["| rotate 30"]) == ChainError(step: 1, text: "", message: "empty step"))
+    #expect(ChainProbe.parseError(["scale 2 |  | rotate 30"]) == ChainError(step: 2, text: "", message: "empty step"))
+    #expect(ChainProbe.parseError(["scale 2 |  | rotate 30"])?.description == "step 2 \"\": empty step")
+    #expect(ChainProbe.parseError([""]) == ChainError(step: 1, text: "", message: "empty step"))
+    #expect(ChainProbe.parseError(["rotate 30", " \t "]) == ChainError(step: 2, text: "", message: "empty step"))
+    #expect(ChainProbe.parseError(["rotate 30 |"]) == ChainError(step: 2, text: "", message: "empty step"))
+    #expect(ChainProbe.parseError(["| rotate 30"]) == ChainError(step: 1, text: "", message: "empty step"))
     // No arguments at all is an empty chain, which leaves the input as it is.
     let empty = try Chain(parsing: [])
     #expect(empty.steps.isEmpty)
-    let image = try Self.pattern(width: 5, height: 4)
+    let image = try ChainProbe.pattern(width: 5, height: 4)
     #expect(try empty.apply(to: image).rendered() == image)
   }
 
   @Test func unknownFiltersAreNamedWithSuggestions() {
-    #expect(Self.parseError(["scale 2", "rotat 30"])
+    #expect(ChainProbe.parseError(["scale 2", "rotat 30"])
       == ChainError(step: 2, text: "rotat 30", message: "unknown filter \"rotat\"; did you mean \"rotate\"?"))
-    #expect(Self.message("Rotate 30") == nil, "step names ignore case, as colour names do")
-    #expect(Self.message("Rotat 30") == "unknown filter \"Rotat\"; did you mean \"rotate\"?")
+    #expect(ChainProbe.message("Rotate 30") == nil, "step names ignore case, as colour names do")
+    #expect(ChainProbe.message("Rotat 30") == "unknown filter \"Rotat\"; did you mean \"rotate\"?")
   }
 
   // MARK: - Argument kinds
 
   @Test func angles() throws {
-    #expect(try Self.arguments("rotate 30").angle("deg") == .degrees(30))
-    #expect(try Self.arguments("rotate -45.5").angle("deg") == .degrees(-45.5))
-    #expect(try Self.arguments("rotate 90deg").angle("deg") == .degrees(90))
+    #expect(try ChainProbe.arguments("rotate 30").angle("deg") == .degrees(30))
+    #expect(try ChainProbe.arguments("rotate -45.5").angle("deg") == .degrees(-45.5))
+    #expect(try ChainProbe.arguments("rotate 90deg").angle("deg") == .degrees(90))
     for bad in ["abc", "30°", "deg"] {
-      #expect(Self.message("rotate \(bad)") == "angle expected, got \"\(bad)\"", "\(bad)")
+      #expect(ChainProbe.message("rotate \(bad)") == "angle expected, got \"\(bad)\"", "\(bad)")
     }
     // A number that is not finite is told so, with the reason `rotated(by:)` gives for it.
     for (bad, value) in [("nan", Double.nan), ("inf", .infinity), ("1e999", .infinity), ("-infdeg", -.infinity)] {
@@ -107,143 +72,143 @@ import DecorTestSupport
         Issue.record("rotated(by: \(value)) is not refused")
         continue
       }
-      #expect(Self.message("rotate \(bad)") == reason, "\(bad)")
+      #expect(ChainProbe.message("rotate \(bad)") == reason, "\(bad)")
     }
     // With several positionals, the message says which one.
-    #expect(Self.message("skew 10 up") == "angle expected for AY, got \"up\"")
+    #expect(ChainProbe.message("skew 10 up") == "angle expected for AY, got \"up\"")
   }
 
   @Test func numbersAndTheirRanges() throws {
-    let scale = try Self.arguments("scale 1.5 0.25")
+    let scale = try ChainProbe.arguments("scale 1.5 0.25")
     #expect(scale.number("sx") == 1.5 && scale.number("sy") == 0.25)
-    #expect(try Self.arguments("translate -3 1e2").number("dy") == 100)
+    #expect(try ChainProbe.arguments("translate -3 1e2").number("dy") == 100)
     // Meaningless values are refused with `ParameterCheck`'s reason; large ones are left to the decorator to clamp.
-    #expect(Self.message("scale 0") == "horizontal scale factor must be above 0, got 0")
-    #expect(Self.message("scale 2 -1") == "vertical scale factor must be above 0, got -1")
-    #expect(Self.message("scale 2 20000") == nil)
-    #expect(Self.message("translate 1e400 0") == "DX must be a finite number, got inf")
-    #expect(Self.message("translate 0 nan") == "DY must be a finite number, got nan")
-    #expect(Self.message("translate 0 five") == "number expected for DY, got \"five\"")
+    #expect(ChainProbe.message("scale 0") == "horizontal scale factor must be above 0, got 0")
+    #expect(ChainProbe.message("scale 2 -1") == "vertical scale factor must be above 0, got -1")
+    #expect(ChainProbe.message("scale 2 20000") == nil)
+    #expect(ChainProbe.message("translate 1e400 0") == "DX must be a finite number, got inf")
+    #expect(ChainProbe.message("translate 0 nan") == "DY must be a finite number, got nan")
+    #expect(ChainProbe.message("translate 0 five") == "number expected for DY, got \"five\"")
     // A filter with one positional does not name it.
-    #expect(Self.message("opacity x") == "number expected, got \"x\"")
-    #expect(Self.message("opacity -0.1") == "opacity must be at least 0, got -0.1")
-    #expect(Self.message("opacity 1.5") == nil)
-    #expect(try Self.arguments("opacity 1").number("a") == 1)
-    #expect(try Self.arguments("opacity 0").number("a") == 0)
+    #expect(ChainProbe.message("opacity x") == "number expected, got \"x\"")
+    #expect(ChainProbe.message("opacity -0.1") == "opacity must be at least 0, got -0.1")
+    #expect(ChainProbe.message("opacity 1.5") == nil)
+    #expect(try ChainProbe.arguments("opacity 1").number("a") == 1)
+    #expect(try ChainProbe.arguments("opacity 0").number("a") == 0)
   }
 
   @Test func wholeNumbersAndTheirRanges() throws {
-    let crop = try Self.arguments("crop -2 3 4 5")
+    let crop = try ChainProbe.arguments("crop -2 3 4 5")
     #expect(crop.integer("x") == -2 && crop.integer("y") == 3 && crop.integer("w") == 4 && crop.integer("h") == 5)
     // A whole number also reads as a number.
     #expect(crop.number("w") == 4)
-    #expect(Self.message("crop 0 0 0 10") == "width must be at least 1, got 0")
-    #expect(Self.message("crop 1.5 0 4 4") == "whole number expected for X, got \"1.5\"")
+    #expect(ChainProbe.message("crop 0 0 0 10") == "width must be at least 1, got 0")
+    #expect(ChainProbe.message("crop 1.5 0 4 4") == "whole number expected for X, got \"1.5\"")
     // Written with an exponent, a whole number is still one; past what a step may give, it is out of range.
-    #expect(try Self.arguments("crop 0 0 4 4e1").integer("h") == 40)
-    #expect(Self.message("crop 0 0 4 4.55e1") == "whole number expected for H, got \"4.55e1\"")
-    #expect(Self.message("crop 0 0 4 99999999999999999999")
+    #expect(try ChainProbe.arguments("crop 0 0 4 4e1").integer("h") == 40)
+    #expect(ChainProbe.message("crop 0 0 4 4.55e1") == "whole number expected for H, got \"4.55e1\"")
+    #expect(ChainProbe.message("crop 0 0 4 99999999999999999999")
       == "H 99999999999999999999 is out of range (at most 9223372036854775807)")
-    #expect(Self.message("pad -1") == "margin must be at least 0, got -1")
-    #expect(Self.message("pad 1 2 3 2000000") == nil)
+    #expect(ChainProbe.message("pad -1") == "margin must be at least 0, got -1")
+    #expect(ChainProbe.message("pad 1 2 3 2000000") == nil)
   }
 
   @Test func sizes() throws {
-    #expect(try Self.arguments("resize 40x30").size("size")! == (40, 30))
-    #expect(try Self.arguments("resize 40x_").size("size")! == (40, nil))
-    #expect(try Self.arguments("resize _x30").size("size")! == (nil, 30))
-    #expect(try Self.arguments("tile 7x9").size("size")! == (7, 9))
-    #expect(try Self.arguments("resize 40x").size("size")! == (40, nil))
-    #expect(try Self.arguments("resize x30").size("size")! == (nil, 30))
-    #expect(try Self.arguments("resize 40").size("size")! == (40, nil))
-    #expect(try Self.arguments("resize 50%").fractionalSize("size")! == (0.5, 0.5))
+    #expect(try ChainProbe.arguments("resize 40x30").size("size")! == (40, 30))
+    #expect(try ChainProbe.arguments("resize 40x_").size("size")! == (40, nil))
+    #expect(try ChainProbe.arguments("resize _x30").size("size")! == (nil, 30))
+    #expect(try ChainProbe.arguments("tile 7x9").size("size")! == (7, 9))
+    #expect(try ChainProbe.arguments("resize 40x").size("size")! == (40, nil))
+    #expect(try ChainProbe.arguments("resize x30").size("size")! == (nil, 30))
+    #expect(try ChainProbe.arguments("resize 40").size("size")! == (40, nil))
+    #expect(try ChainProbe.arguments("resize 50%").fractionalSize("size")! == (0.5, 0.5))
     let resizeExpected = "size WxH (W or H may be _ or left out, as 256x; or percentages, as 50%) expected, got"
     for bad in ["_x_", "x", "10x20x30", "10X20", "ax4", "50%x10"] {
-      #expect(Self.message("resize \(bad)") == "\(resizeExpected) \"\(bad)\"", "\(bad)")
+      #expect(ChainProbe.message("resize \(bad)") == "\(resizeExpected) \"\(bad)\"", "\(bad)")
     }
-    #expect(Self.message("resize 0x10") == "width must be at least 1, got 0")
-    #expect(Self.message("resize -4x4") == "width must be at least 1, got -4")
-    #expect(Self.message("tile _x4") == "size WxH expected, got \"_x4\"")
-    #expect(Self.message("tile 4x0") == "height must be at least 1, got 0")
+    #expect(ChainProbe.message("resize 0x10") == "width must be at least 1, got 0")
+    #expect(ChainProbe.message("resize -4x4") == "width must be at least 1, got -4")
+    #expect(ChainProbe.message("tile _x4") == "size WxH expected, got \"_x4\"")
+    #expect(ChainProbe.message("tile 4x0") == "height must be at least 1, got 0")
     // Large sides are clamped to 2^30, as `ParameterCheck.size` does.
-    #expect(try Self.arguments("tile 9223372036854775807x2").size("size")! == (1 << 30, 2))
+    #expect(try ChainProbe.arguments("tile 9223372036854775807x2").size("size")! == (1 << 30, 2))
   }
 
   @Test func choices() throws {
-    #expect(try Self.arguments("flip vertical").choice("axis") == "vertical")
-    #expect(Self.message("flip diagonal") == "\"horizontal\", \"vertical\" or \"both\" expected, got \"diagonal\"")
-    #expect(Self.message("rotate 30 interpolation=cubic")
+    #expect(try ChainProbe.arguments("flip vertical").choice("axis") == "vertical")
+    #expect(ChainProbe.message("flip diagonal") == "\"horizontal\", \"vertical\" or \"both\" expected, got \"diagonal\"")
+    #expect(ChainProbe.message("rotate 30 interpolation=cubic")
       == "\"nearest\", \"bilinear\", \"bicubic\" or \"lanczos\" expected for interpolation=, got \"cubic\"; did you mean \"bicubic\"?")
-    #expect(Self.message("resize 10x10 fit=stretch")
+    #expect(ChainProbe.message("resize 10x10 fit=stretch")
       == "\"fill\", \"contain\", \"cover\" or \"inside\" expected for fit=, got \"stretch\"")
-    #expect(Self.message("rotate 30 interpolation=")
+    #expect(ChainProbe.message("rotate 30 interpolation=")
       == "\"nearest\", \"bilinear\", \"bicubic\" or \"lanczos\" expected for interpolation=, got \"\"")
-    #expect(try Self.arguments("resize 10x10 fit=cover interpolation=nearest").choice("fit") == "cover")
-    #expect(try Self.arguments("resize 10x10 fit=cover interpolation=nearest").interpolation(default: .bicubic)
+    #expect(try ChainProbe.arguments("resize 10x10 fit=cover interpolation=nearest").choice("fit") == "cover")
+    #expect(try ChainProbe.arguments("resize 10x10 fit=cover interpolation=nearest").interpolation(default: .bicubic)
       == .nearest)
   }
 
   @Test func colours() throws {
-    #expect(try Self.arguments("background red").color("color") == Color(red: 1, green: 0, blue: 0))
-    #expect(try Self.arguments("background #00ff0080").color("color")?.premultiplied
+    #expect(try ChainProbe.arguments("background red").color("color") == Color(red: 1, green: 0, blue: 0))
+    #expect(try ChainProbe.arguments("background #00ff0080").color("color")?.premultiplied
       == RGBA8(r: 0, g: 128, b: 0, a: 128))
-    #expect(try Self.arguments("pad 1 color=#fff").color("color") == .white)
-    #expect(try Self.arguments("pad 1 color=rgb(0,0,255)").color("color") == Color(red: 0, green: 0, blue: 1))
-    #expect(try Self.arguments("pad 1 color=hsl(120,100%,25%)").color("color")?.description == "#008000")
-    #expect(try Self.arguments("pad 1 'color=hsl(120 100% 25% / 50%)'").color("color")?.description == "#00800080")
-    #expect(try Self.arguments("pad 1 color=none").color("color") == .clear)
+    #expect(try ChainProbe.arguments("pad 1 color=#fff").color("color") == .white)
+    #expect(try ChainProbe.arguments("pad 1 color=rgb(0,0,255)").color("color") == Color(red: 0, green: 0, blue: 1))
+    #expect(try ChainProbe.arguments("pad 1 color=hsl(120,100%,25%)").color("color")?.description == "#008000")
+    #expect(try ChainProbe.arguments("pad 1 'color=hsl(120 100% 25% / 50%)'").color("color")?.description == "#00800080")
+    #expect(try ChainProbe.arguments("pad 1 color=none").color("color") == .clear)
     let expected = "colour (#rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS name, transparent or none) expected"
-    #expect(Self.message("background nocolour") == "\(expected), got \"nocolour\"")
-    #expect(Self.message("pad 1 color=#12345") == "\(expected) for color=, got \"#12345\"")
+    #expect(ChainProbe.message("background nocolour") == "\(expected), got \"nocolour\"")
+    #expect(ChainProbe.message("pad 1 color=#12345") == "\(expected) for color=, got \"#12345\"")
   }
 
   @Test func unknownOptions() {
-    #expect(Self.message("rotate 30 fit=fill") == "unknown option \"fit\": rotate takes \"interpolation\"")
-    #expect(Self.message("resize 10x10 anchor=center")
+    #expect(ChainProbe.message("rotate 30 fit=fill") == "unknown option \"fit\": rotate takes \"interpolation\"")
+    #expect(ChainProbe.message("resize 10x10 anchor=center")
       == "unknown option \"anchor\": resize takes \"fit\", \"gravity\", \"shrink-only\", \"background\" or \"interpolation\"")
-    #expect(Self.message("crop 0 0 4 4 color=red") == "unknown option \"color\": crop takes \"gravity\"")
+    #expect(ChainProbe.message("crop 0 0 4 4 color=red") == "unknown option \"color\": crop takes \"gravity\"")
     // Positional arguments cannot be given as options.
-    #expect(Self.message("crop x=0 0 0 4 4") == "unknown option \"x\": crop takes \"gravity\"")
+    #expect(ChainProbe.message("crop x=0 0 0 4 4") == "unknown option \"x\": crop takes \"gravity\"")
   }
 
   @Test func anOptionGivenTwice() {
-    #expect(Self.message("rotate 30 interpolation=nearest interpolation=bicubic") == "interpolation= given twice")
-    #expect(Self.message("pad 1 color=red color=red") == "color= given twice")
+    #expect(ChainProbe.message("rotate 30 interpolation=nearest interpolation=bicubic") == "interpolation= given twice")
+    #expect(ChainProbe.message("pad 1 color=red color=red") == "color= given twice")
   }
 
   @Test func unexpectedExtraPositionals() {
-    #expect(Self.message("rotate 30 40")
+    #expect(ChainProbe.message("rotate 30 40")
       == "unexpected \"40\": rotate takes DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
-    #expect(Self.message("crop 0 0 4 4 4")
+    #expect(ChainProbe.message("crop 0 0 4 4 4")
       == "unexpected \"4\": crop takes X Y W H|W H [gravity=center|north|south|east|west|northeast|northwest|southeast|southwest]")
-    #expect(Self.message("opacity 0.5 0.5") == "unexpected \"0.5\": opacity takes A")
-    #expect(Self.message("pad 1 2 3 4 5") == "unexpected \"5\": pad takes N|T R B L [color=COLOR]")
+    #expect(ChainProbe.message("opacity 0.5 0.5") == "unexpected \"0.5\": opacity takes A")
+    #expect(ChainProbe.message("pad 1 2 3 4 5") == "unexpected \"5\": pad takes N|T R B L [color=COLOR]")
   }
 
   @Test func missingRequiredArguments() {
-    #expect(Self.message("rotate") == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
-    #expect(Self.message("rotate interpolation=nearest")
+    #expect(ChainProbe.message("rotate") == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
+    #expect(ChainProbe.message("rotate interpolation=nearest")
       == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
-    #expect(Self.message("crop 1 2 3") == "2 or 4 numbers expected (W H, or X Y W H), got 3")
-    #expect(Self.message("crop 1") == "missing Y (whole number): crop X Y W H|W H [gravity=center|north|south|east|west|northeast|northwest|southeast|southwest]")
-    #expect(Self.message("flip")
+    #expect(ChainProbe.message("crop 1 2 3") == "2 or 4 numbers expected (W H, or X Y W H), got 3")
+    #expect(ChainProbe.message("crop 1") == "missing Y (whole number): crop X Y W H|W H [gravity=center|north|south|east|west|northeast|northwest|southeast|southwest]")
+    #expect(ChainProbe.message("flip")
       == "missing AXIS (\"horizontal\", \"vertical\" or \"both\"): flip horizontal|vertical|both")
-    #expect(Self.message("background")
+    #expect(ChainProbe.message("background")
       == "missing COLOR (colour (#rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla(), a CSS name, transparent or none)): background COLOR")
   }
 
   @Test func defaultsAreFilledIn() throws {
-    let rotate = try Self.arguments("rotate 30")
+    let rotate = try ChainProbe.arguments("rotate 30")
     #expect(rotate.choice("interpolation") == "bilinear")
     #expect(rotate.values.count == 2)
-    let scale = try Self.arguments("scale 2")
+    let scale = try ChainProbe.arguments("scale 2")
     #expect(scale.choice("interpolation") == "bicubic")
     #expect(scale.number("sy") == nil)  // no default: the filter uses SX
-    #expect(try Self.arguments("skew 10").angle("ay") == .degrees(0))
-    #expect(try Self.arguments("pad 3").color("color") == .clear)
-    #expect(try Self.arguments("resize 10x_").choice("fit") == "fill")
+    #expect(try ChainProbe.arguments("skew 10").angle("ay") == .degrees(0))
+    #expect(try ChainProbe.arguments("pad 3").color("color") == .clear)
+    #expect(try ChainProbe.arguments("resize 10x_").choice("fit") == "fill")
     // A given value wins over the default.
-    #expect(try Self.arguments("skew 10 -5").angle("ay") == .degrees(-5))
+    #expect(try ChainProbe.arguments("skew 10 -5").angle("ay") == .degrees(-5))
     // The typed accessors give nil for another kind or an unknown name.
     #expect(rotate.number("deg") == nil && rotate.angle("interpolation") == nil && rotate.text("nope") == nil)
   }
@@ -267,28 +232,28 @@ import DecorTestSupport
 
   @Test func flagsPointsAndText() throws {
     let registry = Self.glowRegistry
-    let plain = try Self.arguments("glow", registry: registry)
+    let plain = try ChainProbe.arguments("glow", registry: registry)
     #expect(plain.flag("inner") == false && plain.number("radius") == 2 && plain.point("at") == nil)
-    let full = try Self.arguments("glow 7 inner at=3,-4.5 file=a/b.png", registry: registry)
+    let full = try ChainProbe.arguments("glow 7 inner at=3,-4.5 file=a/b.png", registry: registry)
     #expect(full.flag("inner"))
     #expect(full.number("radius") == 7)
     #expect(full.point("at") == Point(3, -4.5))
     #expect(full.text("file") == "a/b.png")
     // A flag can come before the positionals.
-    let early = try Self.arguments("glow inner 5", registry: registry)
+    let early = try ChainProbe.arguments("glow inner 5", registry: registry)
     #expect(early.flag("inner") && early.number("radius") == 5)
-    #expect(Self.parseError(["glow at=3"], registry: registry)?.message == "point X,Y expected for at=, got \"3\"")
-    #expect(Self.parseError(["glow at=1,2,3"], registry: registry)?.message
+    #expect(ChainProbe.parseError(["glow at=3"], registry: registry)?.message == "point X,Y expected for at=, got \"3\"")
+    #expect(ChainProbe.parseError(["glow at=1,2,3"], registry: registry)?.message
       == "point X,Y expected for at=, got \"1,2,3\"")
-    #expect(Self.parseError(["glow file="], registry: registry)?.message == "text expected for file=, got \"\"")
-    #expect(Self.parseError(["glow 101"], registry: registry)?.message == "number from 0 to 100 expected, got \"101\"")
+    #expect(ChainProbe.parseError(["glow file="], registry: registry)?.message == "text expected for file=, got \"\"")
+    #expect(ChainProbe.parseError(["glow 101"], registry: registry)?.message == "number from 0 to 100 expected, got \"101\"")
     #expect(Filter.init("x", summary: "", arguments: Self.glow.arguments, build: Self.glow.build).usage
       == "x [RADIUS] [inner] [at=AT] [file=FILE]")
   }
 
   /// `inner=1` names a declared flag: the error must not call it an unknown option while listing it as known.
   @Test func aFlagGivenAValueIsNotCalledUnknown() throws {
-    let message = try #require(Self.parseError(["glow inner=1"], registry: Self.glowRegistry)?.message)
+    let message = try #require(ChainProbe.parseError(["glow inner=1"], registry: Self.glowRegistry)?.message)
     #expect(!message.hasPrefix("unknown option"), "\(message)")
     #expect(message.contains("inner"))
   }
@@ -296,7 +261,7 @@ import DecorTestSupport
   // MARK: - Filters with their own rules
 
   @Test func padTakesOneOrFourMargins() throws {
-    let image = try Self.pattern(width: 6, height: 4)
+    let image = try ChainProbe.pattern(width: 6, height: 4)
     let one = try Chain(parsing: ["pad 2"]).apply(to: image)
     #expect(one.extent == IntRect(x: -2, y: -2, width: 10, height: 8))
     let four = try Chain(parsing: ["pad 1 2 3 4"]).apply(to: image)  // top, right, bottom, left
@@ -309,13 +274,13 @@ import DecorTestSupport
       }
     }
     // The count is checked when the chain is parsed, before any image is read, so it is reported in step order.
-    #expect(Self.parseError(["pad 1 2"]) == ChainError(step: 1, text: "pad 1 2", message: "1 or 4 margins expected, got 2"))
-    #expect(Self.parseError(["rotate 90", "pad 1 2 3", "rotate abc"])?.description
+    #expect(ChainProbe.parseError(["pad 1 2"]) == ChainError(step: 1, text: "pad 1 2", message: "1 or 4 margins expected, got 2"))
+    #expect(ChainProbe.parseError(["rotate 90", "pad 1 2 3", "rotate abc"])?.description
       == "step 2 \"pad 1 2 3\": 1 or 4 margins expected, got 3")
   }
 
   @Test func padColours() throws {
-    let image = try Self.pattern(width: 3, height: 2)
+    let image = try ChainProbe.pattern(width: 3, height: 2)
     let red = try Chain(parsing: ["pad 1 color=red"]).apply(to: image).rendered()
     #expect(red.width == 5 && red.height == 4)
     #expect(red[0, 0] == RGBA8(r: 255, g: 0, b: 0, a: 255) && red[4, 3] == RGBA8(r: 255, g: 0, b: 0, a: 255))
@@ -326,7 +291,7 @@ import DecorTestSupport
   }
 
   @Test func cropIsRelativeToTheImagesTopLeft() throws {
-    let image = try Self.pattern(width: 12, height: 10)
+    let image = try ChainProbe.pattern(width: 12, height: 10)
     let plain = try Chain(parsing: ["crop 2 3 4 5"]).apply(to: image)
     #expect(plain.extent == IntRect(x: 2, y: 3, width: 4, height: 5))
     let moved = try Chain(parsing: ["translate -10 -5 | crop 2 3 4 5"]).apply(to: image)
@@ -337,13 +302,13 @@ import DecorTestSupport
     // A rectangle reaching past the image keeps the overlap; one that misses it is an error.
     let overhang = try Chain(parsing: ["crop 10 8 10 10"]).apply(to: image)
     #expect(overhang.extent == IntRect(x: 10, y: 8, width: 2, height: 2))
-    let error = try #require(try Self.applyError(["crop 40 0 2 2"], to: image))
+    let error = try #require(try ChainProbe.applyError(["crop 40 0 2 2"], to: image))
     #expect(error.step == 1 && error.text == "crop 40 0 2 2")
     #expect(error.message == "the rectangle 2x2+40+0 misses the image (12x10)")
   }
 
   @Test func resizeKeepsTheAspectRatioForUnderscore() throws {
-    let image = try Self.pattern(width: 8, height: 4)
+    let image = try ChainProbe.pattern(width: 8, height: 4)
     #expect(try Chain(parsing: ["resize 4x_"]).apply(to: image).extent == IntRect(x: 0, y: 0, width: 4, height: 2))
     #expect(try Chain(parsing: ["resize _x8"]).apply(to: image).extent == IntRect(x: 0, y: 0, width: 16, height: 8))
     #expect(try Chain(parsing: ["resize 5x5"]).apply(to: image).extent == IntRect(x: 0, y: 0, width: 5, height: 5))
@@ -352,20 +317,20 @@ import DecorTestSupport
   }
 
   @Test func buildErrorsNameTheStep() throws {
-    let image = try Self.pattern(width: 4, height: 4)
-    #expect(try Self.applyError(["opacity 0 | tile 4x4"], to: image)
+    let image = try ChainProbe.pattern(width: 4, height: 4)
+    #expect(try ChainProbe.applyError(["opacity 0 | tile 4x4"], to: image)
       == ChainError(step: 2, text: "tile 4x4", message: "the image is empty"))
   }
 
   /// Values the decorators would refuse (`ParameterCheck`) are refused when the step is parsed, with the reason the
   /// decorator's `RenderError.invalidParameter` gives.
   @Test func parameterErrorsAreFoundWhenParsing() throws {
-    #expect(Self.parseError(["scale 2", "skew 95"])
+    #expect(ChainProbe.parseError(["scale 2", "skew 95"])
       == ChainError(step: 2, text: "skew 95",
         message: "horizontal skew angle must be within ±90° (exclusive), got 95"))
-    #expect(Self.message("skew 45 45") == "skew angles make a singular shear (AX + AY = ±90°), got 45 and 45")
-    #expect(Self.message("transform 1 2 2 4 0 0") == "matrix is singular (A·D − B·C = 0)")
-    let image = try Self.pattern(width: 4, height: 4)
+    #expect(ChainProbe.message("skew 45 45") == "skew angles make a singular shear (AX + AY = ±90°), got 45 and 45")
+    #expect(ChainProbe.message("transform 1 2 2 4 0 0") == "matrix is singular (A·D − B·C = 0)")
+    let image = try ChainProbe.pattern(width: 4, height: 4)
     let reasons: [(String, any ImageComponent)] = [
       ("skew 95", image.skewed(x: .degrees(95))),
       ("transform 1 2 2 4 0 0", image.transformed(by: AffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0))),
@@ -383,14 +348,14 @@ import DecorTestSupport
         if !step.hasPrefix("blur") { Issue.record("\(step): no parameter error") }
         continue
       }
-      #expect(Self.message(step) == reason, "\(step)")
+      #expect(ChainProbe.message(step) == reason, "\(step)")
     }
   }
 
   // MARK: - Applying
 
   @Test func applyingEqualsTheMethodChainBuiltByHand() throws {
-    let image = try Self.pattern(width: 64, height: 48)
+    let image = try ChainProbe.pattern(width: 64, height: 48)
     let rotated = image.rotated(by: .degrees(30), interpolation: .bicubic)
     let e = rotated.extent
     let byHand = rotated.cropped(to: IntRect(x: e.minX + 10, y: e.minY + 10, width: 50, height: 40))
@@ -409,7 +374,7 @@ import DecorTestSupport
     "resize 20x20 fit=cover gravity=southwest shrink-only", "resize 50%", "resize x8 interpolation=lanczos",
   ])
   func eachStepEqualsItsMethod(step: String) throws {
-    let image = try Self.pattern(width: 24, height: 16)
+    let image = try ChainProbe.pattern(width: 24, height: 16)
     let byHand: any ImageComponent =
       switch step {
       case "rotate 17": image.rotated(by: .degrees(17))
@@ -450,8 +415,8 @@ import DecorTestSupport
 
   @Test func aChainIsATemplateForManyInputs() throws {
     let chain = try Chain(parsing: ["flip horizontal | pad 1"])
-    let small = try Self.pattern(width: 3, height: 2)
-    let large = try Self.pattern(width: 9, height: 7)
+    let small = try ChainProbe.pattern(width: 3, height: 2)
+    let large = try ChainProbe.pattern(width: 9, height: 7)
     let first = try chain.apply(to: small).rendered()
     let second = try chain.apply(to: large).rendered()
     #expect(first.width == 5 && first.height == 4 && second.width == 11 && second.height == 9)
@@ -471,7 +436,7 @@ extension ChainTests {
     #expect(words[0].text == #"blend multiply "my overlay.png" opacity=0.5"#)
     #expect(words[1].words == ["pad", "a|b", "c d", #"x"y"#])
     #expect(Chain.split(#"rotate "30"#)[0].words == nil)
-    #expect(ChainTests.message(#"blend multiply "open.png"#) == "unterminated quote")
+    #expect(ChainProbe.message(#"blend multiply "open.png"#) == "unterminated quote")
     // A file whose name has a space, through the whole chain.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decor chain \(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -172,7 +172,7 @@ import DecorTestSupport
   static let photo = { () -> Raster in try! ImageMetrics.sample("chelsea.png") }()  // 451×300
 
   @Test func containPlacesTheImageInItsBoxWhereTheAnchorSays() throws {
-    let scene = try SceneTests.scene("""
+    let scene = try ChainProbe.scene("""
       {"width": 200, "height": 200, "layers": [
         {"image": "a.png", "x": 10, "y": 20, "width": 150, "height": 150, "fit": "contain", "anchor": "south"}]}
       """)
@@ -186,13 +186,13 @@ import DecorTestSupport
   }
 
   @Test func coverCropsTowardTheAnchorAndFillStretchesAsBefore() throws {
-    let cover = try SceneTests.scene("""
+    let cover = try ChainProbe.scene("""
       {"width": 100, "height": 100, "layers": [{"image": "a.png", "width": 100, "height": 100, "fit": "cover",
         "anchor": "west"}]}
       """)
     #expect(try cover.component { _ in Self.photo }.rendered()
       == Self.photo.resized(width: 100, height: 100, fit: .cover, gravity: .west).rendered())
-    let plain = try SceneTests.scene("""
+    let plain = try ChainProbe.scene("""
       {"width": 100, "height": 100, "layers": [{"image": "a.png", "width": 100, "height": 100}]}
       """)
     #expect(try plain.component { _ in Self.photo }.rendered()
@@ -200,11 +200,11 @@ import DecorTestSupport
   }
 
   @Test func fitAndAnchorAreCheckedWhereTheyAreRead() {
-    #expect(SceneTests.sceneError(##"{"width": 9, "height": 9, "layers": [{"color": "#fff", "fit": "cover"}]}"##)
+    #expect(ChainProbe.sceneError(##"{"width": 9, "height": 9, "layers": [{"color": "#fff", "fit": "cover"}]}"##)
       == SceneError(path: "layers[0].fit", message: "only an image layer takes fit (it sizes an image)"))
-    #expect(SceneTests.sceneError(##"{"width": 9, "height": 9, "layers": [{"image": "a", "width": 4, "fit": "cover"}]}"##)
+    #expect(ChainProbe.sceneError(##"{"width": 9, "height": 9, "layers": [{"image": "a", "width": 4, "fit": "cover"}]}"##)
       == SceneError(path: "layers[0].fit", message: "fit needs both width and height (the box the image is fitted into)"))
-    #expect(SceneTests.sceneError(
+    #expect(ChainProbe.sceneError(
       ##"{"width": 9, "height": 9, "layers": [{"image": "a", "width": 4, "height": 4, "anchor": "souht"}]}"##)?.message
       .hasSuffix("got \"souht\"; did you mean \"south\"?") == true)
   }

@@ -16,7 +16,7 @@ import DecorTestSupport
     """
 
   @Test func aCardIsTheTextsItNames() throws {
-    let scene = try SceneTests.scene(Self.card)
+    let scene = try ChainProbe.scene(Self.card)
     guard case .text(let title) = scene.layers[0].content, case .text(let subtitle) = scene.layers[1].content else {
       Issue.record("not text layers: \(scene.layers.map(\.content))")
       return
@@ -55,7 +55,7 @@ import DecorTestSupport
   @Test func refusalsNameThePlace() throws {
     func error(_ json: String) -> String? {
       do {
-        let scene = try SceneTests.scene(json)
+        let scene = try ChainProbe.scene(json)
         _ = try scene.component { _ in throw FilterError("no images") }
         return nil
       } catch {

@@ -61,7 +61,7 @@ import DecorTestSupport
     #expect(built.template == parsed.template)
     #expect(built.steps.map(\.index) == [1, 2, 3, 4, 5])
     #expect(built.steps[1].text == "shadow 6 6 blur=8 color=rgba(10,20,30,0.3)")
-    let image = try ChainTests.pattern(width: 20, height: 14)
+    let image = try ChainProbe.pattern(width: 20, height: 14)
     #expect(try built.apply(to: image).rendered() == parsed.apply(to: image).rendered())
     // A different value is a different chain.
     #expect(try Chain().appending("rotate", ["deg": 31]) != Chain(parsing: ["rotate 30"]))

@@ -47,7 +47,7 @@ import DecorTestSupport
       try standard.encoder(named: "gif")
     }
     // What each writes is what the decoders read back as that format.
-    let raster = try GaussianBlurTests.scene(width: 21)
+    let raster = try GaussianReference.scene(width: 21)
     for encoder in standard.encoders {
       let bytes = try encoder.encode(raster, destination: "x")
       // One decoder, "heif", reads AVIF and HEIC.
@@ -64,7 +64,7 @@ import DecorTestSupport
     try decoders.register(RawDecoder())
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let raster = try GaussianBlurTests.scene(width: 17)
+    let raster = try GaussianReference.scene(width: 17)
     let path = file("scene.RGBA")
     try encoders.write(raster, toFile: path)
     #expect(try Raster(contentsOfFile: path, decoders: decoders) == raster)
@@ -95,7 +95,7 @@ import DecorTestSupport
     #expect(registry.encoders.map(\.name) == ["png", "jpeg", "webp", "tiff", "avif"], "nothing was added")
     try registry.replace(with: WebPImageEncoder(options: WebPOptions(lossless: true)))
     #expect(registry.encoders.map(\.name) == ["png", "jpeg", "webp", "tiff", "avif"])
-    let raster = try GaussianBlurTests.scene(width: 19)
+    let raster = try GaussianReference.scene(width: 19)
     let bytes = try registry.encoder(named: "webp").encode(raster, destination: "x")
     #expect(try WebPDecoder().decode(bytes, source: "x", pixelLimit: 1 << 20) == raster, "lossless now")
   }

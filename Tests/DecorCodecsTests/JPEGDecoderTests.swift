@@ -100,7 +100,7 @@ extension JPEGDecoderTests {
 
   /// The turns agree with the decorators: each orientation equals the flips and rotations it names.
   @Test func orientationsAreTheNamedTurns() throws {
-    let image = try ChainTests.pattern(width: 5, height: 3)
+    let image = try ChainProbe.pattern(width: 5, height: 3)
     let expected: [ExifOrientation: any ImageComponent] = [
       .up: image, .mirrored: image.flipped(.horizontal), .upsideDown: image.rotated(by: .degrees(180)),
       .upsideDownMirrored: image.flipped(.vertical), .right: image.rotated(by: .degrees(90)),

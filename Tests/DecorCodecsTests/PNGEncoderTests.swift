@@ -142,7 +142,7 @@ import DecorTestSupport
   @Test(arguments: [PNGCompression(level: 0)!, .fast, PNGCompression(level: 1)!, PNGCompression(level: 6)!, .default,
     PNGCompression(level: 9)!, .best])
   func bandsAndThreadsDoNotChangeTheFile(compression: PNGCompression) throws {
-    let raster = try GaussianBlurTests.scene(width: 61)
+    let raster = try GaussianReference.scene(width: 61)
     let stride = raster.width * 4 + 1
     for partBytes in [1000, 8 * stride, 4096] {
       var files: Set<[UInt8]> = []
@@ -265,7 +265,7 @@ import DecorTestSupport
     "resize 50x_ | tile 123x77", "flip vertical | background #336699",
   ])
   func renderingIntoTheEncoderEqualsEncodingTheRender(chain: String) throws {
-    let image = try Chain(parsing: [chain]).apply(to: GaussianBlurTests.scene(width: 72))
+    let image = try Chain(parsing: [chain]).apply(to: GaussianReference.scene(width: 72))
     for compression in [PNGCompression.default, .fast] {
       let whole = try PNGCodec.encode(Renderer(threads: 1).render(image), compression: compression)
       for (tileSize, threads) in [(256, 1), (32, 4), (17, 2)] {
@@ -276,7 +276,7 @@ import DecorTestSupport
   }
 
   @Test func bandsTogetherAreTheRender() throws {
-    let image = try Chain(parsing: ["rotate 20 | shadow 4 4 blur=8"]).apply(to: GaussianBlurTests.scene(width: 50))
+    let image = try Chain(parsing: ["rotate 20 | shadow 4 4 blur=8"]).apply(to: GaussianReference.scene(width: 50))
     let renderer = Renderer(tileSize: 16, threads: 3)
     let expected = try renderer.render(image)
     let bands = try renderer.prepareBands(image, bandHeight: 20)
@@ -348,7 +348,7 @@ import DecorTestSupport
       paths.append(path)
     }
     // Files of many joined parts (of 3 or 4 rows, in bands of 7): a smooth scene, RGBA, and the same flattened, RGB.
-    let scene = try GaussianBlurTests.scene(width: 61)
+    let scene = try GaussianReference.scene(width: 61)
     let opaqueScene = try scene.flattened(onto: .white).rendered()
     for (index, compression) in [PNGCompression(level: 0)!, .fast, .default, .best].enumerated() {
       for (name, raster) in [("rgba", scene), ("rgb", opaqueScene)] {

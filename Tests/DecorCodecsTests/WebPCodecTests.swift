@@ -82,7 +82,7 @@ import DecorTestSupport
     let source = try Raster(contentsOfFile: Self.path("cutout-source.png"))
     let bytes = try WebPEncoder.encode(source, options: WebPOptions(lossless: true))
     #expect(try WebPDecoder().decode(bytes, source: "x", pixelLimit: 1 << 20) == source)
-    let scene = try GaussianBlurTests.scene(width: 61)
+    let scene = try GaussianReference.scene(width: 61)
     #expect(try WebPDecoder().decode(WebPEncoder.encode(scene, options: WebPOptions(lossless: true)), source: "x",
       pixelLimit: 1 << 20) == scene)
   }

@@ -17,7 +17,7 @@ import DecorTestSupport
     return message.utf8.count < 1000 && !message.contains("\n")
   }
 
-  static func sceneError(_ json: String) -> String? { SceneTests.sceneError(json)?.description }
+  static func sceneError(_ json: String) -> String? { ChainProbe.sceneError(json)?.description }
 
   /// The JSON text of a scene of one layer.
   static func scene(layer: String) -> String { #"{"width": 4, "height": 4, "layers": ["# + layer + "]}" }
@@ -45,15 +45,15 @@ import DecorTestSupport
   // MARK: - Long values
 
   @Test func aLongStepIsCutInItsError() throws {
-    let error = try #require(ChainTests.parseError([Self.huge]))
+    let error = try #require(ChainProbe.parseError([Self.huge]))
     let shown = String(repeating: "a", count: 60) + "…"
     #expect(error.description == "step 1 \"\(shown)\": unknown filter \"\(shown)\"; the closest are \"canvas\", "
       + "\"gamma\" or \"grayscale\"")
-    #expect(Self.isShort(ChainTests.parseError(["rotate " + Self.huge])?.description))
-    #expect(Self.isShort(ChainTests.parseError(["pad 1 color=" + Self.huge])?.description))
-    #expect(Self.isShort(ChainTests.parseError(["pad 1 " + Self.huge + "=red"])?.description))
-    #expect(Self.isShort(ChainTests.parseError(["blend " + Self.huge + " x.png"])?.description))
-    #expect(Self.isShort(ChainTests.parseError(["crop 0 0 4 " + String(repeating: "9", count: 1_000_000)])?
+    #expect(Self.isShort(ChainProbe.parseError(["rotate " + Self.huge])?.description))
+    #expect(Self.isShort(ChainProbe.parseError(["pad 1 color=" + Self.huge])?.description))
+    #expect(Self.isShort(ChainProbe.parseError(["pad 1 " + Self.huge + "=red"])?.description))
+    #expect(Self.isShort(ChainProbe.parseError(["blend " + Self.huge + " x.png"])?.description))
+    #expect(Self.isShort(ChainProbe.parseError(["crop 0 0 4 " + String(repeating: "9", count: 1_000_000)])?
       .description))
   }
 
@@ -78,12 +78,12 @@ import DecorTestSupport
 
   @Test func longValuesInATemplate() {
     let shown = String(repeating: "a", count: 60) + "…"
-    #expect(TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": "pad", ""# + Self.huge + #"": 1}]}"#)?
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "pad", ""# + Self.huge + #"": 1}]}"#)?
       .description.hasPrefix("step 1 \"pad\", key \"\(shown)\": unknown key") == true)
-    #expect(TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": ""# + Self.huge + #""}]}"#)?.description
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": ""# + Self.huge + #""}]}"#)?.description
       == "step 1, key \"filter\": unknown filter \"\(shown)\"; the closest are \"canvas\", \"gamma\" or \"grayscale\"")
     #expect(Self.isShort(
-      TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": "pad", "top": 1, "color": ""# + Self.huge
+      ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "pad", "top": 1, "color": ""# + Self.huge
         + #""}]}"#)?.description))
   }
 
@@ -92,7 +92,7 @@ import DecorTestSupport
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let name = String(repeating: "a", count: 300_000)
-    let scene = try SceneTests.scene(Self.scene(layer: #"{"image": ""# + name + #""}"#))
+    let scene = try ChainProbe.scene(Self.scene(layer: #"{"image": ""# + name + #""}"#))
     #expect(throws: SceneError(source: "s.json", path: "layers[0].image",
       message: "\(String(repeating: "a", count: 60))…: cannot open: File name too long"))
     {
@@ -154,33 +154,33 @@ import DecorTestSupport
 
   @Test func wholeNumbersOutOfRangeSaySo() throws {
     // 1e9 is whole: it is read, and clamped as a margin is; the result is then over the pixel limit.
-    #expect(try ChainTests.arguments("border 1e9").integer("n") == 1_000_000_000)
-    #expect(try ChainTests.applyError(["border 1e9"], to: Raster(width: 4, height: 4))?.message
+    #expect(try ChainProbe.arguments("border 1e9").integer("n") == 1_000_000_000)
+    #expect(try ChainProbe.applyError(["border 1e9"], to: Raster(width: 4, height: 4))?.message
       == "the result would be 2000000004x2000000004 (4000000016000000016 pixels), over the limit of 268435456 pixels")
-    #expect(ChainTests.message("border 1e19") == "border 1e19 is out of range (at most 9223372036854775807)")
-    #expect(ChainTests.message("border -99999999999999999999")
+    #expect(ChainProbe.message("border 1e19") == "border 1e19 is out of range (at most 9223372036854775807)")
+    #expect(ChainProbe.message("border -99999999999999999999")
       == "border -99999999999999999999 is out of range (at least -9223372036854775807)")
-    #expect(ChainTests.message("crop -9223372036854775808 0 5 5")
+    #expect(ChainProbe.message("crop -9223372036854775808 0 5 5")
       == "X -9223372036854775808 is out of range (at least -9223372036854775807)")
-    #expect(ChainTests.message("canvas 4 4 x=1e300") == "x 1e300 is out of range (at most 9223372036854775807)")
+    #expect(ChainProbe.message("canvas 4 4 x=1e300") == "x 1e300 is out of range (at most 9223372036854775807)")
     // A corner far away is said as given, not as an "infinite" rectangle.
-    #expect(try ChainTests.applyError(["crop -1125899906842624 0 5 5"], to: Raster(width: 4, height: 4))?.message
+    #expect(try ChainProbe.applyError(["crop -1125899906842624 0 5 5"], to: Raster(width: 4, height: 4))?.message
       == "the rectangle 5x5-1125899906842624+0 misses the image (4x4)")
     // In a template: a JSON number, and a string as on the command line.
-    #expect(TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": "border", "n": 1e19}]}"#)?.description
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "border", "n": 1e19}]}"#)?.description
       == "step 1 \"border\", key \"n\": 1e+19 is out of range (at most 9223372036854775807)")
-    #expect(TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": "border", "n": "-1e19"}]}"#)?.message
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "border", "n": "-1e19"}]}"#)?.message
       == "-1e19 is out of range (at least -9223372036854775807)")
-    #expect(TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": "border", "n": 9007199254740994}]}"#)?
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "border", "n": 9007199254740994}]}"#)?
       .message == "9007199254740994 is past 2^53, where JSON numbers hold whole numbers only approximately: write it "
       + "as a string")
     // An argument that declares a range names it in its expectation, whatever the number.
     var registry = FilterRegistry.standard
     try registry.register(Filter("pick", summary: "a test filter",
       arguments: [FilterArgument("n", .integer(-100...100), required: true, help: "n")]) { _, input in input })
-    #expect(try ChainTests.arguments("pick -1e2", registry: registry).integer("n") == -100)
+    #expect(try ChainProbe.arguments("pick -1e2", registry: registry).integer("n") == -100)
     for text in ["101", "-2e9", "1e19"] {
-      #expect(ChainTests.parseError(["pick \(text)"], registry: registry)?.message
+      #expect(ChainProbe.parseError(["pick \(text)"], registry: registry)?.message
         == "whole number from -100 to 100 expected, got \"\(text)\"")
     }
   }
@@ -193,8 +193,8 @@ import DecorTestSupport
     #expect(throws: FontError.notAFont(path: folder.path, reason: "it is a folder")) {
       _ = try FontData(path: folder.path, faceIndex: 0)
     }
-    #expect(ChainTests.message("text hi font=\(folder.path)") == "\(folder.path): not a usable font file: it is a folder")
-    let scene = try SceneTests.scene(Self.scene(layer: #"{"text": "hi", "font": ""# + folder.path + #""}"#))
+    #expect(ChainProbe.message("text hi font=\(folder.path)") == "\(folder.path): not a usable font file: it is a folder")
+    let scene = try ChainProbe.scene(Self.scene(layer: #"{"text": "hi", "font": ""# + folder.path + #""}"#))
     #expect(throws: SceneError(path: "layers[0].text", message: "\(folder.path): not a usable font file: it is a folder")) {
       try scene.component { _ in throw FilterError("no images") }
     }
@@ -215,15 +215,15 @@ import DecorTestSupport
     #expect(Self.sceneError(Self.scene(layer: #"{"color": "red", "chain": [{"filter": "blend", "mode": "normal", "image": "a\u0000"}]}"#))
       == #"layers[0].chain: step 1 "blend", key "image": the path contains a NUL character"#)
     // A template's image and font.
-    #expect(TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": "mask", "image": "a.png\u0000x"}]}"#)?
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "mask", "image": "a.png\u0000x"}]}"#)?
       .description == #"step 1 "mask", key "image": the path contains a NUL character"#)
-    #expect(TemplateTests.templateError(#"{"version": 1, "steps": [{"filter": "text", "string": "hi", "font": "/f\u0000"}]}"#)?
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "text", "string": "hi", "font": "/f\u0000"}]}"#)?
       .description == #"step 1 "text", key "font": the font's path contains a NUL character"#)
     // A step's file arguments, as Swift gives them (a command line cannot hold a NUL).
-    #expect(ChainTests.parseError(["mask a\u{0}.png"])?.description
+    #expect(ChainProbe.parseError(["mask a\u{0}.png"])?.description
       == #"step 1 "mask a\u0000.png": the path contains a NUL character"#)
-    #expect(ChainTests.message("blend multiply x\u{0}y") == "the path contains a NUL character")
-    #expect(ChainTests.message("text hi font=/tmp/a\u{0}.ttf") == "the font's path contains a NUL character")
+    #expect(ChainProbe.message("blend multiply x\u{0}y") == "the path contains a NUL character")
+    #expect(ChainProbe.message("text hi font=/tmp/a\u{0}.ttf") == "the font's path contains a NUL character")
     #expect(throws: TemplateError.self) { try Chain().appending("mask", ["image": "a\u{0}b"]) }
     // A scene built in Swift reaches the file reader with its names unchecked: checked there.
     let built = Scene(width: 4, height: 4, layers: [SceneLayer(.image("a\u{0}.png"))])

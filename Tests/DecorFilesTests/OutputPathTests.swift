@@ -122,7 +122,7 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     var registry = EncoderRegistry.standard
     try registry.register(QualityEncoder())
-    let scene = try GaussianBlurTests.scene(width: 40)
+    let scene = try GaussianReference.scene(width: 40)
     let image = scene.blurred(sigma: 4).rotated(by: .degrees(10))
     let renderer = Renderer(tileSize: 16, threads: 2)
     let expected = try renderer.render(image)
@@ -197,7 +197,7 @@ import DecorTestSupport
     try FileManager.default.createDirectory(at: directory.appendingPathComponent("in"),
       withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let scene = try GaussianBlurTests.scene(width: 24)
+    let scene = try GaussianReference.scene(width: 24)
     try scene.writePNG(toFile: file("in/a.png"))
     try scene.writeJPEG(toFile: file("in/B.JPG"))
     try scene.writeWebP(toFile: file("in/c.webp"))

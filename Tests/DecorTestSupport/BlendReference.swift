@@ -5,13 +5,13 @@ import Decor
 /// W3C *Compositing and Blending Level 1* in plain `Double`s, written from the specification (and DESIGN.md section
 /// 4 for `plus-darker`), independent of the kernels: un-premultiplied colours for the blend functions `B(Cb, Cs)`,
 /// `SetSat` by sorting the channels as the specification's pseudo-code does, and every result exact, not rounded.
-enum BlendReference {
+package enum BlendReference {
   /// Red, green, blue and alpha, premultiplied, in 0…1.
-  typealias Channels = (r: Double, g: Double, b: Double, a: Double)
+  package typealias Channels = (r: Double, g: Double, b: Double, a: Double)
 
   /// The exact result, in 0…255 units (premultiplied, not rounded), of `source` drawn onto `backdrop` in `mode`, with
   /// the source first scaled by `coverage` (its alpha and, premultiplied, its colour, as `globalAlpha` does).
-  static func blend(_ mode: BlendMode, source: RGBA8, backdrop: RGBA8, coverage: Double = 1) -> [Double] {
+  package static func blend(_ mode: BlendMode, source: RGBA8, backdrop: RGBA8, coverage: Double = 1) -> [Double] {
     let s = channels(source, scale: coverage)
     let b = channels(backdrop, scale: 1)
     let o = composite(mode, s, b)
@@ -19,15 +19,15 @@ enum BlendReference {
   }
 
   /// The result rounded to bytes.
-  static func rounded(_ mode: BlendMode, source: RGBA8, backdrop: RGBA8, coverage: Double = 1) -> [Int] {
+  package static func rounded(_ mode: BlendMode, source: RGBA8, backdrop: RGBA8, coverage: Double = 1) -> [Int] {
     blend(mode, source: source, backdrop: backdrop, coverage: coverage).map { Int($0.rounded()) }
   }
 
-  static func channels(_ p: RGBA8, scale: Double) -> Channels {
+  package static func channels(_ p: RGBA8, scale: Double) -> Channels {
     (Double(p.r) / 255 * scale, Double(p.g) / 255 * scale, Double(p.b) / 255 * scale, Double(p.a) / 255 * scale)
   }
 
-  static func composite(_ mode: BlendMode, _ s: Channels, _ b: Channels) -> Channels {
+  package static func composite(_ mode: BlendMode, _ s: Channels, _ b: Channels) -> Channels {
     switch mode {
     case .clear: return porterDuff(s, b, fa: 0, fb: 0)
     case .copy: return porterDuff(s, b, fa: 1, fb: 0)
@@ -51,13 +51,13 @@ enum BlendReference {
   }
 
   /// `co = Fa·cs + Fb·cb`, `αo = Fa·αs + Fb·αb`.
-  static func porterDuff(_ s: Channels, _ b: Channels, fa: Double, fb: Double) -> Channels {
+  package static func porterDuff(_ s: Channels, _ b: Channels, fa: Double, fb: Double) -> Channels {
     (fa * s.r + fb * b.r, fa * s.g + fb * b.g, fa * s.b + fb * b.b, fa * s.a + fb * b.a)
   }
 
   /// A blend mode composited with source-over: `co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs)`,
   /// `αo = αs + αb − αs·αb`, with `B` on the un-premultiplied colours.
-  static func blended(_ mode: BlendMode, _ s: Channels, _ b: Channels) -> Channels {
+  package static func blended(_ mode: BlendMode, _ s: Channels, _ b: Channels) -> Channels {
     let cs = straight(s)
     let cb = straight(b)
     let mixed: (Double, Double, Double)
@@ -76,12 +76,12 @@ enum BlendReference {
   }
 
   /// The un-premultiplied colour (0 where transparent, where it does not matter).
-  static func straight(_ c: Channels) -> (Double, Double, Double) {
+  package static func straight(_ c: Channels) -> (Double, Double, Double) {
     c.a > 0 ? (c.r / c.a, c.g / c.a, c.b / c.a) : (0, 0, 0)
   }
 
   /// The separable blend functions `B(Cb, Cs)`.
-  static func separable(_ mode: BlendMode, _ cb: Double, _ cs: Double) -> Double {
+  package static func separable(_ mode: BlendMode, _ cb: Double, _ cs: Double) -> Double {
     switch mode {
     case .normal: return cs
     case .multiply: return cb * cs
@@ -109,13 +109,13 @@ enum BlendReference {
   }
 
   /// `HardLight(Cb, Cs)`: multiply by `2·Cs` up to ½, screen with `2·Cs − 1` above.
-  static func hardLight(_ cb: Double, _ cs: Double) -> Double {
+  package static func hardLight(_ cb: Double, _ cs: Double) -> Double {
     cs <= 0.5 ? cb * (2 * cs) : cb + (2 * cs - 1) - cb * (2 * cs - 1)
   }
 
-  static func lum(_ c: (Double, Double, Double)) -> Double { 0.3 * c.0 + 0.59 * c.1 + 0.11 * c.2 }
+  package static func lum(_ c: (Double, Double, Double)) -> Double { 0.3 * c.0 + 0.59 * c.1 + 0.11 * c.2 }
 
-  static func clipColor(_ c: (Double, Double, Double)) -> (Double, Double, Double) {
+  package static func clipColor(_ c: (Double, Double, Double)) -> (Double, Double, Double) {
     let l = lum(c)
     let n = min(c.0, c.1, c.2)
     let x = max(c.0, c.1, c.2)
@@ -125,15 +125,15 @@ enum BlendReference {
     return (c[0], c[1], c[2])
   }
 
-  static func setLum(_ c: (Double, Double, Double), _ l: Double) -> (Double, Double, Double) {
+  package static func setLum(_ c: (Double, Double, Double), _ l: Double) -> (Double, Double, Double) {
     let d = l - lum(c)
     return clipColor((c.0 + d, c.1 + d, c.2 + d))
   }
 
-  static func sat(_ c: (Double, Double, Double)) -> Double { max(c.0, c.1, c.2) - min(c.0, c.1, c.2) }
+  package static func sat(_ c: (Double, Double, Double)) -> Double { max(c.0, c.1, c.2) - min(c.0, c.1, c.2) }
 
   /// The specification's `SetSat`: the channels sorted into max, mid and min.
-  static func setSat(_ c: (Double, Double, Double), _ s: Double) -> (Double, Double, Double) {
+  package static func setSat(_ c: (Double, Double, Double), _ s: Double) -> (Double, Double, Double) {
     var values = [c.0, c.1, c.2]
     let order = [0, 1, 2].sorted { values[$0] < values[$1] }
     let (low, mid, high) = (order[0], order[1], order[2])

@@ -4,22 +4,22 @@ import Testing
 import Decor
 
 /// Paths of the test fixtures, found from this file's location so the tests read nothing outside the repository.
-enum Fixtures {
-  static let root = TestPaths.repository.appendingPathComponent("Tests/Fixtures")
-  static let pngSuite = root.appendingPathComponent("PngSuite")
+package enum Fixtures {
+  package static let root = TestPaths.repository.appendingPathComponent("Tests/Fixtures")
+  package static let pngSuite = root.appendingPathComponent("PngSuite")
 
   /// The PngSuite images in `folder` ("" or "interlaced"), by file name.
-  static func pngSuiteImages(in folder: String = "") -> [String] {
+  package static func pngSuiteImages(in folder: String = "") -> [String] {
     let directory = folder.isEmpty ? pngSuite : pngSuite.appendingPathComponent(folder)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".png") }.sorted()
   }
 
-  static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+  package static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
 
   /// Records an issue unless each file at `paths` fails to decode with `CodecError.corrupt` naming it, with a
   /// reason: what every codec's damaged fixtures must give.
-  static func expectCorrupt(_ paths: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+  package static func expectCorrupt(_ paths: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     for path in paths {
       do {
         _ = try Raster(contentsOfFile: path)
@@ -35,7 +35,7 @@ enum Fixtures {
   }
 
   /// A fresh empty folder for one test's files.
-  static func temporaryDirectory() throws -> URL {
+  package static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("decor-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

@@ -6,8 +6,8 @@ import Decor
 ///
 /// The kernel is the sampled Gaussian `exp(−k²/2σ²)` over ±⌈6σ⌉ (the tails beyond weigh under 10⁻⁹), normalised;
 /// outside the image is zero.
-enum GaussianReference {
-  static func kernel(sigma: Double) -> [Double] {
+package enum GaussianReference {
+  package static func kernel(sigma: Double) -> [Double] {
     if sigma == 0 { return [1] }
     let radius = Int((6 * sigma).rounded(.up))
     let weights = (-radius...radius).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
@@ -17,7 +17,7 @@ enum GaussianReference {
 
   /// `planes` channels of `width × height` values, blurred; the result covers the input grown by `margin` on every
   /// side, (width + 2·margin) × (height + 2·margin), channel-interleaved like the input.
-  static func blur(_ values: [Double], width: Int, height: Int, channels: Int, sigma: Double, margin: Int) -> [Double]
+  package static func blur(_ values: [Double], width: Int, height: Int, channels: Int, sigma: Double, margin: Int) -> [Double]
   {
     let weights = kernel(sigma: sigma)
     let radius = weights.count / 2
@@ -59,11 +59,25 @@ enum GaussianReference {
   }
 
   /// An image blurred exactly, over its extent grown by ⌈3σ⌉, rounded to bytes.
-  static func blur(_ image: Raster, sigma: Double) throws -> Raster {
+  package static func blur(_ image: Raster, sigma: Double) throws -> Raster {
     let margin = sigma == 0 ? 0 : Int((3 * sigma).rounded(.up))
     let values = image.bytes.map(Double.init)
     let blurred = blur(values, width: image.width, height: image.height, channels: 4, sigma: sigma, margin: margin)
     return try Raster(width: image.width + 2 * margin, height: image.height + 2 * margin,
       premultipliedBytes: blurred.map { UInt8(max(0, min(255, $0.rounded()))) })
+  }
+}
+
+extension GaussianReference {
+  /// Photo detail, hard antialiased edges and transparency: the cut-out horse, `width` px wide, over which a small
+  /// opaque photo crop is drawn. The scene the blur tests, and the tests of what blurs write, render.
+  package static func scene(width: Int = 100) throws -> Raster {
+    let horse = try ImageMetrics.sample("horse-cutout.png").resized(width: width, height: nil).rendered()
+    let inset = IntRect(x: width / 2, y: width * 8 / 100, width: width * 2 / 5, height: width * 3 / 10)
+    let photo = try ImageMetrics.sample("chelsea.png").extracting(
+      IntRect(x: 180, y: 60, width: inset.width, height: inset.height))
+    var canvas = horse
+    Compositor.composite(photo, at: inset, onto: &canvas, mode: .normal, opacity: 1)
+    return canvas
   }
 }

@@ -3,9 +3,9 @@ import Foundation
 import Decor
 
 /// Image comparisons for the tests, written plainly (no SIMD) so they are easy to trust.
-enum ImageMetrics {
+package enum ImageMetrics {
   /// Peak signal-to-noise ratio over all four premultiplied channels, in dB (infinity when identical).
-  static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
+  package static func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
     precondition(a.count == b.count)
     var sum = 0.0
     for i in 0..<a.count {
@@ -16,15 +16,15 @@ enum ImageMetrics {
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
   }
 
-  static func psnr(_ a: Raster, _ b: Raster) -> Double { psnr(a.bytes, b.bytes) }
+  package static func psnr(_ a: Raster, _ b: Raster) -> Double { psnr(a.bytes, b.bytes) }
 
-  static func maxDelta(_ a: Raster, _ b: Raster) -> Int {
+  package static func maxDelta(_ a: Raster, _ b: Raster) -> Int {
     zip(a.bytes, b.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
   }
 
   /// A small image with distinct, partly transparent pixels: (x, y) → (x·9, y·13, x+y) at alpha 128…255,
   /// premultiplied.
-  static func pattern(width: Int, height: Int) throws -> Raster {
+  package static func pattern(width: Int, height: Int) throws -> Raster {
     var raster = try Raster(width: width, height: height)
     for y in 0..<height {
       for x in 0..<width {
@@ -36,7 +36,7 @@ enum ImageMetrics {
     return raster
   }
 
-  static func sample(_ name: String) throws -> Raster {
+  package static func sample(_ name: String) throws -> Raster {
     try Raster(contentsOfFile: Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("SampleImages").appendingPathComponent(name).path)
   }

@@ -1,26 +1,39 @@
 /// Builds PNG files byte by byte (CRC-32, zlib with stored blocks, Adler-32 all written here), so tests can state
 /// exact sample values and damage files on purpose without going through the encoder under test.
-struct PNGBuilder {
-  var width: Int
-  var height: Int
-  var bitDepth: UInt8
-  var colorType: UInt8
-  var interlaced = false
+package struct PNGBuilder {
+  package var width: Int
+  package var height: Int
+  package var bitDepth: UInt8
+  package var colorType: UInt8
+  package var interlaced = false
   /// Chunks between IHDR and IDAT, such as PLTE, tRNS, gAMA.
-  var extraChunks: [(String, [UInt8])] = []
+  package var extraChunks: [(String, [UInt8])] = []
   /// Filtered scanlines: each row starts with its filter-type byte.
-  var scanlines: [UInt8] = []
+  package var scanlines: [UInt8] = []
+
+  package init(
+    width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, interlaced: Bool = false,
+    extraChunks: [(String, [UInt8])] = [], scanlines: [UInt8] = []
+  ) {
+    self.width = width
+    self.height = height
+    self.bitDepth = bitDepth
+    self.colorType = colorType
+    self.interlaced = interlaced
+    self.extraChunks = extraChunks
+    self.scanlines = scanlines
+  }
 
   /// Sets unfiltered rows (filter type 0) from packed sample bytes.
-  mutating func setRows(_ rows: [[UInt8]]) {
+  package mutating func setRows(_ rows: [[UInt8]]) {
     scanlines = rows.flatMap { [0] + $0 }
   }
 
-  var ihdr: [UInt8] {
+  package var ihdr: [UInt8] {
     be32(width) + be32(height) + [bitDepth, colorType, 0, 0, interlaced ? 1 : 0]
   }
 
-  func build(ihdrOverride: [UInt8]? = nil) -> [UInt8] {
+  package func build(ihdrOverride: [UInt8]? = nil) -> [UInt8] {
     var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     out += Self.chunk("IHDR", ihdrOverride ?? ihdr)
     for (type, data) in extraChunks { out += Self.chunk(type, data) }
@@ -29,12 +42,12 @@ struct PNGBuilder {
     return out
   }
 
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+  package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
     let typeBytes = Array(type.utf8)
     return be32(data.count) + typeBytes + data + be32(Int(crc32(typeBytes + data)))
   }
 
-  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+  package static func zlibStored(_ data: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x78, 0x01]
     var offset = 0
     repeat {
@@ -53,7 +66,7 @@ struct PNGBuilder {
     return out + be32(Int(b << 16 | a))
   }
 
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  package static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
       crc ^= UInt32(byte)
@@ -63,5 +76,5 @@ struct PNGBuilder {
   }
 }
 
-func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+package func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+package func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }

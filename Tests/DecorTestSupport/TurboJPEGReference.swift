@@ -6,10 +6,10 @@ import Decor
 /// The JPEG encoder as it was before it streamed, kept as the reference the streamed output must equal byte for byte:
 /// the whole raster flattened into an RGB copy, compressed at once by TurboJPEG's `tjCompress2` (`TJPF_RGB`,
 /// `TJFLAG_ACCURATEDCT`), then the metadata spliced into its file.
-enum TurboJPEGReference {
+package enum TurboJPEGReference {
   /// The file and whether any pixel was translucent, as `JPEGEncoder.encode` made them with TurboJPEG; `grey`
   /// makes a one-component file (`TJSAMP_GRAY`).
-  static func encode(
+  package static func encode(
     _ raster: Raster, options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none, grey: Bool = false
   ) throws -> (bytes: [UInt8], flattened: Bool) {
     let (w, h) = (raster.width, raster.height)
@@ -30,11 +30,11 @@ enum TurboJPEGReference {
     return (recording(metadata, in: Array(UnsafeBufferPointer(start: output, count: Int(size)))), flattened)
   }
 
-  static let iccPieceSize = 65_535 - 2 - 14
+  package static let iccPieceSize = 65_535 - 2 - 14
 
   /// TurboJPEG's file with `metadata` spliced in: the density written into its JFIF APP0 segment (one is added after
   /// SOI if it has none), the profile's APP2 segments right after that segment.
-  static func recording(_ metadata: ImageMetadata, in file: [UInt8]) -> [UInt8] {
+  package static func recording(_ metadata: ImageMetadata, in file: [UInt8]) -> [UInt8] {
     guard metadata != .none, file.count > 4, file[0] == 0xFF, file[1] == 0xD8 else { return file }
     var bytes = file
     var insertAt = 2
@@ -73,7 +73,7 @@ enum TurboJPEGReference {
 
   /// Three bytes a pixel: each premultiplied pixel laid over an opaque background (c + bg × (255 − a) / 255,
   /// rounded), and whether any pixel had alpha below 255.
-  static func flatten(_ raster: Raster, onto background: Color) -> (rgb: [UInt8], flattened: Bool) {
+  package static func flatten(_ raster: Raster, onto background: Color) -> (rgb: [UInt8], flattened: Bool) {
     let bg = background.premultiplied
     let back = (Premultiplication.unpremultiply(bg.r, bg.a), Premultiplication.unpremultiply(bg.g, bg.a),
       Premultiplication.unpremultiply(bg.b, bg.a))

@@ -167,10 +167,10 @@ import DecorTestSupport
   @Test func aSceneTextLayerIsPutInTheSameFormat() throws {
     func drawn(_ string: String) throws -> Raster {
       let escaped = string.unicodeScalars.map { String(format: "\\u%04X", $0.value) }.joined()
-      let scene = try SceneTests.scene("""
+      let scene = try JSONDecoder().decode(Scene.self, from: Data("""
         {"width": 120, "height": 100, "background": "#ffffff", "layers": [
           {"text": "\(escaped)", "font": "\(Self.dejaVu)", "size": 40, "x": 10, "y": 30}]}
-        """)
+        """.utf8))
       return try scene.component { _ in throw FilterError("no images") }.rendered()
     }
     let made = try drawn("Z" + Self.acutes(31))

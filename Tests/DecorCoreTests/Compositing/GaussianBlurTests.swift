@@ -4,17 +4,8 @@ import Decor
 import DecorTestSupport
 
 @Suite struct GaussianBlurTests {
-  /// Photo detail, hard antialiased edges and transparency: the cut-out horse, 100 px wide, over which a small
-  /// opaque photo crop is drawn.
-  static func scene(width: Int = 100) throws -> Raster {
-    let horse = try ImageMetrics.sample("horse-cutout.png").resized(width: width, height: nil).rendered()
-    let inset = IntRect(x: width / 2, y: width * 8 / 100, width: width * 2 / 5, height: width * 3 / 10)
-    let photo = try ImageMetrics.sample("chelsea.png").extracting(
-      IntRect(x: 180, y: 60, width: inset.width, height: inset.height))
-    var canvas = horse
-    Compositor.composite(photo, at: inset, onto: &canvas, mode: .normal, opacity: 1)
-    return canvas
-  }
+  /// The blur tests' scene (`GaussianReference.scene`).
+  static func scene(width: Int = 100) throws -> Raster { try GaussianReference.scene(width: width) }
 
   @Test(arguments: [1.0, 2.5, 6, 20])
   func matchesAnExactGaussian(sigma: Double) throws {
@@ -157,12 +148,12 @@ import DecorTestSupport
       let step = try Chain(parsing: ["blur 2.5 edge=\(edge)"]).apply(to: white)
       #expect((step as? GaussianBlur)?.edge == edge)
     }
-    #expect(ChainTests.message("blur 2 edge=clamp")?.contains(#""extend", "mirror", "wrap" or "transparent""#) == true,
-      "\(ChainTests.message("blur 2 edge=clamp") ?? "")")
-    #expect(ChainTests.message("blur -3") == "sigma must be at least 0, got -3")
-    #expect(ChainTests.message("blur") != nil)
-    #expect(ChainTests.message("blur x") == "number expected, got \"x\"")
-    #expect(ChainTests.message("blur 1e300") == nil)  // clamped, as `ParameterCheck.sigma` does
+    #expect(ChainProbe.message("blur 2 edge=clamp")?.contains(#""extend", "mirror", "wrap" or "transparent""#) == true,
+      "\(ChainProbe.message("blur 2 edge=clamp") ?? "")")
+    #expect(ChainProbe.message("blur -3") == "sigma must be at least 0, got -3")
+    #expect(ChainProbe.message("blur") != nil)
+    #expect(ChainProbe.message("blur x") == "number expected, got \"x\"")
+    #expect(ChainProbe.message("blur 1e300") == nil)  // clamped, as `ParameterCheck.sigma` does
   }
 }
 

@@ -127,7 +127,7 @@ import DecorTestSupport
     let bordered = try Chain(parsing: [step]).apply(to: cutout).rendered()
     let expected = try Self.fixture(reference)
     #expect(bordered.width == expected.width && bordered.height == expected.height)
-    let difference = ColorProfileTests.largestDifference(bordered, expected)
+    let difference = ImageMetrics.maxDelta(bordered, expected)
     #expect(difference <= 1, "\(step): \(difference) levels from ImageMagick")
   }
 
@@ -189,7 +189,7 @@ import DecorTestSupport
     let cutout = try Self.fixture("cutout.png")
     let expected = try Self.fixture("mask-alpha.png")
     let masked = try photo.masked(by: cutout).rendered()
-    let difference = ColorProfileTests.largestDifference(masked, expected)
+    let difference = ImageMetrics.maxDelta(masked, expected)
     #expect(difference <= 1, "\(difference) levels from ImageMagick")
     #expect(try Chain(parsing: ["mask cutout"]).apply(to: photo, images: ["cutout": cutout]).rendered() == masked)
   }

@@ -44,14 +44,14 @@ import DecorTestSupport
 
   @Test(arguments: [EdgeMode.extend, .mirror, .wrap], [1.0, 2.5, 6])
   func matchesAnExactGaussianOfTheExtendedImage(edge: EdgeMode, sigma: Double) throws {
-    try Self.expectMatch(GaussianBlurTests.scene(), sigma: sigma, edge: edge)
+    try Self.expectMatch(GaussianReference.scene(), sigma: sigma, edge: edge)
   }
 
   /// σ = 20 reads 60 pixels and more past each edge of an 80-pixel-high image: the mirror and the wrap go round
   /// more than once in the reference.
   @Test(arguments: [EdgeMode.extend, .mirror, .wrap])
   func matchesAnExactGaussianForALargeSigma(edge: EdgeMode) throws {
-    try Self.expectMatch(GaussianBlurTests.scene(), sigma: 20, edge: edge)
+    try Self.expectMatch(GaussianReference.scene(), sigma: 20, edge: edge)
   }
 
   /// The same tolerance as `GaussianBlurTests.matchesAnExactGaussian`.
@@ -84,7 +84,7 @@ import DecorTestSupport
   /// with transparent edges, cut back to the input's extent; byte for byte.
   @Test(arguments: [EdgeMode.extend, .mirror, .wrap], [1.5, 9])
   func isTheBlurOfTheExtendedImageCutBack(edge: EdgeMode, sigma: Double) throws {
-    let image = try GaussianBlurTests.scene(width: 60).translated(by: Point(-7, 11))
+    let image = try GaussianReference.scene(width: 60).translated(by: Point(-7, 11))
     let reach = GaussianKernel(sigma: sigma).reach
     let blurred = try Renderer(tileSize: 32, threads: 2).render(image.blurred(sigma: sigma, edge: edge))
     for margin in [reach, reach + 9] {
@@ -98,7 +98,7 @@ import DecorTestSupport
   /// the same bytes.
   @Test(arguments: [EdgeMode.extend, .mirror, .wrap], [2.0, 7])
   func threadsAndTilesDoNotChangeAPixel(edge: EdgeMode, sigma: Double) throws {
-    let blur = try GaussianBlurTests.scene().blurred(sigma: sigma, edge: edge)
+    let blur = try GaussianReference.scene().blurred(sigma: sigma, edge: edge)
     let reference = try Renderer(tileSize: 256, threads: 1).render(blur)
     for (tileSize, threads) in [(16, 1), (16, 3), (256, 3)] {
       #expect(try Renderer(tileSize: tileSize, threads: threads).render(blur) == reference,
@@ -114,7 +114,7 @@ import DecorTestSupport
   func theMaterialisedBlurAsksForTheInputOnly(edge: EdgeMode, setting: (sigma: Double, tileSize: Int, threads: Int))
     throws
   {
-    let image = try GaussianBlurTests.scene()
+    let image = try GaussianReference.scene()
     let blur = image.blurred(sigma: setting.sigma, edge: edge)
     let reach = GaussianKernel(sigma: setting.sigma).reach
     let renderer = Renderer(tileSize: setting.tileSize, threads: setting.threads)
@@ -133,7 +133,7 @@ import DecorTestSupport
   /// Tiles inside the image, away from the edges, ask the extension for exactly their neighbourhood and the
   /// extension asks the input for exactly that.
   @Test func aSmallBlurAsksForTheTilesNeighbourhood() throws {
-    let image = try GaussianBlurTests.scene()
+    let image = try GaussianReference.scene()
     let blur = image.blurred(sigma: 1.5, edge: .mirror)
     let reach = GaussianKernel(sigma: 1.5).reach
     let region = IntRect(x: 30, y: 20, width: 16, height: 16)

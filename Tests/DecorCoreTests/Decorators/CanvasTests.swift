@@ -99,7 +99,7 @@ import DecorTestSupport
       #expect(canvas.extent.isEmpty)
       #expect(canvas.parameterError == .invalidParameter(component: "canvas", reason: reason))
       #expect(throws: RenderError.self) { try canvas.rendered(IntRect(x: 0, y: 0, width: 2, height: 2)) }
-      #expect(ChainTests.message("canvas \(w) \(h)") == reason)
+      #expect(ChainProbe.message("canvas \(w) \(h)") == reason)
     }
     // Large values are clamped, as every size is.
     #expect(image.placedOnCanvas(width: 1 << 40, height: 3, x: 1 << 40).width == ParameterCheck.maxLength)
@@ -115,7 +115,7 @@ import DecorTestSupport
     #expect(try step.rendered() == (try direct.rendered()))
     let plain = try Chain(parsing: ["canvas 8 8"]).apply(to: image)
     #expect(try plain.rendered() == (try image.extracting(IntRect(x: 0, y: 0, width: 8, height: 8)).rendered()))
-    #expect(ChainTests.message("canvas 8") != nil)
-    #expect(ChainTests.message("canvas 8 8 x=1.5") == "whole number expected for x=, got \"1.5\"")
+    #expect(ChainProbe.message("canvas 8") != nil)
+    #expect(ChainProbe.message("canvas 8 8 x=1.5") == "whole number expected for x=, got \"1.5\"")
   }
 }

@@ -211,15 +211,15 @@ import DecorTestSupport
     #expect((try build("shadow 6 6 blur=8") as? DropShadow)?.sigma == 8)
     let inner = try #require(try build("inner-shadow 0 3 blur=2 opacity=0.8") as? InnerShadow)
     #expect(inner.offset == Point(0, 3) && inner.sigma == 2 && inner.opacity == 0.8)
-    #expect(ChainTests.message("shadow 5") == "DX and DY go together, got only one offset")
-    #expect(ChainTests.message("shadow blur=2 radius=4") == "blur= (σ) and radius= (2σ) say the same thing: give one")
+    #expect(ChainProbe.message("shadow 5") == "DX and DY go together, got only one offset")
+    #expect(ChainProbe.message("shadow blur=2 radius=4") == "blur= (σ) and radius= (2σ) say the same thing: give one")
     // The same checks as the Swift API (`ParameterCheck`): meaningless values are refused, large ones clamped.
-    #expect(ChainTests.message("shadow opacity=-2") == "opacity must be at least 0, got -2")
-    #expect(ChainTests.message("shadow blur=-1") == "blur must be at least 0, got -1")
-    #expect(ChainTests.message("shadow radius=-1") == "radius must be at least 0, got -1")
-    #expect(ChainTests.message("shadow opacity=2") == nil)
-    #expect(ChainTests.message("inner-shadow opacity=nan")
+    #expect(ChainProbe.message("shadow opacity=-2") == "opacity must be at least 0, got -2")
+    #expect(ChainProbe.message("shadow blur=-1") == "blur must be at least 0, got -1")
+    #expect(ChainProbe.message("shadow radius=-1") == "radius must be at least 0, got -1")
+    #expect(ChainProbe.message("shadow opacity=2") == nil)
+    #expect(ChainProbe.message("inner-shadow opacity=nan")
       == "opacity must be a finite number, got nan")
-    #expect(ChainTests.message("inner-shadow 1 2 spread=3") != nil)
+    #expect(ChainProbe.message("inner-shadow 1 2 spread=3") != nil)
   }
 }

@@ -9,7 +9,7 @@ import DecorTestSupport
 /// same extent and the same bytes, whatever the tile size and thread count.
 @Suite struct RenderCombinationTests {
   /// A small cut-out (transparent surroundings, antialiased edges) with an opaque photo inset.
-  static func scene() throws -> Raster { try GaussianBlurTests.scene(width: 72) }
+  static func scene() throws -> Raster { try GaussianReference.scene(width: 72) }
 
   /// `steps` applied one at a time, each result rendered whole on one thread and placed at its extent.
   static func stepwise(_ steps: [String], on image: any ImageComponent) throws -> (IntRect, Raster) {
