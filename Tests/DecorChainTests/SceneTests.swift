@@ -6,23 +6,9 @@ import DecorTestSupport
 
 /// Scenes (the Composite pattern as data): layers of images, colours, gradients and nested groups on a canvas.
 @Suite struct SceneTests {
-  static func scene(_ json: String) throws -> Scene { try JSONDecoder().decode(Scene.self, from: Data(json.utf8)) }
-
-  static func sceneError(_ json: String) -> SceneError? {
-    do {
-      _ = try scene(json)
-      return nil
-    } catch let error as SceneError {
-      return error
-    } catch {
-      Issue.record("not a SceneError: \(error)")
-      return nil
-    }
-  }
-
   /// A scene with every kind of layer and a nested group renders what the same `Group` built by hand renders.
   @Test func aSceneIsTheGroupItDescribes() throws {
-    let scene = try Self.scene("""
+    let scene = try ChainProbe.scene("""
       {"width": 40, "height": 30, "background": "#fff",
        "layers": [
          {"gradient": {"type": "linear", "from": [0, 0], "to": [40, 0], "stops": ["#f00", "#00f"]}, "opacity": 0.5},
@@ -69,17 +55,17 @@ import DecorTestSupport
 
   /// A canvas without a background is transparent, and still exactly its size even when the layers are smaller.
   @Test func theCanvasIsItsSizeWhateverTheLayers() throws {
-    let scene = try Self.scene(##"{"width": 12, "height": 9, "layers": [{"color": "red", "x": 10, "y": 7}]}"##)
+    let scene = try ChainProbe.scene(##"{"width": 12, "height": 9, "layers": [{"color": "red", "x": 10, "y": 7}]}"##)
     let rendered = try scene.component { _ in throw FilterError("no images") }.rendered()
     #expect(rendered.width == 12 && rendered.height == 9)
     #expect(rendered[0, 0] == RGBA8(r: 0, g: 0, b: 0, a: 0))
     #expect(rendered[11, 8] == RGBA8(r: 255, g: 0, b: 0, a: 255))
-    #expect(try Self.scene(##"{"width": 1, "height": 1}"##).layers.isEmpty)
+    #expect(try ChainProbe.scene(##"{"width": 1, "height": 1}"##).layers.isEmpty)
   }
 
   /// The JSON form reads back to an equal scene.
   @Test func scenesSurviveTheirJSON() throws {
-    let scene = try Self.scene("""
+    let scene = try ChainProbe.scene("""
       {"version": 1, "width": 50, "height": 40, "background": "rgba(1,2,3,0.5)", "layers": [
         {"gradient": {"type": "radial", "center": [5, 5], "radius": 9,
           "stops": [{"color": "#fff", "offset": 0.2}, {"color": [0.1, 0.2, 0.3, 0.4], "offset": 1}]}},
@@ -108,7 +94,7 @@ import DecorTestSupport
 
   /// Every error names the place in the JSON and what was expected.
   @Test func badScenesNameThePlace() {
-    func error(_ json: String) -> String? { Self.sceneError(json)?.description }
+    func error(_ json: String) -> String? { ChainProbe.sceneError(json)?.description }
     #expect(error(##"{"height": 3}"##) == "width: missing: a whole number of pixels, 1 to 1073741824")
     #expect(error(##"{"width": 0, "height": 3}"##)
       == "width: whole number of pixels from 1 to 1073741824 expected, got 0")
@@ -137,7 +123,7 @@ import DecorTestSupport
   /// A gradient needs stops (at least one); the radial one a radius above 0.
   @Test func gradientsNeedStops() {
     func error(_ gradient: String) -> String? {
-      Self.sceneError(#"{"width": 2, "height": 2, "layers": [{"gradient": "# + gradient + #"}]}"#)?.description
+      ChainProbe.sceneError(#"{"width": 2, "height": 2, "layers": [{"gradient": "# + gradient + #"}]}"#)?.description
     }
     #expect(error(##"{"type": "linear", "from": [0, 0], "to": [1, 1], "stops": []}"##)?
       .hasPrefix("layers[0].gradient.stops: at least one stop expected") == true)
@@ -155,11 +141,11 @@ import DecorTestSupport
 
   /// An image that cannot be loaded, or a chain that refuses the layer, is named by its place.
   @Test func buildErrorsNameTheLayer() throws {
-    let scene = try Self.scene(##"{"width": 2, "height": 2, "layers": [{"group": {"layers": [{"image": "gone.png"}]}}]}"##)
+    let scene = try ChainProbe.scene(##"{"width": 2, "height": 2, "layers": [{"group": {"layers": [{"image": "gone.png"}]}}]}"##)
     #expect(throws: SceneError(path: "layers[0].group.layers[0].image", message: "gone")) {
       try scene.component { _ in throw FilterError("gone") }
     }
-    let cropping = try Self.scene(##"{"width": 2, "height": 2, "layers": [{"image": "a", "chain": "crop 50 50 2 2"}]}"##)
+    let cropping = try ChainProbe.scene(##"{"width": 2, "height": 2, "layers": [{"image": "a", "chain": "crop 50 50 2 2"}]}"##)
     #expect(throws: SceneError.self) {
       try cropping.component { _ in try Raster(width: 2, height: 2) }
     }

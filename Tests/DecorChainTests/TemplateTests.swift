@@ -13,18 +13,6 @@ import DecorTestSupport
     return try JSONDecoder().decode(Chain.self, from: Data(text.utf8))
   }
 
-  static func templateError(_ json: String) -> TemplateError? {
-    do {
-      _ = try JSONDecoder().decode(Chain.self, from: Data(json.utf8))
-      return nil
-    } catch let error as TemplateError {
-      return error
-    } catch {
-      Issue.record("not a TemplateError: \(error)")
-      return nil
-    }
-  }
-
   /// Seeded random chains over every filter: the JSON form reads back to an equal chain that renders the same bytes.
   @Test(arguments: 0..<4)
   func randomChainsSurviveTheirJSON(batch: Int) throws {
@@ -119,29 +107,29 @@ import DecorTestSupport
 
   /// Every error names the step (from 1) and the key, and says what was expected.
   @Test func badTemplatesNameTheStepAndTheKey() {
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "rotate", "deg": 1}, {"filter": "shadow", "blur": "abc"}]}"#)
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "rotate", "deg": 1}, {"filter": "shadow", "blur": "abc"}]}"#)
       == TemplateError(step: 2, filter: "shadow", key: "blur", message: "number expected, got \"abc\""))
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "shadow", "blurr": 3}]}"#)?.description
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "shadow", "blurr": 3}]}"#)?.description
       == "step 1 \"shadow\", key \"blurr\": unknown key: shadow takes \"dx\", \"dy\", \"blur\", \"radius\", \"color\", "
       + "\"opacity\", \"spread\" or \"only\"")
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "rotat"}]}"#)
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "rotat"}]}"#)
       == TemplateError(step: 1, key: "filter", message: "unknown filter \"rotat\"; did you mean \"rotate\"?"))
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "rotate"}]}"#)?.message
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "rotate"}]}"#)?.message
       == "missing DEG (angle): rotate DEG [interpolation=nearest|bilinear|bicubic|lanczos]")
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "pad", "right": 3}]}"#)
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "pad", "right": 3}]}"#)
       == TemplateError(step: 1, filter: "pad", key: "right", message: "given without \"top\", which comes before it"))
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "opacity", "a": -1}]}"#)?.key == "a")
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "shadow", "opacity": -1, "blur": 2}]}"#)?.key
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "opacity", "a": -1}]}"#)?.key == "a")
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "shadow", "opacity": -1, "blur": 2}]}"#)?.key
       == "opacity")
-    #expect(Self.templateError(#"{"version": 1, "steps": [{"filter": "crop", "x": 1.5, "y": 0, "w": 1, "h": 1}]}"#)?
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [{"filter": "crop", "x": 1.5, "y": 0, "w": 1, "h": 1}]}"#)?
       .message == "whole number expected, got 1.5")
-    #expect(Self.templateError(#"{"version": 2, "steps": []}"#)
+    #expect(ChainProbe.templateError(#"{"version": 2, "steps": []}"#)
       == TemplateError(key: "version", message: "version 1 expected, got 2"))
-    #expect(Self.templateError(#"{"steps": []}"#)?.key == "version")
-    #expect(Self.templateError(#"{"version": 1, "steps": [], "extra": 1}"#)?.key == "extra")
-    #expect(Self.templateError(#"{"version": 1, "steps": {}}"#)?.key == "steps")
-    #expect(Self.templateError(#"[1]"#)?.message == "an object with \"version\" and \"steps\" expected, got an array")
-    #expect(Self.templateError(#"{"version": 1, "steps": [3]}"#)?.step == 1)
+    #expect(ChainProbe.templateError(#"{"steps": []}"#)?.key == "version")
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [], "extra": 1}"#)?.key == "extra")
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": {}}"#)?.key == "steps")
+    #expect(ChainProbe.templateError(#"[1]"#)?.message == "an object with \"version\" and \"steps\" expected, got an array")
+    #expect(ChainProbe.templateError(#"{"version": 1, "steps": [3]}"#)?.step == 1)
   }
 
   /// A template runs from many tasks at once and gives every one the same bytes (values are shared, never changed).
