@@ -11,7 +11,7 @@ import PackageDescription
 //   DecorFiles   files: reading with the registered decoders, writing without partial files, batches
 //   Decor        the umbrella product: re-exports all of the above, so `import Decor` is the whole library
 //   DecorTesting golden-image assertions for anyone's tests
-//   DecorCLI     the `decor` command, the only user of swift-argument-parser
+//   DecorCLI     the `decor` command, the only user of swift-argument-parser                      trait CLI
 //
 // Each native library family is a trait. The default is every trait, as Decor has always been built; a package that
 // depends on Decor with `traits: []` gets the core, the chain language, PNG in and out (libpng, libdeflate, zlib) and
@@ -54,7 +54,15 @@ let package = Package(
       name: "Text",
       description: "Text laid out and drawn: FreeType, HarfBuzz, fontconfig, FriBiDi and libunibreak."
     ),
-    .default(enabledTraits: ["JPEG", "WebP", "GIF", "TIFF", "HEIF", "ColorManagement", "Text"]),
+    // The `decor` command reads and writes every format, so its trait brings all the others, and swift-argument-parser,
+    // which nothing else uses. (SwiftPM resolves every executable product's dependencies for a package's users unless
+    // a trait they leave off guards them: without this, `traits: []` would still fetch swift-argument-parser.)
+    .trait(
+      name: "CLI",
+      description: "The decor command (swift-argument-parser), with every format, colour management and text.",
+      enabledTraits: ["JPEG", "WebP", "GIF", "TIFF", "HEIF", "ColorManagement", "Text"]
+    ),
+    .default(enabledTraits: ["JPEG", "WebP", "GIF", "TIFF", "HEIF", "ColorManagement", "Text", "CLI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -149,10 +157,14 @@ let package = Package(
     // framework.
     .target(name: "DecorTesting", dependencies: ["Decor"]),
     // The `decor` command: a thin shell over the library (Sources/DecorCLI, not Sources/decor, which would collide
-    // with Sources/Decor on case-insensitive file systems). It is built with every trait.
+    // with Sources/Decor on case-insensitive file systems). It is built with every trait (its own, CLI, brings them);
+    // without CLI it is a program that says so.
     .executableTarget(
       name: "DecorCLI",
-      dependencies: ["Decor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: [
+        "Decor",
+        .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CLI"])),
+      ]
     ),
     // Throughput benchmarks (`swift run -c release decor-bench`); not a product.
     .executableTarget(name: "decor-bench", dependencies: ["Decor"], path: "Sources/DecorBench"),
@@ -169,7 +181,7 @@ let package = Package(
     .testTarget(name: "DecorChainTests", dependencies: ["DecorChain", "DecorTestSupport"]),
     .testTarget(name: "DecorFilesTests", dependencies: ["DecorFiles", "DecorTestSupport"]),
     .testTarget(name: "DecorTestingTests", dependencies: ["DecorTesting", "DecorTestSupport"]),
-    .testTarget(name: "DecorCLITests", dependencies: ["DecorCLI"]),
+    .testTarget(name: "DecorCLITests", dependencies: ["DecorCLI", "DecorTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,14 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
-swift build "${flags[@]}" --product FuzzChain
-swift build "${flags[@]}" --product FuzzScene
-swift build "${flags[@]}" --product FuzzJPEG
-swift build "${flags[@]}" --product FuzzPNG
-swift build "${flags[@]}" --product FuzzWebP
-swift build "${flags[@]}" --product FuzzGIF
-swift build "${flags[@]}" --product FuzzTIFF
-swift build "${flags[@]}" --product FuzzHEIF
+# One build of every fuzz target (the package has nothing else): one plan, the links side by side.
+swift build "${flags[@]}"
 # A text step or a scene's text layer resolves its font through fontconfig, which leaves 288 bytes at exit (named in
 # Scripts/lsan-suppressions.txt): the chain and scene corpora hold such inputs.
 LSAN_OPTIONS=suppressions=../Scripts/lsan-suppressions.txt .build/release/FuzzChain -runs=0 -timeout=10 \

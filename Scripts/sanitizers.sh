@@ -46,10 +46,14 @@ run() {
   local built=$SECONDS
   echo "sanitizers: testing with --sanitize=$sanitizer"
   local status=0
-  ASAN_OPTIONS="$asan${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+  # DECOR_SANITIZER tells the tests to run the lighter numeric sweeps (Tests/DecorTestSupport/SanitizerRun.swift):
+  # under a sanitizer they look for memory errors and races, not numbers.
+  DECOR_SANITIZER="$sanitizer" \
+    ASAN_OPTIONS="$asan${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
     LSAN_OPTIONS="$lsan${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     TSAN_OPTIONS="$tsan${TSAN_OPTIONS:+:$TSAN_OPTIONS}" \
-    swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" || status=$?
+    run_suites "$(swift build --show-bin-path --sanitize="$sanitizer" --scratch-path "$scratch")" "$scratch" \
+    || status=$?
   echo "sanitizers: $sanitizer: build $((built - start)) s, tests $((SECONDS - built)) s, exit status $status"
 
   local found=()
@@ -69,6 +73,54 @@ run() {
     return 1
   fi
   echo "sanitizers: $sanitizer: clean"
+}
+
+# Suites that take longest under a sanitizer (measured: the render combinations, the async renders, the streamed
+# files, the scaler against its reference, the CLI's killed and out-of-memory runs), started first so that no long
+# one is left to run alone at the end. An order only: every suite runs whatever this list says.
+first_suites=(
+  DecorCoreTests.RenderCombinationTests DecorFilesTests.MemoryEncodingTests DecorCLITests.ResourceLimitCLITests
+  DecorCoreTests.StreamedImageTests DecorCoreTests.ScalerReferenceTests DecorCoreTests.RendererTests
+  DecorCoreTests.BlurEdgeTests DecorCLITests.HostileCLITests DecorCoreTests.GaussianBlurTests
+  DecorCLITests.WorkflowCLITests DecorCoreTests.BandedRenderTests DecorCoreTests.BlendModeTests
+)
+
+# Runs every suite of the test binary in BIN (Swift Testing; the package has no XCTest cases), one process per suite,
+# `jobs` processes side by side (default 3, DECOR_TEST_JOBS to change). In one process Swift Testing's parallelism is
+# bounded by the cooperative pool (a thread per core), and a sanitizer's slow async tests and `decor` processes
+# leave it idle at times; separate processes keep both cores busy. Each suite's output goes to
+# SCRATCH/test-logs/SUITE.log; a failing suite's log is printed. Returns 1 if any suite failed.
+run_suites() {
+  local bin=$1 scratch=$2 jobs=${DECOR_TEST_JOBS:-3}
+  local binary="$bin/DecorPackageTests.xctest" logs="$root/$2/test-logs"
+  rm -rf "$logs"
+  mkdir -p "$logs" || return 1
+  local listed
+  listed=$("$binary" --testing-library swift-testing --list-tests) || return 1
+  local suites
+  suites=$( { printf '%s\n' "${first_suites[@]}"; printf '%s\n' "$listed" | sed 's#/.*##'; } | awk 'NF && !seen[$0]++')
+  # Each suite once; a name in first_suites that no longer exists would match nothing, so it is dropped here.
+  suites=$(printf '%s\n' "$suites" | grep -Fxf <(printf '%s\n' "$listed" | sed 's#/.*##'))
+  echo "sanitizers: $(printf '%s\n' "$suites" | wc -l) suites, $(printf '%s\n' "$listed" | wc -l) tests, $jobs at a time"
+  export binary logs
+  printf '%s\n' "$suites" | xargs -P "$jobs" -I{} bash -c '
+    if "$binary" --testing-library swift-testing --filter "^${1//./\\.}/" >"$logs/$1.log" 2>&1; then
+      echo "  $1: $(grep -Eo "[0-9]+ tests? in [0-9]+ suites? passed after [0-9.]+ seconds" "$logs/$1.log" | tail -1)"
+    else
+      echo "  $1: FAILED"; exit 1
+    fi' _ {} || {
+    for log in "$logs"/*.log; do
+      grep -q "Test run with .* passed" "$log" || { echo "----- $log"; cat "$log"; }
+    done
+    return 1
+  }
+  # Every listed test ran: the suites' own counts add up to the list's.
+  local ran
+  ran=$(cat "$logs"/*.log | grep -Eo "Test run with [0-9]+ tests?" | awk '{ n += $4 } END { print n + 0 }')
+  if [ "$ran" -ne "$(printf '%s\n' "$listed" | wc -l)" ]; then
+    echo "sanitizers: $ran tests ran of $(printf '%s\n' "$listed" | wc -l) listed" >&2
+    return 1
+  fi
 }
 
 failed=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the package that depends on Decor with no traits, runs its program on a sample PNG, runs its tests, and
-# checks that neither the program nor the tests link a native library a trait brings. Exit 0 when all of that holds.
+# checks that neither the program nor the tests link a native library a trait brings, nor resolve
+# swift-argument-parser. Exit 0 when all of that holds.
 set -euo pipefail
 cd "$(dirname "$0")"
 export -n DECOR_RECORD 2>/dev/null || true
@@ -20,5 +21,10 @@ for binary in "$bin/shadowed" "$bin/PNGOnlyPackageTests.xctest"; do
     exit 1
   fi
 done
+# The CLI trait is off too, so swift-argument-parser, which only the decor command uses, is not even resolved.
+if swift package show-dependencies | grep -q swift-argument-parser; then
+  echo "check: a package with traits [] resolves swift-argument-parser"
+  exit 1
+fi
 echo "check: with traits [] the program and its tests build, run and link $(ldd "$bin/shadowed" | wc -l) shared" \
   "objects, none of a trait's"

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -77,3 +78,4 @@ extension PNGCompression: ExpressibleByArgument {
   public init?(argument: String) { self.init(name: argument) }
   public static var allValueStrings: [String] { allNames }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -131,3 +132,4 @@ struct BatchCommand: ParsableCommand {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Decor
 import Synchronization
 
@@ -30,3 +31,4 @@ final class BatchTally: Sendable {
     return "\(written) written to \(folder) in \(time) s" + (skipped > 0 ? ", \(skipped) already there" : "")
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 
 /// `--colorspace`'s values.
@@ -5,3 +6,4 @@ enum ColorSpaceName: String, ExpressibleByArgument, CaseIterable {
   case auto
   case srgb
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -36,3 +37,4 @@ struct Compose: ParsableCommand {
     try out.write(image, with: encoder, to: output, renderer: renderer, metadata: composed.metadata)
   }
 }
+#endif

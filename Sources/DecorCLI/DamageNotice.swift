@@ -1,3 +1,4 @@
+#if CLI
 /// The one notice `decor apply` and `batch` print for an input decoded past damage (`DecodedImage.warnings`,
 /// `OpenedImage.warnings`): the file was read, as browsers read it, and the exit status stays 0.
 enum DamageNotice {
@@ -9,3 +10,4 @@ enum DamageNotice {
     return "\(input): damaged data passed over: \(first)\(more)"
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -108,3 +109,4 @@ struct BinaryOutputToTerminal: Error, CustomStringConvertible {
 func refuseTerminal(_ path: String, option: String) throws(BinaryOutputToTerminal) {
   if path == ImageFile.standardStream && isatty(STDOUT_FILENO) == 1 { throw BinaryOutputToTerminal(option: option) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -38,3 +39,4 @@ struct Diff: ParsableCommand {
     if !comparison.passes { throw ExitCode(1) }
   }
 }
+#endif

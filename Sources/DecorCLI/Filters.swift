@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -88,3 +89,4 @@ struct Filters: ParsableCommand {
     return lines
   }
 }
+#endif

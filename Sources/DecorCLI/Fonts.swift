@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -37,3 +38,4 @@ struct Fonts: ParsableCommand {
     }
   }
 }
+#endif

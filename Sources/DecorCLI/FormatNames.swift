@@ -1,3 +1,4 @@
+#if CLI
 import Decor
 
 /// The formats `decor` reads and writes, in words for help texts, taken from the registries so that a format added
@@ -33,3 +34,4 @@ enum FormatNames {
     return parts.dropLast().joined(separator: ", ") + " or " + parts.last!
   }
 }
+#endif

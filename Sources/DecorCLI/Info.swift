@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -23,3 +24,4 @@ struct Info: ParsableCommand {
     if failed { throw ExitCode(1) }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 /// An input whose colours cannot be converted (`--colorspace`, or a blend with an image of another space).
 struct InputError: Error, CustomStringConvertible {
   var input: String
@@ -5,3 +6,4 @@ struct InputError: Error, CustomStringConvertible {
 
   var description: String { "\(input == "-" ? "<stdin>" : input): \(reason)" }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -93,3 +94,4 @@ struct OutputOptions: ParsableArguments {
 }
 
 extension JPEGOptions.Subsampling: ExpressibleByArgument {}
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 /// The progress line `decor batch` draws on a terminal: a bar, done/total, the rate, and the time left.
 ///
 /// `[##########··········]  12/40  2.5/s  0:11 left`. A pure function of its numbers, so it is tested without a
@@ -32,3 +33,4 @@ struct ProgressBar {
     return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 import Synchronization
@@ -82,3 +83,4 @@ final class ProgressDisplay: Sendable {
     writeToStandardError("\r" + bar.line(done: done, elapsed: seconds, width: (TerminalWidth.terminalColumns(of: STDERR_FILENO) ?? TerminalWidth.fallback) - 1) + "\u{1B}[K")
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import ArgumentParser
 import Decor
 
@@ -110,3 +111,4 @@ struct RenderOptions: ParsableArguments {
   /// A renderer with these options.
   var renderer: Renderer { Renderer(threads: threads, pixelLimit: maxPixels) }
 }
+#endif

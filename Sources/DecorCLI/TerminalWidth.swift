@@ -1,3 +1,4 @@
+#if CLI
 // The C library, not Foundation (see DecorCommand.swift).
 #if canImport(Glibc)
   import Glibc
@@ -31,3 +32,4 @@ enum TerminalWidth {
     return Int(size.ws_col)
   }
 }
+#endif

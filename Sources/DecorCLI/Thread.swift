@@ -1,3 +1,4 @@
+#if CLI
 
 #if canImport(Glibc)
   import Glibc
@@ -25,3 +26,4 @@ enum Thread {
     if made == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
   }
 }
+#endif

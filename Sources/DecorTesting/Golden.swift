@@ -93,7 +93,7 @@ public enum Golden {
   }
 
   /// `assert` with the record mode and the CI flag given rather than read from the environment.
-  static func check(
+  package static func check(
     _ image: Raster, named name: String, tolerance: GoldenTolerance, goldens: String?, mode: RecordMode, ci: Bool,
     testFile: URL
   ) throws(GoldenError) {

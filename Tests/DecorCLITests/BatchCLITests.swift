@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -123,3 +124,4 @@ import Testing
     #expect(try outputs("out") == ["a.png"])
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -198,3 +199,4 @@ func crc32(_ bytes: [UInt8]) -> [UInt8] {
   crc = ~crc
   return [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
 }
+#endif

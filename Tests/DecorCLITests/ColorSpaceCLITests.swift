@@ -1,10 +1,11 @@
+#if CLI
 import Decor
 import Foundation
 import Testing
 
 @testable import DecorCLI
 
-/// Colour management from the command line (issue 22): images of different ICC profiles meet in sRGB in `apply`'s
+/// Colour management from the command line: images of different ICC profiles meet in sRGB in `apply`'s
 /// blend steps, `batch` and `compose`; `--colorspace srgb` converts a lone image; the results against libvips'
 /// (`Tests/Fixtures/ICC/make.py`).
 @Suite struct ColorSpaceCLITests: ScratchFolder {
@@ -56,3 +57,4 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file("no.png")))
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -97,3 +98,4 @@ import Testing
     #expect(result.stderr == "decor: --markdown prints every filter; give no NAME\n", "\(result.stderr)")
   }
 }
+#endif

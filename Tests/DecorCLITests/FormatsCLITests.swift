@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -132,3 +133,4 @@ import Testing
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -215,3 +216,4 @@ extension OutputCLITests {
     #expect(caught, "never caught two writes under way at once")
   }
 }
+#endif

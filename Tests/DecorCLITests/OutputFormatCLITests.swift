@@ -1,9 +1,10 @@
+#if CLI
 import Foundation
 import Testing
 
 @testable import DecorCLI
 
-/// One output path (issue 22): the format chosen once from `-o`'s extension or `--format` for `apply`, `compose`
+/// One output path: the format chosen once from `-o`'s extension or `--format` for `apply`, `compose`
 /// and `batch`; options checked against it before any work; limits before rendering; help naming the registries'
 /// formats.
 @Suite struct OutputFormatCLITests: ScratchFolder {
@@ -183,3 +184,4 @@ import Testing
     #expect(info.contains("HEIC") && info.contains("AVIF"), "the HEIF decoder reads both")
   }
 }
+#endif

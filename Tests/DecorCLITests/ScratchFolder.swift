@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 
 /// A test suite that works in a fresh temporary folder of its own (one per test, as Swift Testing makes a suite
@@ -20,3 +21,4 @@ extension ScratchFolder {
   /// The folder's entries, sorted.
   func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -222,7 +223,7 @@ import Testing
   }
 }
 
-/// A step whose effect the written file would drop is refused with what to write instead (issue 23 item 9).
+/// A step whose effect the written file would drop is refused with what to write instead.
 @Suite struct DroppedStepCLITests: ScratchFolder {
   let directory: URL
 
@@ -263,3 +264,4 @@ import Testing
     #expect(scene.status == 0, "\(scene.stderr)")
   }
 }
+#endif

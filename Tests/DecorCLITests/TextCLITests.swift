@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -50,3 +51,4 @@ import Testing
     #expect(String(decoding: info.stdout, as: UTF8.self).contains("600x315"))
   }
 }
+#endif

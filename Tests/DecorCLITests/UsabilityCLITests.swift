@@ -1,7 +1,8 @@
+#if CLI
 import Foundation
 import Testing
 
-/// What new users tripped on (issue 12): unquoted steps, limits, option values, output names, `--version`. Every
+/// What new users tripped on: unquoted steps, limits, option values, output names, `--version`. Every
 /// failure is one line on stderr, status 1, and no file.
 @Suite struct UsabilityCLITests: ScratchFolder {
   static let rgba = StepsCLITests.rgba
@@ -148,3 +149,4 @@ import Testing
     #expect(try contents() == [".jpg", "out", "out.PNG"])
   }
 }
+#endif

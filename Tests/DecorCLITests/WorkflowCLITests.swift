@@ -1,3 +1,4 @@
+#if CLI
 import Foundation
 import Testing
 
@@ -365,3 +366,4 @@ extension WorkflowCLITests {
     }
   }
 }
+#endif

@@ -3,7 +3,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// The chain's messages for what new users trip on (issue 12): a step split into words by the shell, and a result
+/// The chain's messages for what new users trip on: a step split into words by the shell, and a result
 /// over the pixel limit.
 @Suite struct ChainHintTests {
   static let hint = " (each step is one argument: quote it, as in "

@@ -427,7 +427,7 @@ import DecorTestSupport
 }
 
 extension ChainTests {
-  /// Quotes keep spaces and `|` inside one word, as DESIGN.md section 5 promises for file names; a backslash
+  /// Quotes keep spaces and `|` inside one word, as Documentation/Design.md promises for file names; a backslash
   /// escapes one character; a quote left open is an error naming the step.
   @Test func quotedValuesKeepSpacesAndBars() throws {
     let words = Chain.split(#"blend multiply "my overlay.png" opacity=0.5 | pad 'a|b' c\ d "x\"y""#)

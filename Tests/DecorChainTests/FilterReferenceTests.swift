@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// The generated reference (issue 12): complete for whatever the registry holds, in step with
+/// The generated reference: complete for whatever the registry holds, in step with
 /// Documentation/Filters.md, and every example in it valid.
 @Suite struct FilterReferenceTests {
   static let readme = TestPaths.repository.appendingPathComponent("Documentation/Filters.md")

@@ -153,7 +153,7 @@ import DecorTestSupport
 }
 
 /// Scene image layers fitted into their box (`fit`) and placed in it (`anchor`), as `resize … fit= gravity=` does
-/// for a step (issue 23 item 4).
+/// for a step.
 @Suite struct SceneFitTests {
   static let photo = { () -> Raster in try! ImageMetrics.sample("chelsea.png") }()  // 451×300
 

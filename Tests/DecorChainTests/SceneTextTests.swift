@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// A scene's `text` layer (issue 24 item 2): read, written back, drawn as the `Text` it names, and refused with the
+/// A scene's `text` layer: read, written back, drawn as the `Text` it names, and refused with the
 /// place in the JSON.
 @Suite struct SceneTextTests {
   static let card = """

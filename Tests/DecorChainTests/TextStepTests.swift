@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// The `text` step (issue 24 item 2): the Swift composition it stands for, its placement by gravity and margin, and
+/// The `text` step: the Swift composition it stands for, its placement by gravity and margin, and
 /// its errors.
 @Suite struct TextStepTests {
   static func photo() throws -> Raster {

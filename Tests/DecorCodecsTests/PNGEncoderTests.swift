@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import DecorTestSupport
 
-/// The PNG writer (issue 11): row filters against a plain reference, every libdeflate level, band and thread
+/// The PNG writer: row filters against a plain reference, every libdeflate level, band and thread
 /// independence, the RGB-to-RGBA start-over, rendering straight into the encoder, and the container as an
 /// independent checker (`pngcheck`) reads it.
 @Suite struct PNGEncoderTests {
@@ -139,8 +139,8 @@ import DecorTestSupport
   /// The same image handed over in bands of 1, 3, 7, 8 or 256 rows, filtered and compressed on 1 to 4 threads: the
   /// same file, for every compressor and several levels. Parts of about 1000 bytes (4 rows of 245) end inside bands
   /// and bands inside parts; parts of 8 rows end exactly where bands of 8 do; parts of 4 KiB hold 16 rows.
-  @Test(arguments: [PNGCompression(level: 0)!, .fast, PNGCompression(level: 1)!, PNGCompression(level: 6)!, .default,
-    PNGCompression(level: 9)!, .best])
+  @Test(arguments: SanitizerRun.sample([PNGCompression(level: 0)!, .fast, PNGCompression(level: 1)!,
+    PNGCompression(level: 6)!, .default, PNGCompression(level: 9)!, .best], every: 3))
   func bandsAndThreadsDoNotChangeTheFile(compression: PNGCompression) throws {
     let raster = try GaussianReference.scene(width: 61)
     let stride = raster.width * 4 + 1

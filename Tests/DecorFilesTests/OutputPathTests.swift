@@ -5,7 +5,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// One output path (issue 22): the encoder chosen once by `EncoderRegistry.encoder(forOutput:format:settings:)`,
+/// One output path: the encoder chosen once by `EncoderRegistry.encoder(forOutput:format:settings:)`,
 /// every render into a file through it (streamed where the encoder streams), its size checked before rendering, and
 /// allocations beyond memory as errors.
 @Suite struct OutputPathTests {

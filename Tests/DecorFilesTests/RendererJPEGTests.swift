@@ -50,7 +50,7 @@ import DecorTestSupport
   /// bands of 8 and 40 rows, equals TurboJPEG's file of the whole render byte for byte; so do the raster's own
   /// encoding and file. (The bands and threads render the image's raster, so that the chains, slow in a debug build,
   /// render once per image; each chain is streamed itself too, on 2 threads into a file, for every option.)
-  @Test(arguments: [1, 50, 90, 100])
+  @Test(arguments: SanitizerRun.sample([1, 50, 90, 100], every: 2))
   func streamedBytesAreTurboJPEGs(quality: Int) throws {
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -2,8 +2,8 @@ import Foundation
 
 import Decor
 
-/// W3C *Compositing and Blending Level 1* in plain `Double`s, written from the specification (and DESIGN.md section
-/// 4 for `plus-darker`), independent of the kernels: un-premultiplied colours for the blend functions `B(Cb, Cs)`,
+/// W3C *Compositing and Blending Level 1* in plain `Double`s, written from the specification (and Documentation/Design.md
+/// for `plus-darker`), independent of the kernels: un-premultiplied colours for the blend functions `B(Cb, Cs)`,
 /// `SetSat` by sorting the channels as the specification's pseudo-code does, and every result exact, not rounded.
 package enum BlendReference {
   /// Red, green, blue and alpha, premultiplied, in 0…1.

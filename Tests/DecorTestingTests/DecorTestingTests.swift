@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 import Decor
-@testable import DecorTesting
+import DecorTesting
 import DecorTestSupport
 
 /// The test-support product: the comparison's numbers and the golden workflow (record modes, CI, artifacts).

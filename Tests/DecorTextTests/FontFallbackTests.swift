@@ -3,7 +3,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// Font fallback (issue 24 item 1): a character the font lacks is drawn from an installed face that has it, chosen
+/// Font fallback: a character the font lacks is drawn from an installed face that has it, chosen
 /// by fontconfig; one no face has draws the font's `.notdef`. The faces are Debian's fonts-dejavu-core and
 /// fonts-noto-core, which the install script installs.
 @Suite struct FontFallbackTests {

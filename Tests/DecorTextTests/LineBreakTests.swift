@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// Wrapping at a width = Chromium's line breaks for the same font and width on plain paragraphs (issue 24 item 5):
+/// Wrapping at a width = Chromium's line breaks for the same font and width on plain paragraphs:
 /// the lines headless Chromium 156 gave (Tests/Fixtures/LineBreaks/make.py, chromium-lines.json) for ten English
 /// paragraphs in DejaVu Sans, each at five (size, width) pairs, compared line by line with `Text`'s.
 ///

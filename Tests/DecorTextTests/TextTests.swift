@@ -5,7 +5,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// Text (issue 24): font resolution, shaping against HarfBuzz's own `hb-shape`, a Latin line against Pillow's
+/// Text: font resolution, shaping against HarfBuzz's own `hb-shape`, a Latin line against Pillow's
 /// FreeType rendering, wrapping, tiling and threads, and bad input.
 @Suite struct TextTests {
   static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"

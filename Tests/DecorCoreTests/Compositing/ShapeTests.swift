@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// `round`, `border`, `replicate` and `mask` (issue 23, items 5 and 7) against their peers or independent
+/// `round`, `border`, `replicate` and `mask` against their peers or independent
 /// references made by `Tests/Fixtures/Shape/make.py`.
 @Suite struct ShapeTests {
   static let folder = Fixtures.root.appendingPathComponent("Shape")

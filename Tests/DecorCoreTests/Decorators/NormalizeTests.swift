@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// `normalize` (issue 23 item 2): against Pillow's `autocontrast(preserve_tone=True)` (files made once by
+/// `normalize`: against Pillow's `autocontrast(preserve_tone=True)` (files made once by
 /// `Tests/Fixtures/Tone/make.py`) and a plain reference of the same cut, on translucent pixels, and as an analysis
 /// stage: one statistic per render whatever the region, tiles, threads or path that asks.
 @Suite struct NormalizeTests {

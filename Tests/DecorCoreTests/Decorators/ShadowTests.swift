@@ -189,7 +189,7 @@ import DecorTestSupport
     #expect(try Renderer(tileSize: 24, threads: 2).render(inner) == (try Renderer(tileSize: 4096).render(inner)))
   }
 
-  /// DESIGN.md's example reads like the step it mirrors, `rotate 30 | shadow 6 6 blur=8`.
+  /// The design's example reads like the step it mirrors, `rotate 30 | shadow 6 6 blur=8`.
   @Test func theDesignsExampleIsTheStep() throws {
     let image = try Self.cutout()
     let swift = image.rotated(by: .degrees(30)).addingDropShadow(offset: .init(6, 6), sigma: 8)

@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// `sharpen`, `levels` and `gamma` (issue 23) against Pillow and ImageMagick (files made once by
+/// `sharpen`, `levels` and `gamma` against Pillow and ImageMagick (files made once by
 /// `Tests/Fixtures/Tone/make.py`), against a plain `Double` reference, on translucent pixels, and across tile sizes
 /// and thread counts.
 @Suite struct ToneTests {

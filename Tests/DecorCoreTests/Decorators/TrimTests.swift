@@ -4,7 +4,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// `trim` (issue 23 item 3): the boxes libvips and ImageMagick find on a fixture (`Tests/Fixtures/Trim/README.md`),
+/// `trim`: the boxes libvips and ImageMagick find on a fixture (`Tests/Fixtures/Trim/README.md`),
 /// a plain reference of the definition on seeded random images, transparency, blank images, errors, and the same
 /// bytes whatever the tiles and threads.
 @Suite struct TrimTests {

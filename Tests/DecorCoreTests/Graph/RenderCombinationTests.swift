@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import DecorTestSupport
 
-/// The combinations that crashed before the render plan (issue 10): stateful filters chained, nested, drawn, in
+/// The combinations that crashed before the render plan: stateful filters chained, nested, drawn, in
 /// groups, shared between tasks. Each chain is checked against the same steps applied one at a time, every
 /// intermediate rendered whole on one thread and fed to the next step as an image: the chained render must give the
 /// same extent and the same bytes, whatever the tile size and thread count.
@@ -40,7 +40,7 @@ import DecorTestSupport
   static var pairs: [(String, String)] { blurBased.flatMap { a in blurBased.map { b in (a, b) } } }
 
   /// Every ordered pair of blur-based filters (spread, only and both kernels included), chained.
-  @Test(arguments: pairs)
+  @Test(arguments: SanitizerRun.sample(pairs, every: 4))
   func blurBasedFiltersChainInPairs(first: String, second: String) throws {
     let image = try Self.scene()
     let reference = try Self.stepwise([first, second], on: image)
@@ -55,7 +55,7 @@ import DecorTestSupport
     "translate 0.5 0", "skew 12 -5", "transform 0.9 0.2 -0.1 1.1 3.5 -2", "resize 50x_"]
 
   /// Each blur-based filter followed by each resampling step (a large shadow followed by `rotate 1` crashed).
-  @Test(arguments: blurBased)
+  @Test(arguments: SanitizerRun.sample(blurBased, every: 3))
   func blurBasedFiltersFollowedByResampling(step: String) throws {
     let image = try Self.scene()
     for after in Self.resampling {
@@ -66,7 +66,7 @@ import DecorTestSupport
   }
 
   /// Drawn at a fractional point (`draw(photo.addingDropShadow(sigma: 8), at: Point(10.5, 10))` crashed).
-  @Test(arguments: blurBased)
+  @Test(arguments: SanitizerRun.sample(blurBased, every: 3))
   func blurBasedFiltersDrawnAtAFractionalPoint(step: String) throws {
     let image = try Self.scene()
     let component = try Chain(parsing: [step]).apply(to: image)
@@ -137,13 +137,15 @@ import DecorTestSupport
     let template = try Chain(parsing: ["shadow 5 5 blur=4", "shadow 3 3 blur=9", "blur 7", "rotate 3"]).apply(
       to: image)
     let alone = try await Renderer(threads: 1).render(template)
+    // Under a sanitizer, 3 tasks (each of a tile size and thread count of its own) still render at once.
+    let tasks = SanitizerRun.count(8, sanitized: 3)
     let results = try await withThrowingTaskGroup(of: Raster.self) { group in
-      for task in 0..<8 {
+      for task in 0..<tasks {
         group.addTask { try await Renderer(tileSize: 16 + 8 * task, threads: 1 + task % 3).render(template) }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }
-    #expect(results.count == 8 && results.allSatisfy { $0 == alone })
+    #expect(results.count == tasks && results.allSatisfy { $0 == alone })
   }
 
   /// The work one render does is the same on every run and every thread count: the trace of requests of

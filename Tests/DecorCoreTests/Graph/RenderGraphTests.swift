@@ -3,7 +3,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// The plan is a graph (issue 21): a component reached by several paths is one node, planned for the union of its
+/// The plan is a graph: a component reached by several paths is one node, planned for the union of its
 /// consumers' demands and computed once, whatever the tiles; stacked shadows cost one shadow each.
 @Suite struct RenderGraphTests {
   static func image() throws -> Raster {
