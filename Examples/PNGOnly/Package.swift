@@ -12,7 +12,9 @@ let package = Package(
     .executableTarget(name: "shadowed", dependencies: [.product(name: "Decor", package: "Decor")]),
     .testTarget(
       name: "ShadowedTests",
-      dependencies: [.product(name: "Decor", package: "Decor"), .product(name: "DecorTesting", package: "Decor")]
+      dependencies: [.product(name: "Decor", package: "Decor"), .product(name: "DecorTesting", package: "Decor")],
+      // The golden images are read from the source tree (DecorTesting finds them beside the test file), not bundled.
+      exclude: ["Goldens"]
     ),
   ]
 )
