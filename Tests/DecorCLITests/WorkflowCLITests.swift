@@ -1,11 +1,12 @@
 #if CLI
 import Foundation
 import Testing
+import DecorTestSupport
 
 @testable import DecorCLI
 
 /// Templates, batches and scenes, through the built `decor` as a user runs it.
-@Suite struct WorkflowCLITests: ScratchFolder {
+@Suite(.tags(.slow)) struct WorkflowCLITests: ScratchFolder {
   static let cutout = CLITests.repository.appendingPathComponent("SampleImages/horse-cutout.png").path
   static let photo = CLITests.repository.appendingPathComponent("SampleImages/chelsea.png").path
   static let photoJPEG = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/photo-420.jpg").path

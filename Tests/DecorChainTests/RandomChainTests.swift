@@ -6,7 +6,7 @@ import DecorTestSupport
 /// A seeded property test over random valid chains of 1 to 6 steps drawn from every registered filter: each renders
 /// without error, nothing is drawn outside its extent, and the bytes are the same on 1 and 4 threads and with two
 /// tile sizes.
-@Suite struct RandomChainTests {
+@Suite(.tags(.slow)) struct RandomChainTests {
 
   /// A PNG for the `blend` step, written once per process.
   static let overlay: String = {

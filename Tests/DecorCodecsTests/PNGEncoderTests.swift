@@ -7,7 +7,7 @@ import DecorTestSupport
 /// The PNG writer: row filters against a plain reference, every libdeflate level, band and thread
 /// independence, the RGB-to-RGBA start-over, rendering straight into the encoder, and the container as an
 /// independent checker (`pngcheck`) reads it.
-@Suite struct PNGEncoderTests {
+@Suite(.tags(.slow)) struct PNGEncoderTests {
   // MARK: Row filters against a plain reference
 
   /// The five filters of the PNG specification, byte by byte in `Int`, and the minimum-sum choice (first wins ties).

@@ -7,7 +7,7 @@ import DecorTestSupport
 /// JPEG output streamed band by band through libjpeg (`Renderer.renderJPEG`, `JPEGEncoder`, `JPEGRowWriter`): the
 /// bytes are those of the whole-image TurboJPEG path it replaced (`TurboJPEGReference`), whatever the threads and
 /// bands; a failure leaves no file; a render never holds the whole image.
-@Suite struct RendererJPEGTests {
+@Suite(.tags(.slow)) struct RendererJPEGTests {
   /// Opaque and translucent images, of odd sizes: a photo through a resize and a blur, a translucent copy, noise
   /// with random alpha, one translucent pixel.
   static func images() throws -> [(name: String, image: any ImageComponent)] {

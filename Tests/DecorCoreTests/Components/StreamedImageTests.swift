@@ -7,7 +7,7 @@ import DecorTestSupport
 
 /// Inputs read row by row as the render needs them: every chain gives the bytes it gives on the decoded
 /// raster, in any tiling, band height and band order, and a render in band order keeps a few bands of the file.
-@Suite struct StreamedImageTests {
+@Suite(.tags(.slow)) struct StreamedImageTests {
   static let photo = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("SampleImages/astronaut.png").path
   static let cutout = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()

@@ -6,7 +6,7 @@ import DecorTestSupport
 
 /// The compositing core against `BlendReference`: every mode within ±1 of the exact W3C value on premultiplied
 /// inputs, for every combination of alpha and several opacities; spans of every length; the names.
-@Suite struct BlendModeTests {
+@Suite(.tags(.slow)) struct BlendModeTests {
   /// The opacities the comparisons use: full, partial, tiny and zero.
   static let opacities: [Double] = [1, 0.5, 0.8, 0.25, 0.004, 0]
 

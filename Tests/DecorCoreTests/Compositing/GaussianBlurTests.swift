@@ -3,7 +3,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-@Suite struct GaussianBlurTests {
+@Suite(.tags(.slow)) struct GaussianBlurTests {
   /// The blur tests' scene (`GaussianReference.scene`).
   static func scene(width: Int = 100) throws -> Raster { try GaussianReference.scene(width: width) }
 

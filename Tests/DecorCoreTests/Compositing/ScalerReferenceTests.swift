@@ -58,7 +58,7 @@ enum ScalerReference {
 /// bytes. Most products and sums are exact in `Float` at simple factors (0.5's bicubic weights are multiples of
 /// 1/256), where no order of the additions could show; at other factors one addition in another order changes a
 /// byte once in some 10⁵ channels, hence the larger images as well.
-@Suite struct ScalerReferenceTests {
+@Suite(.tags(.slow)) struct ScalerReferenceTests {
   /// Random premultiplied pixels, alpha 0 or 255 half of the time (or all opaque).
   static func image(_ width: Int, _ height: Int, seed: UInt64, opaque: Bool) throws -> Raster {
     var random = SplitMix64(seed: seed)

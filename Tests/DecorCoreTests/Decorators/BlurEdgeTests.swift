@@ -5,7 +5,7 @@ import DecorTestSupport
 
 /// The blur's edge modes (`blurred(sigma:edge:)`): the extent they keep, the pixels against an exact Gaussian of an
 /// explicitly extended image, and what a render asks of the input.
-@Suite struct BlurEdgeTests {
+@Suite(.tags(.slow)) struct BlurEdgeTests {
   /// Pixel (x, y) of `image` extended beyond its edges as `mode` says, written plainly (not with `EdgeMode`).
   static func extended(_ image: Raster, by margin: Int, _ mode: EdgeMode) throws -> Raster {
     func map(_ i: Int, _ n: Int) -> Int {

@@ -5,7 +5,7 @@ import DecorTestSupport
 
 /// Stages computed once are computed band by band, keeping only the rows later bands read: the bytes are
 /// those of a whole render in any band order, and a render in band order holds a few bands of a blur, not the image.
-@Suite struct BandedRenderTests {
+@Suite(.tags(.slow)) struct BandedRenderTests {
   static func image(height: Int = 96) throws -> Raster {
     try ImageMetrics.sample("astronaut.png").resized(width: 64, height: height).rendered()
   }

@@ -7,7 +7,7 @@ import DecorTestSupport
 /// groups, shared between tasks. Each chain is checked against the same steps applied one at a time, every
 /// intermediate rendered whole on one thread and fed to the next step as an image: the chained render must give the
 /// same extent and the same bytes, whatever the tile size and thread count.
-@Suite struct RenderCombinationTests {
+@Suite(.tags(.slow)) struct RenderCombinationTests {
   /// A small cut-out (transparent surroundings, antialiased edges) with an opaque photo inset.
   static func scene() throws -> Raster { try GaussianReference.scene(width: 72) }
 

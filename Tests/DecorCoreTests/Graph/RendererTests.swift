@@ -3,7 +3,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-@Suite struct RendererTests {
+@Suite(.tags(.slow)) struct RendererTests {
   /// A chain that touches every kind of footprint: bicubic rotation, shrinking, a group over a gradient, padding.
   static func chain(_ photo: Raster) -> any ImageComponent {
     let rotated = photo.rotated(by: .degrees(23), interpolation: .bicubic).scaled(by: 0.7).padded(by: 3)
