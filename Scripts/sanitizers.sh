@@ -92,16 +92,17 @@ first_suites=(
 # SCRATCH/test-logs/SUITE.log; a failing suite's log is printed. Returns 1 if any suite failed.
 run_suites() {
   local bin=$1 scratch=$2 jobs=${DECOR_TEST_JOBS:-3}
-  local binary="$bin/DecorPackageTests.xctest" logs="$root/$2/test-logs"
+  local binary="$bin/DecorPackageTests.xctest" logs="$root/$scratch/test-logs"
   rm -rf "$logs"
   mkdir -p "$logs" || return 1
-  local listed
+  local listed all total suites
   listed=$("$binary" --testing-library swift-testing --list-tests) || return 1
-  local suites
-  suites=$( { printf '%s\n' "${first_suites[@]}"; printf '%s\n' "$listed" | sed 's#/.*##'; } | awk 'NF && !seen[$0]++')
-  # Each suite once; a name in first_suites that no longer exists would match nothing, so it is dropped here.
-  suites=$(printf '%s\n' "$suites" | grep -Fxf <(printf '%s\n' "$listed" | sed 's#/.*##'))
-  echo "sanitizers: $(printf '%s\n' "$suites" | wc -l) suites, $(printf '%s\n' "$listed" | wc -l) tests, $jobs at a time"
+  total=$(printf '%s\n' "$listed" | wc -l)
+  all=$(printf '%s\n' "$listed" | sed 's#/.*##' | awk '!seen[$0]++')
+  # first_suites that still exist, then the rest, each once.
+  suites=$( { printf '%s\n' "${first_suites[@]}" | grep -Fx -f <(printf '%s\n' "$all"); printf '%s\n' "$all"; } \
+    | awk '!seen[$0]++')
+  echo "sanitizers: $(printf '%s\n' "$suites" | wc -l) suites, $total tests, $jobs at a time"
   export binary logs
   printf '%s\n' "$suites" | xargs -P "$jobs" -I{} bash -c '
     if "$binary" --testing-library swift-testing --filter "^${1//./\\.}/" >"$logs/$1.log" 2>&1; then
@@ -117,8 +118,8 @@ run_suites() {
   # Every listed test ran: the suites' own counts add up to the list's.
   local ran
   ran=$(cat "$logs"/*.log | grep -Eo "Test run with [0-9]+ tests?" | awk '{ n += $4 } END { print n + 0 }')
-  if [ "$ran" -ne "$(printf '%s\n' "$listed" | wc -l)" ]; then
-    echo "sanitizers: $ran tests ran of $(printf '%s\n' "$listed" | wc -l) listed" >&2
+  if [ "$ran" -ne "$total" ]; then
+    echo "sanitizers: $ran tests ran of $total listed" >&2
     return 1
   fi
 }
