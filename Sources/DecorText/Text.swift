@@ -235,6 +235,12 @@ public struct Text: ImageComponent, CustomStringConvertible {
 
   public var parameterError: RenderError? { problem }
 
+  /// Made from everything the layout and the drawing read (the font data is the font file's).
+  public var identity: ComponentIdentity {
+    ComponentIdentity(Self.self, parameters: [string, font, color, lineHeight, letterSpacing, maxWidth, alignment,
+      fontFile, fallbackFonts])
+  }
+
   /// Draws the glyphs touching `region`.
   /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the pixel limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {

@@ -1,6 +1,6 @@
 /// A corner radius, as CSS `border-radius` takes one: a length in pixels, or a percentage of the width
 /// (horizontally) and of the height (vertically). `RoundedCorners` draws it.
-public enum CornerRadius: Sendable, Equatable, CustomStringConvertible {
+public enum CornerRadius: Sendable, Hashable, CustomStringConvertible {
   /// The same radius in pixels along both sides of each corner.
   case pixels(Double)
   /// A percentage: rx = P% of the width, ry = P% of the height (`50` makes an ellipse).

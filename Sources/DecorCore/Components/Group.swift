@@ -24,6 +24,17 @@ public struct Group: ImageComponent, CustomStringConvertible {
     return covered.offsetBy(dx: -layer.x, dy: -layer.y)
   }
 
+  /// The layers' components, bottom first: layer `index` is input `index`.
+  public var inputs: [any ImageComponent] { layers.map(\.component) }
+
+  /// Made from the layers (each one's component, position, mode and opacity) when asked: `layers` may change.
+  public var identity: ComponentIdentity {
+    var parameters: [any Hashable & Sendable] = []
+    parameters.reserveCapacity(layers.count * 4)
+    for layer in layers { parameters += [layer.x, layer.y, layer.blendMode, layer.opacity] as [any Hashable & Sendable] }
+    return ComponentIdentity(Self.self, inputs: inputs, parameters: parameters)
+  }
+
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     layers.indices.compactMap { index in
       layerRegion(index, for: region).map { InputDemand(layers[index].component, $0, input: index) }

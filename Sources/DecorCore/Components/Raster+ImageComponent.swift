@@ -2,6 +2,12 @@
 extension Raster: ImageComponent {
   public var extent: IntRect { bounds }
 
+  /// A raster is identified by its pixel buffer: copies of one raster share it (copy-on-write) and are one node;
+  /// equal pixels in two buffers are two nodes, never compared byte by byte.
+  public var identity: ComponentIdentity {
+    ComponentIdentity(Self.self, parameters: [width, height, PixelBuffer(storage)])
+  }
+
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if region == bounds { return self }  // copy-on-write: no pixels are copied
     var result = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)

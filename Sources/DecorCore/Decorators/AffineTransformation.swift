@@ -12,6 +12,8 @@ public struct AffineTransformation: WarpDecorator, CustomStringConvertible {
   public let interpolation: Interpolation
   let warp: AffineWarp
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, transform: AffineTransform, interpolation: Interpolation = .bilinear) {
     self.input = input
@@ -20,6 +22,8 @@ public struct AffineTransformation: WarpDecorator, CustomStringConvertible {
     problem = check.error
     self.interpolation = interpolation
     warp = AffineWarp(problem == nil ? self.transform : .identity, interpolation: interpolation)
+    extent = problem == nil ? warp.extent(of: input.extent) : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.transform, interpolation])
   }
 
   public var description: String {

@@ -103,7 +103,7 @@ protocol WarpDecorator: DirectRendering {
 }
 
 extension WarpDecorator {
-  public var extent: IntRect { problem == nil ? warp.extent(of: input.extent) : .empty }
+  public var inputs: [any ImageComponent] { [input] }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 

@@ -2,13 +2,18 @@
 public struct Background: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
   public let color: Color
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, color: Color) {
     self.input = input
     self.color = color
+    extent = input.extent
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [color])
   }
 
-  public var extent: IntRect { input.extent }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }

@@ -29,6 +29,9 @@ public struct Blend: ImageComponent, CustomStringConvertible {
   /// Whether the input is drawn onto `image` rather than `image` onto the input.
   public let below: Bool
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  /// `image` moved to its place.
+  let placedImage: any ImageComponent
 
   public init(
     _ input: any ImageComponent, with image: any ImageComponent, mode: BlendMode = .normal, opacity: Double = 1,
@@ -42,10 +45,15 @@ public struct Blend: ImageComponent, CustomStringConvertible {
     self.offset = check.check(offset) { () throws(ParameterError) in try ParameterCheck.offset(offset) }
     problem = check.error
     self.below = below
+    placedImage = Self.placed(image, over: input, at: self.offset)
+    identity = ComponentIdentity(Self.self, inputs: [input, placedImage],
+      parameters: [mode, self.opacity, self.offset, below])
   }
 
-  /// `image` moved to its place.
-  var placedImage: any ImageComponent {
+  /// `image` moved to its place: its top-left `offset` from `input`'s.
+  static func placed(_ image: any ImageComponent, over input: any ImageComponent, at offset: Point)
+    -> any ImageComponent
+  {
     let to = Self.origin(input.extent)
     let from = Self.origin(image.extent)
     let move = Point(Double(to.x - from.x) + offset.x, Double(to.y - from.y) + offset.y)
@@ -79,6 +87,8 @@ public struct Blend: ImageComponent, CustomStringConvertible {
     let parts = (readsBackdrop || !drawn ? [inside] : Self.subtracting(covered, from: inside)).filter { !$0.isEmpty }
     return (parts, false, drawn ? covered : nil)
   }
+
+  public var inputs: [any ImageComponent] { [input, placedImage] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     let (backdrop, backdropIndex, source, sourceIndex) = layers

@@ -19,9 +19,10 @@ public struct Border: ImageComponent, CustomStringConvertible {
   /// The border's width on each side, as used: clamped to 2^30 (0 when it is refused).
   public let width: Int
   public let color: Color
-  let built: BuiltGraph
-  var graph: any ImageComponent { built.component }
+  let graph: any ImageComponent
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, width: Int, color: Color = Border.defaultColor) {
     self.input = input
@@ -29,12 +30,15 @@ public struct Border: ImageComponent, CustomStringConvertible {
     self.width = check.check(0) { () throws(ParameterError) in try ParameterCheck.margin(width, "width") }
     problem = check.error
     self.color = color
-    built = BuiltGraph(input.flattened(onto: color).padded(by: self.width, color: color))
+    graph = input.flattened(onto: color).padded(by: self.width, color: color)
+    extent = problem == nil ? graph.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
   }
 
-  public var extent: IntRect { problem == nil ? graph.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [graph] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(graph, region)] }
 

@@ -22,6 +22,8 @@ public struct Canvas: ImageComponent, CustomStringConvertible {
   public let y: Int
   public let color: Color
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, width: Int, height: Int, x: Int = 0, y: Int = 0, color: Color = .clear) {
     self.input = input
@@ -32,9 +34,10 @@ public struct Canvas: ImageComponent, CustomStringConvertible {
     self.x = ParameterCheck.position(x)
     self.y = ParameterCheck.position(y)
     self.color = color
+    extent = problem == nil ? IntRect(x: 0, y: 0, width: self.width, height: self.height) : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.width, self.height, self.x, self.y, color])
   }
 
-  public var extent: IntRect { problem == nil ? IntRect(x: 0, y: 0, width: width, height: height) : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
@@ -53,6 +56,8 @@ public struct Canvas: ImageComponent, CustomStringConvertible {
     let asked = inside.offsetBy(dx: -dx, dy: -dy).intersection(input.extent)
     return (inside, asked.isEmpty ? nil : asked)
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     parts(of: region).asked.map { [InputDemand(input, $0)] } ?? []

@@ -118,6 +118,8 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
   public let kind: Kind
   let matrix: ColorMatrix
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// `kind` applied to `input`.
   public init(_ input: any ImageComponent, _ kind: Kind) {
@@ -126,11 +128,14 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
     self.kind = check.check(kind) { () throws(ParameterError) in try kind.checked() }
     problem = check.error
     matrix = problem == nil ? self.kind.matrix : .identity
+    extent = problem == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.kind])
   }
 
-  public var extent: IntRect { problem == nil ? input.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }

@@ -6,13 +6,16 @@
 public struct Crop: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
   public let rect: IntRect
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, to rect: IntRect) {
     self.input = input
     self.rect = rect
+    extent = input.extent.intersection(rect)
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [rect])
   }
 
-  public var extent: IntRect { input.extent.intersection(rect) }
 
   public var parameterError: RenderError? { input.parameterError }
 
@@ -21,6 +24,8 @@ public struct Crop: ImageComponent, CustomStringConvertible {
     let inside = region.intersection(extent)
     return inside.isEmpty ? nil : inside
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     inputRegion(for: region).map { [InputDemand(input, $0)] } ?? []

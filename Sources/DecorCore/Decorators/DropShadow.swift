@@ -36,10 +36,11 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
   /// Whether only the shadow is drawn, without the input.
   public let shadowOnly: Bool
   /// The primitives that draw it: determined by the properties above, so that a graph compares them alone.
-  let built: BuiltGraph
-  var graph: any ImageComponent { built.component }
+  let graph: any ImageComponent
   let shift: (dx: Int, dy: Int)
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// A drop shadow under `input`; the defaults are the `shadow` step's (offset 5, 5; σ = 4; black at 0.5).
   ///
@@ -65,7 +66,9 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
     self.shadowOnly = shadowOnly
     shift = (Self.whole(self.offset.x), Self.whole(self.offset.y))
     let moved = Self.moved(shape, by: shift)
-    built = BuiltGraph(shadowOnly ? moved : Group([Layer(moved), Layer(input)]))
+    graph = shadowOnly ? moved : Group([Layer(moved), Layer(input)])
+    extent = problem == nil ? graph.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
   }
 
   /// A checked length (finite, within ±2³⁰) rounded to whole pixels.
@@ -76,9 +79,10 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
     shift == (0, 0) ? shape : shape.translated(by: Point(Double(shift.dx), Double(shift.dy)))
   }
 
-  public var extent: IntRect { problem == nil ? graph.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [graph] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(graph, region)] }
 

@@ -17,6 +17,8 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible {
   /// Pixels added on every side, as used: at least 0, clamped to 2^30.
   public let margin: Int
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, mode: EdgeMode, margin: Int) {
     self.input = input
@@ -24,11 +26,13 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible {
     var check = ParameterValidation("extend edges")
     self.margin = check.check(margin) { () throws(ParameterError) in try ParameterCheck.margin(margin) }
     problem = check.error
+    extent = Self.extent(of: input.extent, margin: self.margin, problem: problem)
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [mode, self.margin])
   }
 
-  public var extent: IntRect {
+  /// `e` grown by `margin` on every side.
+  private static func extent(of e: IntRect, margin: Int, problem: RenderError?) -> IntRect {
     if problem != nil { return .empty }
-    let e = input.extent
     return e.isEmpty || e.isInfinite ? e : e.insetBy(dx: -margin, dy: -margin)
   }
 
@@ -53,6 +57,8 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible {
       columns.map { x in IntRect(x: x.lowerBound, y: y.lowerBound, width: x.count, height: y.count) }
     }
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     inputRegions(for: region).map { InputDemand(input, $0) }

@@ -12,6 +12,8 @@ public struct Flip: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
   public let axis: Axis
   let warp: AffineWarp
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, axis: Axis) {
     self.input = input
@@ -23,9 +25,12 @@ public struct Flip: ImageComponent, CustomStringConvertible {
     let transform = AffineTransform(a: x ? -1 : 1, b: 0, c: 0, d: y ? -1 : 1, tx: x ? Double(e.minX + e.maxX) : 0,
       ty: y ? Double(e.minY + e.maxY) : 0)
     warp = AffineWarp(transform, interpolation: .nearest)
+    extent = warp.extent(of: input.extent)
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [axis])
   }
 
-  public var extent: IntRect { warp.extent(of: input.extent) }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 

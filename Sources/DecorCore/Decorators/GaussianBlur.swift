@@ -32,6 +32,8 @@ public struct GaussianBlur: ImageComponent, CustomStringConvertible {
   public let edge: EdgeMode
   let filter: GaussianFilter
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// The input blurred by a Gaussian of standard deviation `sigma` pixels: at least 0 and finite (otherwise the
   /// blur is an invalid parameter: its extent is empty and rendering throws), clamped to at most 2000. Beyond the
@@ -53,11 +55,14 @@ public struct GaussianBlur: ImageComponent, CustomStringConvertible {
       filter = GaussianFilter(EdgeExtension(input, mode: edge, margin: kernel.reach), kernel: kernel, source: .pixels,
         within: e)
     }
+    extent = problem == nil ? filter.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [filter.input], parameters: [self.sigma, edge])
   }
 
-  public var extent: IntRect { problem == nil ? filter.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [filter.input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     filter.inputDemand(for: region).map { [InputDemand(filter.input, $0)] } ?? []

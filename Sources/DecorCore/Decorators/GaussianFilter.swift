@@ -15,7 +15,7 @@ import Synchronization
 ///   consumers' reach when they read top to bottom).
 /// - A request with no materialised result to read (a render without a plan, or a region outside the plan) is
 ///   rendered on its own, with the same bytes (see `GaussianBlurKernel`).
-package struct GaussianFilter: Sendable, DerivedProperty {
+package struct GaussianFilter: Sendable {
   /// What is blurred.
   enum Source: Sendable, Equatable {
     /// The input's premultiplied pixels.

@@ -20,10 +20,11 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
   /// The shadow's opacity, as used: clamped to 0 … 1.
   public let opacity: Double
   /// The primitives that draw it: determined by the properties above, so that a graph compares them alone.
-  let built: BuiltGraph
-  var graph: any ImageComponent { built.component }
+  let graph: any ImageComponent
   let shift: (dx: Int, dy: Int)
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// An inner shadow on `input`; the defaults are the `inner-shadow` step's (offset 5, 5; σ = 4; black at 0.5).
   ///
@@ -46,12 +47,15 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
     self.opacity = shape.opacity
     shift = (DropShadow.whole(self.offset.x), DropShadow.whole(self.offset.y))
     let shadow = DropShadow.moved(shape, by: shift).cropped(to: input.extent)
-    built = BuiltGraph(Group([Layer(input), Layer(shadow, blendMode: .sourceAtop)]))
+    graph = Group([Layer(input), Layer(shadow, blendMode: .sourceAtop)])
+    extent = problem == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
   }
 
-  public var extent: IntRect { problem == nil ? input.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [graph] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(graph, region)] }
 

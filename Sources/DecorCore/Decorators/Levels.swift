@@ -26,6 +26,8 @@ public struct Levels: ImageComponent, CustomStringConvertible {
   let name: String
   let curve: ToneCurve
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// `input` with black mapped from `black`, white from `white`, and the mid-tones by `gamma` (see the type).
   public init(_ input: any ImageComponent, black: Double = 0, white: Double = 1, gamma: Double = 1) {
@@ -45,11 +47,14 @@ public struct Levels: ImageComponent, CustomStringConvertible {
     problem = check.error
     curve = problem == nil ? ToneCurve(black: self.black, white: self.white, gamma: self.gamma)
       : ToneCurve(black: 0, white: 1, gamma: 1)
+    extent = problem == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [curve])
   }
 
-  public var extent: IntRect { problem == nil ? input.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }

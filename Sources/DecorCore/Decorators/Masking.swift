@@ -17,6 +17,8 @@ public struct Masking: ImageComponent, CustomStringConvertible {
   public let inverted: Bool
   /// The mask moved to its place, once (every tile's demand and render read it).
   let placedMask: any ImageComponent
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, by mask: any ImageComponent, channel: MaskChannel = .alpha,
     inverted: Bool = false)
@@ -29,11 +31,14 @@ public struct Masking: ImageComponent, CustomStringConvertible {
     let from = Blend.origin(mask.extent)
     let move = Point(Double(to.x - from.x), Double(to.y - from.y))
     placedMask = move.x == 0 && move.y == 0 ? mask : Translation(mask, placingBy: move)
+    extent = input.parameterError == nil && mask.parameterError == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input, placedMask], parameters: [channel, inverted])
   }
 
-  public var extent: IntRect { parameterError == nil ? input.extent : .empty }
 
   public var parameterError: RenderError? { input.parameterError ?? mask.parameterError }
+
+  public var inputs: [any ImageComponent] { [input, placedMask] }
 
   /// The region of the input, and the part of it the mask covers.
   public func inputDemands(for region: IntRect) -> [InputDemand] {

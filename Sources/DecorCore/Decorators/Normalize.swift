@@ -25,6 +25,8 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
   /// The fraction of the pixels let go at the light end.
   public let high: Double
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// `input` stretched so that all but the darkest `low` and lightest `high` of its pixels span 0 … 255 (see the
   /// type).
@@ -35,11 +37,14 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
     self.low = cut.low
     self.high = cut.high
     problem = check.error
+    extent = problem == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.low, self.high])
   }
 
-  public var extent: IntRect { problem == nil ? input.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region (the analysis reads the whole input in a render of its own).
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }

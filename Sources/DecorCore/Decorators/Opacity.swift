@@ -9,17 +9,22 @@ public struct Opacity: ImageComponent, CustomStringConvertible {
   /// The factor as used: clamped to 1 (as given when it is refused).
   public let amount: Double
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, amount: Double) {
     self.input = input
     var check = ParameterValidation("opacity")
     self.amount = check.check(amount) { () throws(ParameterError) in try ParameterCheck.opacity(amount) }
     problem = check.error
+    extent = self.amount == 0 || problem != nil ? .empty : input.extent
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.amount])
   }
 
-  public var extent: IntRect { amount == 0 || problem != nil ? .empty : input.extent }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }

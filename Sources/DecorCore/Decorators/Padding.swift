@@ -12,6 +12,8 @@ public struct Padding: ImageComponent, CustomStringConvertible {
   public let left: Int
   public let color: Color
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// Margins of at least 0 (a negative one makes an invalid component), clamped to 2^30.
   public init(_ input: any ImageComponent, top: Int, right: Int, bottom: Int, left: Int, color: Color = .clear) {
@@ -23,14 +25,21 @@ public struct Padding: ImageComponent, CustomStringConvertible {
     self.left = check.check(left) { () throws(ParameterError) in try ParameterCheck.margin(left) }
     problem = check.error
     self.color = color
+    extent = Self.extent(of: input.extent, top: self.top, right: self.right, bottom: self.bottom, left: self.left,
+      problem: problem)
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.top, self.right, self.bottom, self.left, color])
   }
 
-  public var extent: IntRect {
-    let e = input.extent
+  /// `e` grown by the margins.
+  private static func extent(of e: IntRect, top: Int, right: Int, bottom: Int, left: Int, problem: RenderError?)
+    -> IntRect
+  {
     if problem != nil { return .empty }
     if e.isInfinite || e.isEmpty { return e }
     return IntRect(x: e.minX - left, y: e.minY - top, width: e.width + left + right, height: e.height + top + bottom)
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// The part of `region` the input covers.
   public func inputDemands(for region: IntRect) -> [InputDemand] {

@@ -15,9 +15,10 @@ public struct Replication: ImageComponent, CustomStringConvertible {
   /// The number of copies across and down, as used: clamped to 2^30 (0 when refused).
   public let columns: Int
   public let rows: Int
-  let built: BuiltGraph
-  var graph: any ImageComponent { built.component }
+  let graph: any ImageComponent
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, columns: Int, rows: Int) {
     self.input = input
@@ -27,20 +28,22 @@ public struct Replication: ImageComponent, CustomStringConvertible {
     problem = check.error
     let e = input.extent
     if e.isInfinite || e.isEmpty || problem != nil {
-      built = BuiltGraph(input)
+      graph = input
     } else {
       func side(_ count: Int, _ size: Int) -> Int {
         let (product, overflow) = count.multipliedReportingOverflow(by: size)
         return overflow ? ParameterCheck.maxLength : min(product, ParameterCheck.maxLength)
       }
-      built = BuiltGraph(Tiling(input, filling: IntRect(x: e.minX, y: e.minY, width: side(self.columns, e.width),
-        height: side(self.rows, e.height))))
+      graph = Tiling(input, filling: IntRect(x: e.minX, y: e.minY, width: side(self.columns, e.width),
+        height: side(self.rows, e.height)))
     }
+    extent = problem == nil ? graph.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
   }
 
-  public var extent: IntRect { problem == nil ? graph.extent : .empty }
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [graph] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(graph, region)] }
 

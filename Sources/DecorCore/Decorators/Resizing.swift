@@ -35,6 +35,7 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
   public let shrinkOnly: Bool
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
   let problem: RenderError?
+  public let identity: ComponentIdentity
 
   /// The input resized as `fit` says, `cover` keeping the centre, enlarging when the box is larger.
   public init(
@@ -73,6 +74,8 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     self.interpolation = interpolation
     self.gravity = gravity
     self.shrinkOnly = shrinkOnly
+    identity = ComponentIdentity(Self.self, inputs: [input],
+      parameters: [width, height, fit, interpolation, gravity, shrinkOnly])
     let e = input.extent
     guard problem == nil, !e.isEmpty, !e.isInfinite else {
       axes = nil
@@ -127,6 +130,8 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     return IntRect(x: axes.x.outputRange.lowerBound, y: axes.y.outputRange.lowerBound,
       width: axes.x.outputRange.count, height: axes.y.outputRange.count)
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     SeparableScaler.inputDemands(for: region, input: input, axes: axes)

@@ -14,6 +14,8 @@ public struct Rotation: WarpDecorator, CustomStringConvertible {
   public let interpolation: Interpolation
   let warp: AffineWarp
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, angle: Angle, interpolation: Interpolation = .bilinear) {
     self.input = input
@@ -30,6 +32,8 @@ public struct Rotation: WarpDecorator, CustomStringConvertible {
     }
     let center = turn.quarterTurns == nil && !input.extent.isInfinite ? input.extent.centerPoint : nil
     warp = AffineWarp(transform, interpolation: interpolation, center: center)
+    extent = problem == nil ? warp.extent(of: input.extent) : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.angle, interpolation])
   }
 
   public var description: String { "rotate \(angle.degrees) \(interpolation)" }

@@ -20,17 +20,22 @@ public struct RoundedCorners: ImageComponent, CustomStringConvertible {
   /// The radius as used: clamped to 2^30 pixels or 100% (as given when it is refused).
   public let radius: CornerRadius
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, radius: CornerRadius) {
     self.input = input
     var check = ParameterValidation("round")
     self.radius = check.check(radius) { () throws(ParameterError) in try ParameterCheck.cornerRadius(radius) }
     problem = check.error
+    extent = problem != nil ? .empty : input.extent
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.radius])
   }
 
-  public var extent: IntRect { problem != nil ? .empty : input.extent }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }

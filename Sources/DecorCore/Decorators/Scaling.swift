@@ -16,6 +16,7 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
   public let interpolation: Interpolation
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
   let problem: RenderError?
+  public let identity: ComponentIdentity
 
   public init(_ input: any ImageComponent, sx: Double, sy: Double, interpolation: Interpolation = .bicubic) {
     self.input = input
@@ -26,6 +27,7 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
     self.sx = sx
     self.sy = sy
     self.interpolation = interpolation
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [sx, sy, interpolation])
     let e = input.extent
     guard problem == nil, !e.isEmpty else {
       axes = nil
@@ -54,6 +56,8 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
     return IntRect(x: axes.x.outputRange.lowerBound, y: axes.y.outputRange.lowerBound,
       width: axes.x.outputRange.count, height: axes.y.outputRange.count)
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     SeparableScaler.inputDemands(for: region, input: input, axes: axes)

@@ -22,6 +22,8 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
   let filter: GaussianFilter
   let paint: ShadowPaint
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// The shape of `input`'s shadow. σ, spread and opacity must be finite and σ and opacity at least 0 (otherwise
   /// the shape is an invalid parameter: its extent is empty and rendering throws); σ is clamped to at most 2000,
@@ -41,11 +43,14 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
     problem = check.error
     filter = GaussianFilter(input, kernel: kernel, source: .coverage(spread: self.spread))
     paint = ShadowPaint(color: color, opacity: self.opacity)
+    extent = problem != nil ? .empty : inverted ? .infinite : filter.extent
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.sigma, self.spread, color, self.opacity, inverted])
   }
 
-  public var extent: IntRect { problem != nil ? .empty : inverted ? .infinite : filter.extent }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     filter.inputDemand(for: region).map { [InputDemand(input, $0)] } ?? []

@@ -23,6 +23,8 @@ public struct Skew: WarpDecorator, CustomStringConvertible {
   public let interpolation: Interpolation
   let warp: AffineWarp
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, x: Angle, y: Angle = .degrees(0), interpolation: Interpolation = .bilinear)
   {
@@ -38,6 +40,8 @@ public struct Skew: WarpDecorator, CustomStringConvertible {
     let center = input.extent.centerPoint
     warp = AffineWarp(AffineTransform.shear(angles.x, angles.y).about(center), interpolation: interpolation,
       center: input.extent.isInfinite ? nil : center)
+    extent = problem == nil ? warp.extent(of: input.extent) : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [x, y, interpolation])
   }
 
   public var description: String { "skew \(x.degrees) \(y.degrees) \(interpolation)" }

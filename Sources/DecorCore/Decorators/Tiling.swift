@@ -11,6 +11,8 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
   /// The rectangle to fill, in the same coordinates as the input's extent.
   public let rect: IntRect
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, filling rect: IntRect) {
     self.init(input, filling: rect, problem: nil)
@@ -20,9 +22,10 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
     self.input = input
     self.rect = rect
     self.problem = problem
+    extent = input.extent.isEmpty || problem != nil ? .empty : self.rect
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.rect])
   }
 
-  public var extent: IntRect { input.extent.isEmpty || problem != nil ? .empty : rect }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
@@ -41,6 +44,8 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
     let ys = span(target.minY, target.height, rect.minY, cell.height)
     return IntRect(x: cell.minX + xs.lowerBound, y: cell.minY + ys.lowerBound, width: xs.count, height: ys.count)
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     inputRegion(for: region).map { [InputDemand(input, $0)] } ?? []

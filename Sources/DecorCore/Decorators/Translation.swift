@@ -12,6 +12,8 @@ public struct Translation: ImageComponent, CustomStringConvertible {
   public let interpolation: Interpolation
   let warp: AffineWarp?
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, by offset: Point, interpolation: Interpolation = .bilinear) {
     var check = ParameterValidation("translate")
@@ -39,16 +41,21 @@ public struct Translation: ImageComponent, CustomStringConvertible {
     self.interpolation = interpolation
     let whole = problem != nil || (offset.x == offset.x.rounded() && offset.y == offset.y.rounded())
     warp = whole ? nil : AffineWarp(.translation(offset.x, offset.y), interpolation: interpolation)
+    extent = Self.extent(of: input.extent, offset: offset, warp: warp, problem: problem)
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [offset, interpolation])
   }
 
   var integerOffset: (dx: Int, dy: Int) { problem == nil ? (Int(offset.x), Int(offset.y)) : (0, 0) }
 
-  public var extent: IntRect {
+  /// The extent of an input covering `input` moved by `offset` (whole pixels unless `warp` resamples).
+  private static func extent(of input: IntRect, offset: Point, warp: AffineWarp?, problem: RenderError?) -> IntRect {
     if problem != nil { return .empty }
-    if let warp { return warp.extent(of: input.extent) }
-    if input.extent.isInfinite { return input.extent }
-    return input.extent.offsetBy(dx: integerOffset.dx, dy: integerOffset.dy)
+    if let warp { return warp.extent(of: input) }
+    if input.isInfinite { return input }
+    return input.offsetBy(dx: Int(offset.x), dy: Int(offset.y))
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     if let warp { return warp.inputDemands(for: region, input: input) }

@@ -29,6 +29,8 @@ public struct Trim: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   /// The crop the box makes, made once.
   let crop: Crop
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// `input` trimmed of its border of `color` (or of its top-left pixel's colour) within `fuzz`; the input is looked
   /// at once, now, through `renderer` (see the type).
@@ -37,14 +39,14 @@ public struct Trim: ImageComponent, CustomStringConvertible {
     self.color = color
     var check = ParameterValidation("trim")
     self.fuzz = check.check(0) { () throws(ParameterError) in try ParameterCheck.threshold(fuzz, "fuzz") }
-    let extent = input.extent
-    if check.error == nil, extent.isInfinite {
+    let whole = input.extent
+    if check.error == nil, whole.isInfinite {
       _ = check.check(0) { () throws(ParameterError) -> Int in
         throw ParameterError("the input", "covers the whole plane (a generator): crop it before trimming")
       }
     }
     var box = IntRect.empty
-    if check.error == nil, input.parameterError == nil, !extent.isEmpty {
+    if check.error == nil, input.parameterError == nil, !whole.isEmpty {
       do {
         box = try Self.box(of: input, fuzz: Int(self.fuzz.rounded(.down)), color: color, renderer: renderer)
         problem = nil
@@ -55,6 +57,8 @@ public struct Trim: ImageComponent, CustomStringConvertible {
       problem = check.error
     }
     crop = Crop(input, to: box)
+    extent = problem == nil ? crop.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [crop.rect])
   }
 
   /// The box of the pixels of `input` that differ from the background by more than `fuzz` levels, or the extent.
@@ -92,9 +96,10 @@ public struct Trim: ImageComponent, CustomStringConvertible {
     return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
   }
 
-  public var extent: IntRect { problem == nil ? crop.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { crop.inputDemands(for: region) }
 

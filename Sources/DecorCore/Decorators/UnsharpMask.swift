@@ -25,6 +25,8 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible {
   public let threshold: Double
   let blur: GaussianBlur
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   /// `input` sharpened by an unsharp mask of a Gaussian of standard deviation `sigma` (see the type).
   public init(_ input: any ImageComponent, sigma: Double, amount: Double = 1, threshold: Double = 0) {
@@ -36,14 +38,17 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible {
     problem = check.error
     blur = GaussianBlur(input, sigma: sigma, edge: .extend)
     self.sigma = blur.sigma
+    extent = problem == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input, blur], parameters: [self.sigma, self.amount, self.threshold])
   }
 
-  public var extent: IntRect { problem == nil ? input.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   /// Whether the output is the input: nothing blurred or nothing added.
   var isIdentity: Bool { blur.filter.kernel.reach == 0 || amount == 0 }
+
+  public var inputs: [any ImageComponent] { [input, blur] }
 
   /// The input and its blur, each over the region itself.
   /// Only what the input covers is asked for (the result is transparent beyond it): the input is read twice, so it

@@ -19,6 +19,8 @@ public struct AnyImageComponent: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { base.extent }
   public var parameterError: RenderError? { base.parameterError }
+  public var inputs: [any ImageComponent] { base.inputs }
+  public var identity: ComponentIdentity { base.identity }
   public func inputDemands(for region: IntRect) -> [InputDemand] { base.inputDemands(for: region) }
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     try base.render(region, context: context)

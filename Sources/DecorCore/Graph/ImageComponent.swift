@@ -19,6 +19,16 @@ public protocol ImageComponent: Sendable {
   /// and is `IntRect.infinite` for generators that cover the plane.
   var extent: IntRect { get }
 
+  /// The components this component reads, in input order: input number `index` of an `InputDemand` and of
+  /// `RenderContext.render(_:_:input:)` is `inputs[index]`. Leaves have none (the default). The plan walks the graph
+  /// from these, before any region is asked for.
+  var inputs: [any ImageComponent] { get }
+
+  /// Which node of a render graph this component is (see `ComponentIdentity`): made from its type, its inputs and
+  /// the parameters that determine its pixels, best when the component is built, so that reading it costs nothing
+  /// however deep the graph below it is. The default, for a component that does not say, is a node of its own.
+  var identity: ComponentIdentity { get }
+
   /// The regions of its inputs this component asks for (through its context) when it renders `region`: what the
   /// renderer's plan is built from before any pixel is computed, as Core Image's ROI callbacks and Skia's
   /// `onGetInputLayerBounds` are. Leaves return nothing (the default).
@@ -129,6 +139,13 @@ public struct InputDemand: Sendable {
 }
 
 extension ImageComponent {
+  /// No inputs: a leaf.
+  public var inputs: [any ImageComponent] { [] }
+
+  /// A node of its own: a component that does not give its identity is computed once for each consumer that asks
+  /// for it, never confused with another.
+  public var identity: ComponentIdentity { .unique() }
+
   /// No inputs: a leaf.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [] }
 

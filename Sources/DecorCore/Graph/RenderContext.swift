@@ -13,7 +13,12 @@ public struct RenderContext: Sendable {
   public private(set) var trace: RenderTrace?
   /// The position of the component this context was given to: the input indices from the root, along the plan's
   /// first path to its node when the plan has it (so that every consumer's requests are recorded as one stage).
-  public private(set) var path: [Int]
+  /// Made when asked (tracing asks), from the plan's stage and the inputs asked beyond it.
+  public var path: [Int] { (anchor.flatMap { plan?.stages[$0].path } ?? []) + beyond }
+  /// The last stage of the plan on the way to the component, and the input indices asked from there on outside
+  /// the plan (empty when the component is that stage).
+  private var anchor: Int?
+  private var beyond: [Int] = []
   /// How many threads a component may use for work it does once per render (materialising).
   let threads: Int
   /// The render's plan and the stage of the component this context was given to; `nil` for a request the plan
@@ -45,7 +50,7 @@ public struct RenderContext: Sendable {
     self.trace = trace
     self.plan = plan
     self.stage = stage
-    self.path = stage.flatMap { plan?.stages[$0].path } ?? []
+    self.anchor = plan == nil ? nil : stage
     self.threads = threads
     self.materialised = materialised
     self.cancellation = cancellation
@@ -87,7 +92,7 @@ public struct RenderContext: Sendable {
 
   /// Renders the root component (the one this context's path leads to) over `region`, recording the request.
   func renderRoot(_ component: any ImageComponent, _ region: IntRect) throws(RenderError) -> Raster {
-    trace?.record(path: path, component: component, region: region)
+    if let trace { trace.record(path: path, component: component, region: region) }
     do {
       return try component.render(region, context: self)
     } catch {
@@ -100,10 +105,11 @@ public struct RenderContext: Sendable {
     var child = self
     if let plan, let stage, let input = plan.input(index, of: stage) {
       child.stage = input
-      child.path = plan.stages[input].path
+      child.anchor = input
+      child.beyond = []
     } else {
       child.stage = nil
-      child.path.append(index)
+      child.beyond.append(index)
     }
     return child
   }
@@ -140,7 +146,7 @@ public struct RenderContext: Sendable {
         limit: pixelLimit)
     }
     do {
-      trace?.record(path: child.path, component: input, region: region)
+      if let trace { trace.record(path: child.path, component: input, region: region) }
       // A stage computed once serves its consumers from the rows kept (transparent beyond its extent, as every
       // component is).
       let inside = region.intersection(input.extent)
@@ -168,7 +174,7 @@ public struct RenderContext: Sendable {
     let child = child(index)
     guard let rows = child.intermediate, rows.servesPixels(covered) else { return nil }
     try checkDemand(index, covered, of: input)
-    trace?.record(path: child.path, component: input, region: covered)
+    if let trace { trace.record(path: child.path, component: input, region: covered) }
     return rows
   }
 
@@ -186,7 +192,7 @@ public struct RenderContext: Sendable {
     if let raster = input as? Raster {
       try checkDemand(index, covered, of: input)
       // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part.
-      trace?.record(path: child(index).path, component: input, region: covered)
+      if let trace { trace.record(path: child(index).path, component: input, region: covered) }
       return RenderedRegion(rect: raster.bounds, raster: raster)
     }
     return RenderedRegion(rect: covered, raster: try render(input, covered, input: index))

@@ -2,7 +2,7 @@
 ///
 /// The plan is a graph, not a tree: a component reached by several paths (a shadow's input, which the shape and
 /// the image over it both use; a `Group` holding one value twice; a value a user passed to two decorators) is one
-/// node (`NodeIdentity` tells which values are the same node). Each node receives the regions all its consumers
+/// node (`ComponentIdentity` tells which values are the same node). Each node receives the regions all its consumers
 /// will ask for (through `inputDemands(for:)`), once every consumer has been planned, and passes on what it will ask
 /// of its own inputs, so every node learns the bounding box of everything this render will demand of it, the union
 /// over tiles and consumers. A node that materialises (a large blur, see `Materialising`) is computed once over that
@@ -16,8 +16,17 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     public var id: Int
     /// The input indices from the root along the first path that reaches the node (in tree order): `[]` is the
     /// root, `[0]` its first input, `[0, 1]` that one's second. A node reached by several paths has this one only;
-    /// `uses` lists every consumer.
-    public var path: [Int]
+    /// `uses` lists every consumer. Made when asked, from the plan's tree of first paths, so that a plan of a long
+    /// chain does not hold a path per stage (quadratic in the chain's length).
+    public var path: [Int] {
+      get { givenPath ?? paths.path(of: id) }
+      set { givenPath = newValue }
+    }
+    private var givenPath: [Int]?
+    /// The first paths of every stage of the plan, shared.
+    let paths: PlanPaths
+    /// How many inputs lie between the root and the node along `path`.
+    var depth: Int { givenPath?.count ?? paths.depth(of: id) }
     /// The component's description, such as `rotate 30° bilinear` (made when asked: a render never needs it).
     public var component: String { String(describing: node) }
     public var extent: IntRect
@@ -36,8 +45,24 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     package let inputs: [Int: Int]
     package let node: any ImageComponent
 
+    init(
+      id: Int, paths: PlanPaths, extent: IntRect, region: IntRect, requests: Int, pixels: Int, materialised: Bool,
+      uses: [Use], inputs: [Int: Int], node: any ImageComponent
+    ) {
+      self.id = id
+      self.paths = paths
+      self.extent = extent
+      self.region = region
+      self.requests = requests
+      self.pixels = pixels
+      self.materialised = materialised
+      self.uses = uses
+      self.inputs = inputs
+      self.node = node
+    }
+
     public var description: String {
-      String(repeating: "  ", count: path.count) + summary
+      String(repeating: "  ", count: depth) + summary
     }
 
     /// The stage without its indentation.
@@ -65,14 +90,14 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// The stage input `index` of stage `stage` leads to, if the plan saw that input asked for.
   func input(_ index: Int, of stage: Int) -> Int? { stages[stage].inputs[index] }
 
-  /// Plans `root` for the given requests (the renderer's tiles).
+  /// Plans `root` for the given requests (the renderer's tiles): the graph is walked from the inputs each component
+  /// declares, ordered once (every node after all its consumers) and the requests passed down it in that order, so
+  /// that planning costs time linear in the nodes and requests, with no recursion. An edge a component did not
+  /// declare (a decorator written before `inputs` existed) is found when its demand names it; the requests are then
+  /// passed down again, ordered with it, until no new edge appears.
   init(_ root: any ImageComponent, requests: [IntRect]) {
     let graph = PlanGraph(root.unwrapped)
-    graph.discover(requests)
     graph.propagate(requests)
-    // Discovery follows each node's first requests only, so an edge that a later consumer's region opens (a group's
-    // layer that only some tiles reach) is found in the propagation; it runs again, ordered with that edge, until no
-    // new edge appears.
     var rounds = 0
     while graph.foundEdges && rounds < graph.nodes.count {
       graph.propagate(requests)
@@ -102,35 +127,79 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   }
 }
 
-/// The working state of planning one graph: the nodes found so far, the edges between them, and the requests each
-/// node receives in a propagation.
+/// The first path from the root to every stage of a plan, as a tree: each stage's parent along it and the input
+/// index it is reached by. Shared by the plan's stages.
+final class PlanPaths: Sendable {
+  struct Parent: Sendable {
+    var stage: Int
+    var input: Int
+  }
+
+  /// Per stage: its parent on the first path, `nil` for the root.
+  let parents: [Parent?]
+
+  init(parents: [Parent?]) { self.parents = parents }
+
+  /// The input indices from the root to `stage`.
+  func path(of stage: Int) -> [Int] {
+    var path: [Int] = []
+    var current = stage
+    while let parent = parents[current] {
+      path.append(parent.input)
+      current = parent.stage
+    }
+    return path.reversed()
+  }
+
+  /// How many inputs lie between the root and `stage`.
+  func depth(of stage: Int) -> Int {
+    var depth = 0
+    var current = stage
+    while let parent = parents[current] {
+      depth += 1
+      current = parent.stage
+    }
+    return depth
+  }
+}
+
+/// The working state of planning one graph: its nodes, the edges between them, and the requests each node receives
+/// in a propagation.
 private final class PlanGraph {
   struct Node {
     var component: any ImageComponent
     var extent: IntRect
     var materialises: Bool
-    /// Input index → node, as found so far.
+    /// Input index → node.
     var inputs: [Int: Int] = [:]
     /// What this propagation asks of the node.
     var requests: [IntRect] = []
     var materialised = false
   }
 
-  var identity = NodeIdentity()
   var nodes: [Node] = []
-  /// Node identifier (`identity`'s) → index in `nodes`.
-  var numbers: [Int: Int] = [:]
+  /// Node identity → index in `nodes`.
+  var numbers: [ComponentIdentity: Int] = [:]
   /// Whether the last propagation found an edge it had not known when it ordered the nodes.
   var foundEdges = false
 
+  /// The graph reachable from `root` through the inputs each component declares.
   init(_ root: any ImageComponent) {
     _ = node(of: root)
+    var pending = [0]
+    while let id = pending.popLast() {
+      for (index, input) in nodes[id].component.inputs.enumerated() {
+        let known = nodes.count
+        let target = node(of: input.unwrapped)
+        nodes[id].inputs[index] = target
+        if target == known { pending.append(target) }
+      }
+    }
   }
 
   /// The node of `component`, added if new.
   func node(of component: any ImageComponent) -> Int {
-    // Identifiers count every component compared, inputs inside properties included; nodes count those planned.
-    let key = identity.id(of: component)
+    let key = component.identity
     if let id = numbers[key] { return id }
     numbers[key] = nodes.count
     nodes.append(Node(component: component, extent: component.extent,
@@ -166,29 +235,8 @@ private final class PlanGraph {
     return postOrder.reversed()
   }
 
-  /// Finds the graph's nodes and edges: each node, once, asks its inputs for what its first consumer's requests
-  /// need, so that the propagation can order every node after all its consumers.
-  func discover(_ requests: [IntRect]) {
-    var seen: Set<Int> = [0]
-    var pending = [(node: 0, requests: requests)]
-    while let (id, asked) = pending.popLast() {
-      let component = nodes[id].component
-      for region in asked where !region.isEmpty {
-        for demand in component.inputDemands(for: region) where !demand.region.isEmpty {
-          let input = input(demand, of: id)
-          if seen.insert(input).inserted {
-            pending.append((input, [demand.region]))
-          } else if let waiting = pending.firstIndex(where: { $0.node == input }) {
-            pending[waiting].requests.append(demand.region)
-          }
-        }
-      }
-    }
-    foundEdges = false
-  }
-
-  /// The node `demand` asks for as input `demand.index` of node `id`: the one that input led to before (an input
-  /// index names one component of a decorator), else its node, the edge recorded.
+  /// The node `demand` asks for as input `demand.index` of node `id`: the one that input leads to (declared, or
+  /// found before), else its node, the edge recorded and flagged.
   func input(_ demand: InputDemand, of id: Int) -> Int {
     if let known = nodes[id].inputs[demand.index] { return known }
     let input = node(of: demand.component)
@@ -206,18 +254,18 @@ private final class PlanGraph {
     }
     nodes[0].requests = requests
     let order = order()
-    var done = Set<Int>()
+    var done = [Bool](repeating: false, count: nodes.count)
     // The consumers (stage and input index) that asked each node for something in this propagation.
     var users = [Set<[Int]>](repeating: [], count: nodes.count)
     for id in order {
-      done.insert(id)
+      done[id] = true
       let asked = nodes[id].requests.filter { !$0.isEmpty }
       nodes[id].requests = asked
       guard let first = asked.first else { continue }
       let box = asked.dropFirst().reduce(first) { $0.union($1) }
       // A node that materialises, and a node with inputs that two or more consumers read (a shadow's input: the
       // shape and the image over it), is computed once, band by band, rather than once per consumer's request.
-      let shared = id < users.count && users[id].count > 1 && !nodes[id].inputs.isEmpty
+      let shared = users[id].count > 1 && !nodes[id].inputs.isEmpty
       let materialised = (nodes[id].materialises || shared) && !box.intersection(nodes[id].extent).isEmpty
       nodes[id].materialised = materialised
       let component = nodes[id].component
@@ -226,7 +274,7 @@ private final class PlanGraph {
           let input = input(demand, of: id)
           // An input already passed on is reached by an edge the order did not know (`input` flagged it), as is a
           // node found just now, which the order does not hold: the next propagation gives them this demand.
-          if done.contains(input) { foundEdges = true }
+          if input < done.count && done[input] { foundEdges = true }
           nodes[input].requests.append(demand.region)
           if input < users.count { users[input].insert([id, demand.index]) }
         }
@@ -241,23 +289,28 @@ private final class PlanGraph {
     var number = [Int: Int]()
     for (position, id) in order.enumerated() { number[id] = position }
     var uses = [[RenderPlan.Use]](repeating: [], count: order.count)
-    var paths = [[Int]?](repeating: nil, count: order.count)
-    paths[0] = []
+    var parents = [PlanPaths.Parent?](repeating: nil, count: order.count)
+    var reached = [Bool](repeating: false, count: order.count)
+    reached[0] = true
     for (position, id) in order.enumerated() {
       for (index, input) in nodes[id].inputs.sorted(by: { $0.key < $1.key }) {
         guard let target = number[input] else { continue }
         uses[target].append(RenderPlan.Use(stage: position, input: index))
         // Consumers come first, so the first path found is the first in tree order among those through earlier
         // stages.
-        if paths[target] == nil, let path = paths[position] { paths[target] = path + [index] }
+        if !reached[target] && reached[position] {
+          reached[target] = true
+          parents[target] = PlanPaths.Parent(stage: position, input: index)
+        }
       }
     }
+    let paths = PlanPaths(parents: parents)
     return order.enumerated().map { position, id in
       let node = nodes[id]
       let box = node.requests.dropFirst().reduce(node.requests[0]) { $0.union($1) }
       var inputs: [Int: Int] = [:]
       for (index, input) in node.inputs { if let target = number[input] { inputs[index] = target } }
-      return RenderPlan.Stage(id: position, path: paths[position] ?? [], extent: node.extent, region: box,
+      return RenderPlan.Stage(id: position, paths: paths, extent: node.extent, region: box,
         requests: node.requests.count, pixels: node.requests.reduce(0) { IntRect.add($0, $1.area) },
         materialised: node.materialised, uses: uses[position], inputs: inputs, node: node.component)
     }

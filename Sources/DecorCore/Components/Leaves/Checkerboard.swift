@@ -32,6 +32,10 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
 
   public var parameterError: RenderError? { problem }
 
+  public var identity: ComponentIdentity {
+    ComponentIdentity(Self.self, parameters: [squareSize, colors.0, colors.1])
+  }
+
   /// Renders `region`: one row for each parity of square row is built once, then copied into place.
   /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the context's pixel
   ///   limit.

@@ -48,6 +48,8 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
 
   public var parameterError: RenderError? { problem }
 
+  public var identity: ComponentIdentity { ComponentIdentity(Self.self, parameters: [from, to, stops]) }
+
   /// Renders `region`. Every pixel depends only on its own coordinates, so tiles of any size match.
   /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the context's pixel
   ///   limit.

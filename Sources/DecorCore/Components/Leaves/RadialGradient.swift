@@ -39,6 +39,8 @@ public struct RadialGradient: ImageComponent, CustomStringConvertible {
 
   public var parameterError: RenderError? { problem }
 
+  public var identity: ComponentIdentity { ComponentIdentity(Self.self, parameters: [center, radius, stops]) }
+
   /// Renders `region`. Every pixel depends only on its own coordinates, so tiles of any size match.
   /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the context's pixel
   ///   limit.

@@ -13,6 +13,8 @@ public struct SolidColor: ImageComponent, CustomStringConvertible {
   /// `IntRect.infinite`.
   public var extent: IntRect { .infinite }
 
+  public var identity: ComponentIdentity { ComponentIdentity(Self.self, parameters: [color]) }
+
   /// Fills `region` with the colour.
   /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {

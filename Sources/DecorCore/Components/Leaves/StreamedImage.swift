@@ -13,6 +13,10 @@ public struct StreamedImage: ImageComponent, CustomStringConvertible {
   /// Where the rows come from.
   public let source: any RowSource
 
+  /// This image's node: each `StreamedImage` built is one node, shared by its copies (its source is read once per
+  /// render whoever asks).
+  public let identity = ComponentIdentity.unique()
+
   public init(_ source: any RowSource) { self.source = source }
 
   public var extent: IntRect { IntRect(x: 0, y: 0, width: source.width, height: source.height) }
