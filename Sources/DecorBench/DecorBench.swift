@@ -19,12 +19,17 @@ import Foundation
 ///     swift run -c release decor-bench text           # a 1 000-word paragraph laid out, and drawn
 ///     swift run -c release decor-bench rows big.png   # a streamed source read in bands (see RowsBench)
 ///     swift run -c release decor-bench service --requests 50 --limit 2   # a thumbnail service (see ServiceBench)
+///     swift run -c release decor-bench cancel   # how soon a cancelled async encode returns (see CancelBench)
 @main
 struct DecorBench {
   static func main() async throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "service" {
       try await ServiceBench.run(Array(arguments.dropFirst()))
+      return
+    }
+    if arguments.first == "cancel" {
+      try await CancelBench.run(runs: Int(arguments.dropFirst().first ?? "") ?? 5)
       return
     }
     let runs = Int(arguments.first { $0.hasPrefix("--runs=") }?.dropFirst(7) ?? "") ?? 7

@@ -36,7 +36,7 @@ extension DecodedImage {
   public static func decoding(
     _ bytes: [UInt8], decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) async throws(CodecError) -> DecodedImage {
-    try await OffThePool.run { () throws(CodecError) in
+    try await OffThePool.run { _ throws(CodecError) in
       try DecodedImage(decoding: bytes, decoders: decoders, pixelLimit: pixelLimit)
     }
   }

@@ -52,7 +52,7 @@ extension Raster {
   public func encoded(as encoder: some ImageEncoder, metadata: ImageMetadata = .none) async throws(CodecError)
     -> [UInt8]
   {
-    try await OffThePool.run { () throws(CodecError) in try self.encoded(as: encoder, metadata: metadata) }
+    try await OffThePool.run { _ throws(CodecError) in try self.encoded(as: encoder, metadata: metadata) }
   }
 
   /// `encodedData(as:metadata:)` on a thread outside Swift's concurrency pool: the same bytes.

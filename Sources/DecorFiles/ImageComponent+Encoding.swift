@@ -44,18 +44,26 @@ extension ImageComponent {
   }
 
   /// `encoded(as:metadata:renderer:)` on a thread outside Swift's concurrency pool (the render's tiles on the
-  /// renderer's threads): the same bytes. A cancelled task's render runs to its end.
+  /// renderer's threads): the same bytes. Cancelling the awaiting task stops the work before the render's next tile
+  /// (the encoder then receives no further band) and throws `CodecError.render(.cancelled)`.
   ///
   /// - Parameters:
   ///   - encoder: the format and its settings.
   ///   - metadata: what to record where the format holds it (by default none).
   ///   - renderer: the renderer (by default `Renderer()`).
-  /// - Throws: as `encoded(as:metadata:renderer:)`.
+  /// - Throws: as `encoded(as:metadata:renderer:)`, and `CodecError.render(.cancelled)`.
   public func encoded(as encoder: some ImageEncoder, metadata: ImageMetadata = .none, renderer: Renderer = Renderer())
     async throws(CodecError) -> [UInt8]
   {
-    try await OffThePool.run { () throws(CodecError) in
-      try renderer.encoded(self, encoder: encoder, metadata: metadata)
+    try await OffThePool.run { cancellation throws(CodecError) in
+      var renderer = renderer
+      renderer.cancellation = cancellation
+      do throws(RenderError) {
+        try cancellation.check()
+      } catch {
+        throw .render(error)
+      }
+      return try renderer.encoded(self, encoder: encoder, metadata: metadata)
     }
   }
 

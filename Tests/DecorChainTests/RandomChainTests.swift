@@ -146,7 +146,7 @@ import DecorTestSupport
         }
         #expect(pixels == reference, "\(steps): tiles \(tileSize), \(threads) threads")
         let plan = try renderer.plan(chain, region: around)
-        let asked = Dictionary(trace.recorded.map { ($0.path, $0.requested) }, uniquingKeysWith: { $0.union($1) })
+        let asked = Dictionary(trace.recorded.map { ($0.path, $0.region) }, uniquingKeysWith: { $0.union($1) })
         // Below a stage computed once, the plan is made for its one request over the stage's region and the
         // producer asks in bands: the union of a nearest scale's bands can skip a row their union's demand holds
         // (a tile's wrap then widens it to the whole cell), so there the plan may hold more than was asked.

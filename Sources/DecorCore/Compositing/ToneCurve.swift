@@ -9,7 +9,7 @@ import RealModule
 /// colour c/α falls between levels, where a table would be coarse on a steep curve, so it is computed from the
 /// formula in `Double` and premultiplied by α again, rounded to nearest (never above α). A fully transparent pixel
 /// stays as it is.
-struct ToneCurve: Sendable, Hashable {
+package struct ToneCurve: Sendable, Hashable {
   /// The input level that maps to 0, as a fraction of white.
   let black: Double
   /// `white − black`, above 0.

@@ -51,7 +51,7 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    let curve = try context.analysis(of: self, ToneCurve.self)
+    let curve = try context.analysis(of: self)
     var pixels = try context.render(input, region)
     curve.apply(to: &pixels)
     return pixels
@@ -64,7 +64,7 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
 
 extension Normalize: Analysing {
   /// The luma histogram of the input's extent, made into the curve every tile applies.
-  package func analyse(context: RenderContext) throws -> any Sendable {
+  package func analyse(context: RenderContext) throws -> ToneCurve {
     let extent = input.extent
     if extent.isInfinite { throw RenderError.infiniteExtent(component: String(describing: input)) }
     var histogram = LumaHistogram()

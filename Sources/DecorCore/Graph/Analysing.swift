@@ -12,20 +12,19 @@
 /// An analysis cannot change the extent: a component's extent is known before any plan exists. `trim`, whose extent
 /// comes from pixels, finds its box when it is built instead (see `Trim`).
 package protocol Analysing: ImageComponent {
+  /// What the analysis computes (`normalize`: its tone curve).
+  associatedtype Statistic: Sendable
+
   /// Computes the statistic from the input's pixels, rendering it through `context.forEachBand`.
-  func analyse(context: RenderContext) throws -> any Sendable
+  func analyse(context: RenderContext) throws -> Statistic
 }
 
 extension RenderContext {
   /// The statistic `component` (the owner of this context) computed for this render, or computed now when the plan
   /// did not foresee the request.
-  func analysis<Statistic: Sendable>(of component: some Analysing, _ type: Statistic.Type) throws -> Statistic {
-    if let stage, let kept = analyses[stage] as? Statistic { return kept }
-    guard let statistic = try component.analyse(context: self) as? Statistic else {
-      throw RenderError.invalidParameter(component: String(describing: component),
-        reason: "its analysis gave no \(Statistic.self)")
-    }
-    return statistic
+  func analysis<Component: Analysing>(of component: Component) throws -> Component.Statistic {
+    if let stage, let kept = analyses[stage] as? Component.Statistic { return kept }
+    return try component.analyse(context: self)
   }
 
   /// Renders `region` of `component`, the owner's input number `index`, in a render of its own (this render's

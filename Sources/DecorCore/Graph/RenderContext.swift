@@ -32,6 +32,8 @@ public struct RenderContext: Sendable {
   var analyses: [Int: any Sendable]
   /// Set when the task awaiting an `async` render is cancelled: checked before every tile and stage.
   let cancellation: RenderCancellation?
+  /// The regions of this component's inputs rendered before its `render` ran (see `evaluate`), if any.
+  var prepared: PreparedInputs?
   /// Whether a request outside the plan is an error (`DemandOutsidePlan`) rather than rendered on its own: the
   /// tests' check that every decorator asks exactly what it declared.
   let checksDemands: Bool
@@ -153,7 +155,11 @@ public struct RenderContext: Sendable {
       if let rows = child.intermediate, rows.servesPixels(inside) {
         return try rows.pixels(region, inside: inside, pixelLimit: pixelLimit)
       }
-      return try input.render(region, context: child)
+      // The renderer rendered the regions this component declared before its `render` ran.
+      if let prepared, let stage = child.stage, let pixels = try prepared.take(region, of: stage, pixelLimit: pixelLimit) {
+        return pixels
+      }
+      return try child.evaluate(input, region)
     } catch {
       throw .wrapping(error, in: String(describing: input))
     }

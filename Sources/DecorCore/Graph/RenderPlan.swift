@@ -61,6 +61,26 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       self.node = node
     }
 
+    /// A stage as a trace records it: what was asked of `component`, reached by `path`, outside any plan.
+    init(
+      traced component: any ImageComponent, id: Int, path: [Int], region: IntRect, requests: Int, pixels: Int
+    ) {
+      self.init(id: id, paths: PlanPaths(parents: []), extent: component.extent, region: region, requests: requests,
+        pixels: pixels, materialised: false, uses: [], inputs: [:], node: component)
+      givenPath = path
+      isPlanned = false
+    }
+
+    /// Whether the stage is a plan's (not a trace's record).
+    private var isPlanned = true
+
+    /// The bounding box of every region asked of the stage: `region`, under the name a trace's stage gave it.
+    @available(*, deprecated, renamed: "region")
+    public var requested: IntRect {
+      get { region }
+      set { region = newValue }
+    }
+
     public var description: String {
       String(repeating: "  ", count: depth) + summary
     }
@@ -70,7 +90,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       "\(component): extent \(extent), asked for \(region) "
         + "(\(pixels) pixels in \(requests) request\(requests == 1 ? "" : "s"))"
         + (materialised ? ", computed once over \(region.intersection(extent))" : "")
-        + (node is any Analysing ? ", its input analysed once over its extent" : "")
+        + (isPlanned && node is any Analysing ? ", its input analysed once over its extent" : "")
         + (uses.count > 1 ? ", used \(uses.count) times" : "")
     }
   }

@@ -6,40 +6,31 @@ import Synchronization
 ///
 /// Safe to share between the renderer's threads.
 public final class RenderTrace: Sendable {
-  /// One stage of the tree.
-  public struct Stage: Sendable, CustomStringConvertible {
-    /// The input indices from the root: `[]` is the root, `[0]` its first input, `[0, 1]` that one's second.
-    public var path: [Int]
-    /// The component's description, such as `rotate 30° bilinear`.
-    public var component: String
-    public var extent: IntRect
-    /// The bounding box of every region asked for.
-    public var requested: IntRect
-    /// The pixels asked for, summed over all requests (saturating at `Int.max`).
-    public var pixels: Int
-    /// How many requests were made.
-    public var requests: Int
+  /// One stage of the tree: the plan's stage type, whose `region` is the bounding box of the regions asked for.
+  @available(*, deprecated, renamed: "RenderPlan.Stage", message: "a trace records the plan's stages")
+  public typealias Stage = RenderPlan.Stage
 
-    public var description: String {
-      String(repeating: "  ", count: path.count) + "\(component): extent \(extent), asked for \(requested) "
-        + "(\(pixels) pixels in \(requests) request\(requests == 1 ? "" : "s"))"
-    }
+  /// What was asked of one stage so far.
+  private struct Record {
+    var component: any ImageComponent
+    var region: IntRect
+    var pixels: Int
+    var requests: Int
   }
 
-  private let stages = Mutex<[[Int]: Stage]>([:])
+  private let stages = Mutex<[[Int]: Record]>([:])
 
   public init() {}
 
   func record(path: [Int], component: any ImageComponent, region: IntRect) {
     stages.withLock { stages in
       if var stage = stages[path] {
-        stage.requested = stage.requested.union(region)
+        stage.region = stage.region.union(region)
         stage.pixels = IntRect.add(stage.pixels, region.area)
         stage.requests += 1
         stages[path] = stage
       } else {
-        stages[path] = Stage(path: path, component: String(describing: component), extent: component.extent,
-          requested: region, pixels: region.area, requests: 1)
+        stages[path] = Record(component: component, region: region, pixels: region.area, requests: 1)
       }
     }
   }
@@ -50,11 +41,10 @@ public final class RenderTrace: Sendable {
   func merge(_ other: RenderTrace, under prefix: [Int] = []) {
     let theirs = other.stages.withLock { $0 }
     stages.withLock { stages in
-      for (own, var stage) in theirs {
+      for (own, stage) in theirs {
         let path = prefix + own
-        stage.path = path
         if var mine = stages[path] {
-          mine.requested = mine.requested.union(stage.requested)
+          mine.region = mine.region.union(stage.region)
           mine.pixels = IntRect.add(mine.pixels, stage.pixels)
           mine.requests += stage.requests
           stages[path] = mine
@@ -65,8 +55,13 @@ public final class RenderTrace: Sendable {
     }
   }
 
-  /// The stages in tree order (each component before its inputs).
-  public var recorded: [Stage] {
-    stages.withLock { $0.values.sorted { $0.path.lexicographicallyPrecedes($1.path) } }
+  /// The stages in tree order (each component before its inputs), numbered in that order: each one's `region` is
+  /// the bounding box of the regions asked of it, `pixels` and `requests` what they add up to.
+  public var recorded: [RenderPlan.Stage] {
+    let records = stages.withLock { $0 }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    return records.enumerated().map { number, entry in
+      RenderPlan.Stage(traced: entry.value.component, id: number, path: entry.key, region: entry.value.region,
+        requests: entry.value.requests, pixels: entry.value.pixels)
+    }
   }
 }

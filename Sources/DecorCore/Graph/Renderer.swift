@@ -25,7 +25,7 @@ public struct Renderer: Sendable {
   /// The most pixels the output, or any region a stage asks for, may have.
   public var pixelLimit: Int
   /// Set for the renders of an `async` call, whose cancellation handler sets it; `nil` for a blocking call.
-  var cancellation: RenderCancellation?
+  package var cancellation: RenderCancellation?
   /// Whether a component's request outside what it declared to the plan fails the render (the tests set it).
   package var checksDemands = false
 
@@ -125,22 +125,12 @@ public struct Renderer: Sendable {
   public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) async
     throws(RenderError) -> Raster
   {
-    let cancellation = RenderCancellation()
-    let renderer = { var renderer = self; renderer.cancellation = cancellation; return renderer }()
-    let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Result<Raster, RenderError>, Never>) in
-        // A thread outside the concurrency pool: the render blocks it until the tiles are done.
-        DispatchQueue.global(qos: .userInitiated).async {
-          continuation.resume(returning: Result { () throws(RenderError) in
-            try cancellation.check()
-            return try renderer.render(component, region: region, trace: trace)
-          })
-        }
-      }
-    } onCancel: {
-      cancellation.cancel()
+    try await OffThePool.run { (cancellation) throws(RenderError) in
+      var renderer = self
+      renderer.cancellation = cancellation
+      try cancellation.check()
+      return try renderer.render(component, region: region, trace: trace)
     }
-    return try result.get()
   }
 
   func renderUntyped(_ component: any ImageComponent, region: IntRect?, trace: RenderTrace?) throws -> Raster {

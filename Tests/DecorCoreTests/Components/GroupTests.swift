@@ -186,14 +186,14 @@ import DecorTestSupport
     let rendered = try Renderer().render(group, region: region, trace: trace)
     #expect(rendered.width == 10 && rendered.height == 6)
     let stages = Dictionary(uniqueKeysWithValues: trace.recorded.map { ($0.path, $0) })
-    #expect(stages[[]]?.requested == region)
+    #expect(stages[[]]?.region == region)
     // a covers (5, 5)–(10, 10) of the region: in its own coordinates the same.
-    #expect(stages[[0]]?.requested == IntRect(x: 5, y: 5, width: 5, height: 5))
+    #expect(stages[[0]]?.region == IntRect(x: 5, y: 5, width: 5, height: 5))
     #expect(stages[[0]]?.pixels == 25)
     // b lies at x 20…30, beyond the region: never asked.
     #expect(stages[[1]] == nil)
     // c covers x 5…15, y 8…11 of the group, which is x 10…20, y 0…3 in its own coordinates.
-    #expect(stages[[2]]?.requested == IntRect(x: 10, y: 0, width: 10, height: 3))
+    #expect(stages[[2]]?.region == IntRect(x: 10, y: 0, width: 10, height: 3))
     #expect(stages[[2]]?.pixels == 30)
     // d is fully transparent: never asked.
     #expect(stages[[3]] == nil)

@@ -333,7 +333,7 @@ import DecorTestSupport
       _ = try Renderer(tileSize: 64).render(blended, region: region, trace: trace)
       let asked = try #require(trace.recorded.first { $0.path == [1] })
       // Only the source's overlap with the region: (15, 12) to (20, 15).
-      #expect(asked.requested == IntRect(x: 15, y: 12, width: 5, height: 3), "\(mode)")
+      #expect(asked.region == IntRect(x: 15, y: 12, width: 5, height: 3), "\(mode)")
       #expect(asked.pixels == 15)
       let backdropAsked = try #require(trace.recorded.first { $0.path == [0] })
       // `copy` does not read the backdrop under the source.

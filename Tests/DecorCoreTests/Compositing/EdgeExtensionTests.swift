@@ -59,7 +59,7 @@ import DecorTestSupport
       let declared = edges.inputDemands(for: region).map(\.region)
       let asked = trace.recorded.first { $0.path == [0] }
       #expect(asked?.requests ?? 0 == declared.count, "\(mode)")
-      #expect(asked?.requested == declared.dropFirst().reduce(declared.first) { $0?.union($1) }, "\(mode)")
+      #expect(asked?.region == declared.dropFirst().reduce(declared.first) { $0?.union($1) }, "\(mode)")
     }
   }
 

@@ -176,7 +176,7 @@ extension GaussianBlurTests {
       traces.append(trace.recorded.map(\.description))
       let input = try #require(trace.recorded.first { $0.path == [0] })
       // Each band of rows asks for its rows once: the image's rows, no more.
-      #expect(input.requested == image.bounds)
+      #expect(input.region == image.bounds)
     }
     #expect(traces[0] == traces[1])
     // Cut back to the image (as other tools return a blur): computed over the image only.

@@ -127,8 +127,8 @@ import DecorTestSupport
     #expect(plan.stages[2].region == image.bounds)
     let trace = RenderTrace()
     _ = try renderer.render(blur, trace: trace)
-    #expect(trace.recorded.first { $0.path == [0] }?.requested == image.bounds.insetBy(dx: -reach, dy: -reach))
-    #expect(trace.recorded.first { $0.path == [0, 0] }?.requested == image.bounds)
+    #expect(trace.recorded.first { $0.path == [0] }?.region == image.bounds.insetBy(dx: -reach, dy: -reach))
+    #expect(trace.recorded.first { $0.path == [0, 0] }?.region == image.bounds)
   }
 
   /// Tiles inside the image, away from the edges, ask the extension for exactly their neighbourhood and the
@@ -141,8 +141,8 @@ import DecorTestSupport
     let trace = RenderTrace()
     _ = try Renderer(tileSize: 16, threads: 1).render(blur, region: region, trace: trace)
     let grown = region.insetBy(dx: -reach, dy: -reach)
-    #expect(trace.recorded.first { $0.path == [0] }?.requested == grown)
-    #expect(trace.recorded.first { $0.path == [0, 0] }?.requested == grown)
+    #expect(trace.recorded.first { $0.path == [0] }?.region == grown)
+    #expect(trace.recorded.first { $0.path == [0, 0] }?.region == grown)
   }
 
   /// An input covering the plane has no edge: every mode is the transparent blur, and the extent stays infinite.

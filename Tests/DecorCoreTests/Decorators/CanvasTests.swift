@@ -61,7 +61,7 @@ import DecorTestSupport
     #expect(canvas.inputDemands(for: canvas.extent).map(\.region) == [IntRect(x: 15, y: 10, width: 25, height: 8)])
     let trace = RenderTrace()
     _ = try Renderer(tileSize: 8, threads: 2).render(canvas, trace: trace)
-    #expect(trace.recorded.first { $0.path == [0] }?.requested == IntRect(x: 15, y: 10, width: 25, height: 8))
+    #expect(trace.recorded.first { $0.path == [0] }?.region == IntRect(x: 15, y: 10, width: 25, height: 8))
     // Off the canvas: nothing asked.
     #expect(image.placedOnCanvas(width: 10, height: 10, x: 10, y: 0).inputDemands(for: IntRect(x: 0, y: 0, width: 10,
       height: 10)).isEmpty)

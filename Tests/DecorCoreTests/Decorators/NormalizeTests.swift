@@ -162,7 +162,7 @@ import DecorTestSupport
     let blur = try #require(stages[[0]])
     #expect(root.pixels == photo.width * photo.height)
     #expect(blur.component.hasPrefix("blur"))
-    #expect(blur.requested == photo.extent)
+    #expect(blur.region == photo.extent)
     #expect(blur.pixels >= 2 * photo.width * photo.height)
     // Without the analysis, the blur is asked for its extent once.
     let alone = RenderTrace()

@@ -71,7 +71,7 @@ import DecorTestSupport
       // Recorded per node: one stage a node, its requests from every consumer together.
       let plan = try renderer.plan(shadows)
       #expect(trace.recorded.count == plan.stages.count)
-      let asked = Dictionary(uniqueKeysWithValues: trace.recorded.map { ($0.path, $0.requested) })
+      let asked = Dictionary(uniqueKeysWithValues: trace.recorded.map { ($0.path, $0.region) })
       for stage in plan.stages { #expect(asked[stage.path] == stage.region, "\(stage)") }
     }
   }

@@ -36,13 +36,13 @@ import DecorTestSupport
     #expect(leaf.component == "image 512x512")
     // The pre-image of a 64² square turned by 30° spans 64·(cos 30° + sin 30°) ≈ 87.4 pixels a side; the bicubic
     // footprint (2) and a safety pixel add 3 on each side, and covering whole pixels at most 1: 96.
-    #expect(leaf.requested.width <= 96 && leaf.requested.height <= 96, "\(leaf.requested)")
+    #expect(leaf.region.width <= 96 && leaf.region.height <= 96, "\(leaf.region)")
     // Four 32² tiles: each asks for its own pre-image plus the footprint, so they overlap only along the seams.
     #expect(leaf.requests == 4 && leaf.pixels < 2 * 96 * 96, "\(leaf.pixels)")
     #expect(leaf.pixels < photo.width * photo.height / 20)
     // The rotation itself was asked for exactly the cropped square, in tiles.
     let rotation = try #require(trace.recorded.first { $0.path == [0] })
-    #expect(rotation.requested == crop && rotation.pixels == crop.area)
+    #expect(rotation.region == crop && rotation.pixels == crop.area)
   }
 
   @Test func everyVisiblePixelLiesInsideTheExtent() throws {

@@ -6,13 +6,19 @@ import Decor
 public struct Posterize: ImageComponent, CustomStringConvertible {
   public let input: any ImageComponent
   public let levels: Int
+  /// Which node of a render graph this is, made once here from what determines the pixels.
+  public let identity: ComponentIdentity
 
   public init(_ input: any ImageComponent, levels: Int) {
     self.input = input
     self.levels = min(255, max(2, levels))
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.levels])
   }
 
   public var extent: IntRect { input.extent }
+
+  /// The one input, input number 0.
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: each region needs the same region of the input.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
