@@ -43,7 +43,7 @@ struct BandSchedule: Sendable {
           }
         }
         for region in regions {
-          for demand in stage.node.inputDemands(for: region) where !demand.region.isEmpty {
+          for demand in stage.demands(for: region) {
             if let input = stage.inputs[demand.index] { requests[input].append(demand.region) }
           }
         }

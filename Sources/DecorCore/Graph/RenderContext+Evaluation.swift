@@ -36,7 +36,7 @@ extension RenderContext {
       asked[id - root] = regions
       order.append(id)
       for region in regions {
-        for demand in stage.node.inputDemands(for: region) where !demand.region.isEmpty {
+        for demand in stage.demands(for: region) {
           guard let input = stage.inputs[demand.index] else { continue }
           // Refused as its consumer's request would be, the nearest the output first.
           try Self.checkSize(demand.region, of: stages[input].node, pixelLimit: pixelLimit)

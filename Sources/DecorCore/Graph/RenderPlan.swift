@@ -43,12 +43,17 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     public var uses: [Use]
     /// The stage each input index of this one leads to.
     package let inputs: [Int: Int]
+    /// What the stage asks of its inputs for each region the plan gave it, as its `inputDemands(for:)` said when
+    /// the plan asked: the one time a region's demand is worked out, read again by the band schedule and by each
+    /// tile's evaluation (see `demands(for:)`).
+    let demands: [IntRect: [PlannedDemand]]
     package let node: any ImageComponent
 
     init(
       id: Int, paths: PlanPaths, extent: IntRect, region: IntRect, requests: Int, pixels: Int, materialised: Bool,
-      uses: [Use], inputs: [Int: Int], node: any ImageComponent
+      uses: [Use], inputs: [Int: Int], node: any ImageComponent, demands: [IntRect: [PlannedDemand]] = [:]
     ) {
+      self.demands = demands
       self.id = id
       self.paths = paths
       self.extent = extent
@@ -69,6 +74,14 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
         pixels: pixels, materialised: false, uses: [], inputs: [:], node: component)
       givenPath = path
       isPlanned = false
+    }
+
+    /// What the stage asks of its inputs for `region` (input index and region, empty regions left out): as the
+    /// plan recorded it for a region the plan gave the stage, else asked of the component now (a band's rows of a
+    /// stage computed once, or a request the plan did not foresee).
+    func demands(for region: IntRect) -> [PlannedDemand] {
+      if let planned = demands[region] { return planned }
+      return PlannedDemand.of(node, for: region)
     }
 
     /// Whether the stage is a plan's (not a trace's record).
@@ -92,6 +105,19 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
         + (materialised ? ", computed once over \(region.intersection(extent))" : "")
         + (isPlanned && node is any Analysing ? ", its input analysed once over its extent" : "")
         + (uses.count > 1 ? ", used \(uses.count) times" : "")
+    }
+  }
+
+  /// What a stage asks of one input for one region: input number `index`, over `region`.
+  struct PlannedDemand: Sendable {
+    var index: Int
+    var region: IntRect
+
+    /// What `component` asks of its inputs for `region`, empty regions left out.
+    static func of(_ component: any ImageComponent, for region: IntRect) -> [PlannedDemand] {
+      component.inputDemands(for: region).compactMap { demand in
+        demand.region.isEmpty ? nil : PlannedDemand(index: demand.index, region: demand.region)
+      }
     }
   }
 
@@ -195,6 +221,8 @@ private final class PlanGraph {
     /// What this propagation asks of the node.
     var requests: [IntRect] = []
     var materialised = false
+    /// What the node asks of its inputs for each region this propagation gave it.
+    var demands: [IntRect: [RenderPlan.PlannedDemand]] = [:]
   }
 
   var nodes: [Node] = []
@@ -271,6 +299,7 @@ private final class PlanGraph {
     for index in nodes.indices {
       nodes[index].requests = []
       nodes[index].materialised = false
+      nodes[index].demands = [:]
     }
     nodes[0].requests = requests
     let order = order()
@@ -290,8 +319,16 @@ private final class PlanGraph {
       nodes[id].materialised = materialised
       let component = nodes[id].component
       for region in materialised ? [box.intersection(nodes[id].extent)] : asked {
-        for demand in component.inputDemands(for: region) where !demand.region.isEmpty {
-          let input = input(demand, of: id)
+        // Each region's demand is asked of the component once; a region asked again reads it back.
+        var planned = nodes[id].demands[region]
+        if planned == nil {
+          let demands = component.inputDemands(for: region).filter { !$0.region.isEmpty }
+          for demand in demands { _ = input(demand, of: id) }
+          planned = demands.map { RenderPlan.PlannedDemand(index: $0.index, region: $0.region) }
+          nodes[id].demands[region] = planned
+        }
+        for demand in planned ?? [] {
+          guard let input = nodes[id].inputs[demand.index] else { continue }
           // An input already passed on is reached by an edge the order did not know (`input` flagged it), as is a
           // node found just now, which the order does not hold: the next propagation gives them this demand.
           if input < done.count && done[input] { foundEdges = true }
@@ -332,7 +369,8 @@ private final class PlanGraph {
       for (index, input) in node.inputs { if let target = number[input] { inputs[index] = target } }
       return RenderPlan.Stage(id: position, paths: paths, extent: node.extent, region: box,
         requests: node.requests.count, pixels: node.requests.reduce(0) { IntRect.add($0, $1.area) },
-        materialised: node.materialised, uses: uses[position], inputs: inputs, node: node.component)
+        materialised: node.materialised, uses: uses[position], inputs: inputs, node: node.component,
+        demands: node.demands)
     }
   }
 }
