@@ -91,10 +91,10 @@ import DecorTestSupport
     #expect(ParameterRange.limit(10000) == "10000")
     #expect(ParameterRange.limit(0.0001) == "0.0001")
     #expect(ParameterRange.limit(2000) == "2000")
-    #expect(ParameterRange.sigma.hasSuffix(ParameterRange.limit(ParameterCheck.maxSigma)))
-    #expect(ParameterRange.spread.hasSuffix("±" + ParameterRange.limit(ParameterCheck.maxSpread)))
-    #expect(ParameterRange.amount.hasSuffix(ParameterRange.limit(ParameterCheck.maxAmount)))
-    #expect(ParameterRange.scale.contains("\(ParameterRange.limit(ParameterCheck.minScale)) … "
+    #expect(ParameterRule.sigma.range.hasSuffix(ParameterRange.limit(ParameterCheck.maxSigma)))
+    #expect(ParameterRule.spread.range.hasSuffix("±" + ParameterRange.limit(ParameterCheck.maxSpread)))
+    #expect(ParameterRule.amount.range.hasSuffix(ParameterRange.limit(ParameterCheck.maxAmount)))
+    #expect(ParameterRule.scale.range.contains("\(ParameterRange.limit(ParameterCheck.minScale)) … "
       + ParameterRange.limit(ParameterCheck.maxScale)))
   }
 
