@@ -116,7 +116,7 @@ package enum StandardFilters {
   // MARK: - Declarations: each step's parameters, typed (Documentation/Filters.md is generated from them)
 
   enum RotateStep {
-    static let degrees = StepParameter.angle("deg", help: "degrees, clockwise")
+    static let degrees = StepParameter.angle("deg", help: "degrees, clockwise").examples(["90", "-180", "270deg"])
     static let interpolation = StandardFilters.interpolation(default: .bilinear)
   }
 
@@ -129,6 +129,7 @@ package enum StandardFilters {
 
   enum ResizeStep {
     static let size = StepParameter.size("size", allowsKeep: true, range: ParameterRange.sizes,
+      examples: ["40x30", "64x", "x48", "20x_", "56", "50%", "150%x_", "75%x40%"],
       help: "WxH, W or H may be _ or left out (256x, x256, 256 alone a width, as in ImageMagick); or percentages of "
         + "the input's sides (50%, 50%x25%)")
     static let fit = StepParameter.choice("fit", Resizing.Fit.self, default: .fill,
@@ -148,7 +149,7 @@ package enum StandardFilters {
   }
 
   enum TranslateStep {
-    static let dx = StepParameter.number("dx", .offset, help: "pixels to the right")
+    static let dx = StepParameter.number("dx", .offset, help: "pixels to the right").examples(["3", "-7"])
     static let dy = StepParameter.number("dy", .offset, help: "pixels down")
     static let interpolation = StandardFilters.interpolation(default: .bilinear)
   }
@@ -232,6 +233,7 @@ package enum StandardFilters {
 
   enum TileStep {
     static let size = StepParameter.size("size", allowsKeep: false, range: ParameterRange.sizes,
+      examples: ["20x20", "90x40", "33x71"],
       help: "WxH; the result may have at most the pixel limit's pixels")
   }
 

@@ -19,6 +19,14 @@ public struct StepParameter<Value: Sendable>: Sendable {
     self.read = read
   }
 
+  /// The same parameter with example values as a step writes them (`90` for an angle whose quarter turns are exact):
+  /// drawn as often as the typical values, where examples and the tests' random chains are made.
+  public func examples(_ values: [String]) -> StepParameter {
+    var parameter = self
+    parameter.argument.examples = values
+    return parameter
+  }
+
   /// The argument for a number, integer or angle checked by `rule` under the name `checkedAs` (the argument's name
   /// when `nil`).
   static func ruled<Number>(
@@ -218,11 +226,12 @@ extension StepParameter {
 
   /// A size `WxH` the step must give (positional): the value as parsed, `.size` or (with `allowsKeep`)
   /// `.fractionalSize`; `nil` only for arguments not parsed.
-  public static func size(_ name: String, allowsKeep: Bool, range: String, help: String) -> StepParameter
-  where Value == ArgumentValue? {
-    StepParameter(FilterArgument(name, .size(allowsKeep: allowsKeep), required: true, range: range, help: help)) {
-      $0.values[name]
-    }
+  public static func size(_ name: String, allowsKeep: Bool, range: String, examples: [String], help: String)
+    -> StepParameter where Value == ArgumentValue?
+  {
+    var argument = FilterArgument(name, .size(allowsKeep: allowsKeep), required: true, range: range, help: help)
+    argument.examples = examples
+    return StepParameter(argument) { $0.values[name] }
   }
 }
 
