@@ -58,9 +58,17 @@ extension StandardFilters {
     static let hue = StepParameter.angle("deg", .angle.typical(-180...180), help: "degrees")
   }
 
+  enum PixelateStep {
+    static let blockSize = StepParameter.integer("n", ParameterRule.size.typical(1...12), checkedAs: "block size",
+      help: "the side of a block: each N×N block of the image becomes the average of its pixels (ImageMagick's "
+        + "-scale 1/N then -scale N); the blocks start at the top-left, those at the right and bottom edges are "
+        + "cut short")
+  }
+
   // MARK: - Steps
 
-  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (Documentation/Filters.md).
+  /// The effect steps: `blur`, `shadow`, `inner-shadow`, `pixelate` and the CSS colour filters
+  /// (Documentation/Filters.md).
   static let effects: [Filter] = [
     Filter(
       "blur",
@@ -129,6 +137,14 @@ extension StandardFilters {
       arguments: [ColorStep.invert.argument]
     ) { arguments, input in
       input.invert(arguments[ColorStep.invert])
+    },
+    Filter(
+      "pixelate",
+      summary: "blocks of N×N pixels, each the average of its pixels, as ImageMagick's -scale down by N then up: for "
+        + "redaction",
+      arguments: [PixelateStep.blockSize.argument]
+    ) { arguments, input in
+      input.pixelated(blockSize: arguments[PixelateStep.blockSize])
     },
     Filter(
       "hue-rotate", summary: "CSS hue-rotate(): turn hues by DEG round the colour wheel",
