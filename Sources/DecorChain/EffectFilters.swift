@@ -65,9 +65,24 @@ extension StandardFilters {
         + "cut short")
   }
 
+  enum VignetteStep {
+    static let sigma = StepParameter.number("sigma", .sigma, default: Vignette.defaultSigma,
+      help: "how soft the ellipse's edge is: the standard deviation σ of ImageMagick's -vignette 0xσ, pixels (0 a "
+        + "hard edge)")
+    static let x = StepParameter.optionalNumber("x", .offset, option: true,
+      help: "the ellipse's inset from the left and right edges, pixels (default 10% of the width, as ImageMagick's "
+        + "-vignette 0xσ+X+Y; negative puts the ellipse beyond the edges)")
+    static let y = StepParameter.optionalNumber("y", .offset, option: true,
+      help: "its inset from the top and bottom edges (default 10% of the height)")
+    static let color = StepParameter.color("color", default: "black",
+      help: "what the edges go to (ImageMagick's -background, white unless set), drawn only where the image is")
+    static let strength = StepParameter.number("strength", .unit, option: true, default: 1,
+      help: "how far the edges go to the colour: 1 all the way outside the ellipse, 0.5 half")
+  }
+
   // MARK: - Steps
 
-  /// The effect steps: `blur`, `shadow`, `inner-shadow`, `pixelate` and the CSS colour filters
+  /// The effect steps: `blur`, `shadow`, `inner-shadow`, `pixelate`, `vignette` and the CSS colour filters
   /// (Documentation/Filters.md).
   static let effects: [Filter] = [
     Filter(
@@ -145,6 +160,16 @@ extension StandardFilters {
       arguments: [PixelateStep.blockSize.argument]
     ) { arguments, input in
       input.pixelated(blockSize: arguments[PixelateStep.blockSize])
+    },
+    Filter(
+      "vignette",
+      summary: "darken towards the edges, as ImageMagick's -background black -vignette 0xSIGMA+X+Y: outside an ellipse "
+        + "inset by x= and y=, softened by SIGMA, the image goes to color=",
+      arguments: [VignetteStep.sigma.argument, VignetteStep.x.argument, VignetteStep.y.argument,
+        VignetteStep.color.argument, VignetteStep.strength.argument]
+    ) { arguments, input in
+      input.vignetted(sigma: arguments[VignetteStep.sigma], x: arguments[VignetteStep.x], y: arguments[VignetteStep.y],
+        color: arguments[VignetteStep.color], strength: arguments[VignetteStep.strength])
     },
     Filter(
       "hue-rotate", summary: "CSS hue-rotate(): turn hues by DEG round the colour wheel",
