@@ -394,8 +394,11 @@ import DecorTestSupport
       "trim fuzz=#", "trim fuzz=#%", "text Hi size=#", "text Hi margin=#", "text Hi width=#",
       "text Hi line-height=#", "text Hi letter-spacing=# x=#", "text Hi opacity=#",
     ]
+    let named = Set(steps.map { $0.prefix { $0 != " " } })
+    let derived = FilterRegistry.standard.filters.filter { !named.contains(Substring($0.name)) }
+      .flatMap { Self.numberTemplates($0, image: png) }
     var parsed = 0
-    for template in steps {
+    for template in steps + derived {
       for value in values {
         let step = template.replacingOccurrences(of: "#", with: value)
         let chain: Chain
@@ -417,6 +420,42 @@ import DecorTestSupport
       }
     }
     #expect(parsed > 100)
+  }
+
+  /// For a step with no template above (one registered later), a template per number it takes, from its
+  /// declaration: that number `#`, the positional arguments it needs at an example or typical value.
+  static func numberTemplates(_ filter: Filter, image: String) -> [String] {
+    filter.arguments.indices.compactMap { target in
+      switch filter.arguments[target].kind {
+      case .number, .integer, .angle: break
+      default: return nil
+      }
+      var words = [filter.name]
+      for (index, argument) in filter.arguments.enumerated() {
+        if argument.isOption {
+          if index == target { words.append("\(argument.name)=#") }
+        } else if index == target {
+          words.append("#")
+        } else if argument.isRequired || (!filter.arguments[target].isOption && index < target) {
+          words.append(example(argument, image: image))
+        }
+      }
+      return words.joined(separator: " ")
+    }
+  }
+
+  /// A value the argument accepts, as a step writes it.
+  static func example(_ argument: FilterArgument, image: String) -> String {
+    if let example = argument.examples.first { return example }
+    if let typical = argument.typical { return String(Int(((typical.lowerBound + typical.upperBound) / 2).rounded())) }
+    switch argument.kind {
+    case .image: return image
+    case .choice(let words): return words.first ?? ""
+    case .color: return "white"
+    case .size: return "4x4"
+    case .point: return "1,1"
+    default: return "x"
+    }
   }
 
   /// Values that are merely large come out at the documented limits.
