@@ -62,7 +62,7 @@ struct Filters: ParsableCommand {
     }
     for argument in filter.arguments {
       let notes = (argument.defaultValue.map { ["default: \($0)"] } ?? [])
-        + (argument.range.map { ["range: \($0)"] } ?? []) + (argument.unit.map { ["in \($0)"] } ?? [])
+        + (argument.range.map { ["range: \($0)"] } ?? [])
       let text = FilterReference.naming(.standard, in: argument.help) + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
       lines += labelled("  \(FilterReference.label(of: argument)): ", text, width: width, indent: 4)
     }

@@ -94,14 +94,11 @@ extension ParameterRule where Value == Double {
   public static let angle = ParameterRule(range: "any, taken modulo 360°", unit: "degrees", typical: -60...60) {
     value, name throws(ParameterError) in try ParameterCheck.angle(.degrees(value), name).degrees
   }
-  /// A shear angle in degrees (`ParameterCheck.skew`, which also refuses AX + AY = ±90° as a whole).
+  /// A shear angle in degrees. The bounds are `ParameterCheck.skew`'s, which judges both angles together (each
+  /// within ±90°, their sum not ±90°), so a step with shear angles calls it in its `validate`; this check alone only
+  /// asks for a finite number.
   public static let skew = ParameterRule(range: "strictly between −90° and 90°, and AX + AY ≠ ±90°",
-    unit: "degrees", typical: -25...25) { value, name throws(ParameterError) in
-    guard abs(try ParameterCheck.finite(value, name)) < 90 else {
-      throw ParameterError(name, "must be within ±90° (exclusive), got \(ParameterCheck.text(value))")
-    }
-    return value
-  }
+    unit: "degrees", typical: -25...25) { value, name throws(ParameterError) in try ParameterCheck.finite(value, name) }
 }
 
 extension ParameterRule where Value == Int {
