@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rewrites the generated reference of the chain language in Documentation/Filters.md (between the BEGIN and END
-# marker comments) with the output of `decor filters --markdown`, which is generated from the filter registry; the
-# tests fail when the two differ.
+# marker comments) with the output of `decor filters --markdown`, and the chain fuzzer's dictionary Fuzz/chain.dict
+# with `decor filters --fuzz-dictionary`, both generated from the filters' declarations; the tests fail when either
+# differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 file=Documentation/Filters.md
@@ -34,4 +35,12 @@ if cmp -s "$file" "$rewritten"; then
 else
   cat "$rewritten" >"$file"
   echo "filter-reference: $file rewritten" >&2
+fi
+dictionary=Fuzz/chain.dict
+"$(swift build --show-bin-path)/decor" filters --fuzz-dictionary >"$rewritten"
+if cmp -s "$dictionary" "$rewritten"; then
+  echo "filter-reference: $dictionary is up to date" >&2
+else
+  cat "$rewritten" >"$dictionary"
+  echo "filter-reference: $dictionary rewritten" >&2
 fi

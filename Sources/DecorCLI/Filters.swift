@@ -15,11 +15,21 @@ struct Filters: ParsableCommand {
     """)
   var markdown = false
 
+  @Flag(help: "Print the chain fuzzer's dictionary (Fuzz/chain.dict), made from the filters' declarations.")
+  var fuzzDictionary = false
+
   func validate() throws {
     if markdown && name != nil { throw ValidationError("--markdown prints every filter; give no NAME") }
+    if fuzzDictionary && (name != nil || markdown) {
+      throw ValidationError("--fuzz-dictionary prints every filter's words; give no NAME and no --markdown")
+    }
   }
 
   func run() throws {
+    if fuzzDictionary {
+      print(FilterReference.fuzzDictionary(for: .standard), terminator: "")
+      return
+    }
     if markdown {
       print(FilterReference.markdown(for: .standard, decoders: .standard), terminator: "")
       return

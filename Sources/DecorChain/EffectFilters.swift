@@ -1,165 +1,191 @@
 import DecorCore
 
 extension StandardFilters {
-  /// The effect steps: `blur`, `shadow`, `inner-shadow` and the CSS colour filters (Documentation/Filters.md).
+  // MARK: - Declarations
+
+  enum BlurStep {
+    static let sigma = StepParameter.number("sigma", .sigma,
+      help: "standard deviation σ, pixels (0 leaves the image unchanged)")
+    static let edge = StepParameter.choice("edge", EdgeMode.self, default: .extend,
+      help: "what the blur sees beyond the edges: extend repeats the edge pixels (ImageMagick, libvips, Pillow), "
+        + "mirror reflects the image with the edge pixel repeated, wrap repeats the image from the opposite edge "
+        + "(all three keep the size); transparent fades the edges out and grows the image by 3σ (CSS, Core Image)")
+  }
+
+  /// The parameters `shadow` and `inner-shadow` share: `[DX DY]` (5 5 by default), and `blur=SIGMA` or `radius=R`
+  /// (R = 2σ, the CSS and canvas blur radius; σ = 4 when neither is given).
+  enum ShadowStep {
+    static let dx = StepParameter.number("dx", .offset, default: 5, help: "pixels to the right")
+    static let dy = StepParameter.number("dy", .offset, default: 5, help: "pixels down")
+    static let blur = StepParameter.optionalNumber("blur", .sigma, option: true,
+      help: "Gaussian standard deviation σ, pixels (default 4): the blur length of CSS drop-shadow(), "
+        + "SVG feDropShadow's stdDeviation, ImageMagick's -shadow OPACITYxσ+DX+DY")
+    static let radius = StepParameter.optionalNumber("radius", .radius, option: true,
+      help: "blur radius 2σ, pixels: the blur radius of CSS box-shadow (inset too), canvas shadowBlur, "
+        + "Core Graphics' blur (CGContextSetShadowWithColor)")
+    static let color = StepParameter.color("color", default: "#000", help: "shadow colour")
+    static let opacity = StepParameter.number("opacity", .unit, option: true, default: 0.5,
+      help: "0 to 1, times the colour's alpha (CSS, canvas and Core Graphics have only the colour: use 1; "
+        + "ImageMagick's -shadow 60x… is 0.6)")
+    static let innerOpacity = StepParameter.number("opacity", .unit, option: true, default: 0.5, help: "0 to 1")
+    static let spread = StepParameter.number("spread", .spread, option: true, default: 0,
+      help: "grow (or, negative, shrink) the shape first, pixels")
+    static let only = StepParameter.flag("only", help: "the shadow without the image")
+
+    /// σ: `blur=` as it is, `radius=` halved, 4 when neither is given.
+    static func sigma(_ arguments: FilterArguments) -> Double {
+      arguments[blur] ?? arguments[radius].map { $0 / 2 } ?? 4
+    }
+  }
+
+  /// `brightness`, `contrast` and `saturate`'s amount, positional.
+  static func amount(of step: String, help: String) -> StepParameter<Double> {
+    .number("a", .amount, checkedAs: step, help: help)
+  }
+
+  /// `grayscale`, `sepia` and `invert`'s amount from 0 to 1, positional, 1 by default.
+  static func unitAmount(of step: String, help: String) -> StepParameter<Double> {
+    .number("a", .unit, checkedAs: step, default: 1, help: help)
+  }
+
+  enum ColorStep {
+    static let brightness = amount(of: "brightness", help: "0 black, 1 unchanged, above 1 brighter")
+    static let contrast = amount(of: "contrast", help: "0 grey, 1 unchanged")
+    static let saturate = amount(of: "saturate", help: "0 grey, 1 unchanged")
+    static let grayscale = unitAmount(of: "grayscale", help: "0 unchanged, 1 grey")
+    static let sepia = unitAmount(of: "sepia", help: "0 unchanged, 1 sepia")
+    static let invert = unitAmount(of: "invert", help: "0 unchanged, 1 negative")
+    static let hue = StepParameter.angle("deg", .angle.typical(-180...180), help: "degrees")
+  }
+
+  enum PixelateStep {
+    static let blockSize = StepParameter.integer("n", ParameterRule.size.typical(1...12), checkedAs: "block size",
+      help: "the side of a block: each N×N block of the image becomes the average of its pixels (ImageMagick's "
+        + "-scale 1/N then -scale N); the blocks start at the top-left, those at the right and bottom edges are "
+        + "cut short")
+  }
+
+  enum VignetteStep {
+    static let sigma = StepParameter.number("sigma", .sigma, default: Vignette.defaultSigma,
+      help: "how soft the ellipse's edge is: the standard deviation σ of ImageMagick's -vignette 0xσ, pixels (0 a "
+        + "hard edge)")
+    static let x = StepParameter.optionalNumber("x", .offset, option: true,
+      help: "the ellipse's inset from the left and right edges, pixels (default 10% of the width, as ImageMagick's "
+        + "-vignette 0xσ+X+Y; negative puts the ellipse beyond the edges)")
+    static let y = StepParameter.optionalNumber("y", .offset, option: true,
+      help: "its inset from the top and bottom edges (default 10% of the height)")
+    static let color = StepParameter.color("color", default: "black",
+      help: "what the edges go to (ImageMagick's -background, white unless set), drawn only where the image is")
+    static let strength = StepParameter.number("strength", .unit, option: true, default: 1,
+      help: "how far the edges go to the colour: 1 all the way outside the ellipse, 0.5 half")
+  }
+
+  // MARK: - Steps
+
+  /// The effect steps: `blur`, `shadow`, `inner-shadow`, `pixelate`, `vignette` and the CSS colour filters
+  /// (Documentation/Filters.md).
   static let effects: [Filter] = [
     Filter(
       "blur",
       summary: "Gaussian blur of standard deviation SIGMA (as CSS blur()); by default the edges repeat and the size "
         + "stays; edge=transparent grows the image by 3·SIGMA on every side",
-      arguments: [
-        FilterArgument("sigma", .number(), required: true, range: ParameterRange.sigma,
-          help: "standard deviation σ, pixels (0 leaves the image unchanged)"),
-        FilterArgument("edge", .choice(EdgeMode.allCases.map(\.rawValue)), option: true, default: "extend",
-          help: "what the blur sees beyond the edges: extend repeats the edge pixels (ImageMagick, libvips, Pillow), "
-            + "mirror reflects the image with the edge pixel repeated, wrap repeats the image from the opposite edge "
-            + "(all three keep the size); transparent fades the edges out and grows the image by 3σ (CSS, Core Image)"),
-      ],
-      validate: { arguments throws(FilterError) in
-        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.sigma(arguments.number("sigma")!) }
-      }
+      arguments: [BlurStep.sigma.argument, BlurStep.edge.argument]
     ) { arguments, input in
-      input.blurred(sigma: (try? ParameterCheck.sigma(arguments.number("sigma")!)) ?? 0,
-        edge: EdgeMode(rawValue: arguments.choice("edge") ?? "extend") ?? .extend)
+      input.blurred(sigma: arguments[BlurStep.sigma], edge: arguments[BlurStep.edge])
     },
     Filter(
       "shadow", aliases: ["drop-shadow"],
       summary: "drop shadow beneath the image (blur= is σ, as in CSS drop-shadow(); radius= is 2σ, as in box-shadow)",
-      arguments: shadowOffset + shadowBlur + [
-        FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
-        FilterArgument("opacity", .number(), option: true, default: "0.5", range: ParameterRange.unit,
-          help: "0 to 1, times the colour's alpha (CSS, canvas and Core Graphics have only the colour: use 1; "
-            + "ImageMagick's -shadow 60x… is 0.6)"),
-        FilterArgument("spread", .number(), option: true, default: "0", range: ParameterRange.spread,
-          help: "grow (or, negative, shrink) the shape first, pixels"),
-        FilterArgument("only", .flag, option: true, help: "the shadow without the image"),
-      ],
+      arguments: [ShadowStep.dx.argument, ShadowStep.dy.argument, ShadowStep.blur.argument,
+        ShadowStep.radius.argument, ShadowStep.color.argument, ShadowStep.opacity.argument,
+        ShadowStep.spread.argument, ShadowStep.only.argument],
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
-      let shadow = shadowParameters(arguments)
-      return input.addingDropShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
-        opacity: shadow.opacity, spread: shadow.spread, only: arguments.flag("only"))
+      input.addingDropShadow(offset: Point(arguments[ShadowStep.dx], arguments[ShadowStep.dy]),
+        sigma: ShadowStep.sigma(arguments), color: arguments[ShadowStep.color],
+        opacity: arguments[ShadowStep.opacity], spread: arguments[ShadowStep.spread],
+        only: arguments[ShadowStep.only])
     },
     Filter(
       "inner-shadow",
       summary: "shadow inside the shape's edges, as CSS box-shadow: inset draws it (whose blur radius is radius=, 2σ)",
-      arguments: shadowOffset + shadowBlur + [
-        FilterArgument("color", .color, option: true, default: "#000", help: "shadow colour"),
-        FilterArgument("opacity", .number(), option: true, default: "0.5", range: ParameterRange.unit,
-          help: "0 to 1"),
-      ],
+      arguments: [ShadowStep.dx.argument, ShadowStep.dy.argument, ShadowStep.blur.argument,
+        ShadowStep.radius.argument, ShadowStep.color.argument, ShadowStep.innerOpacity.argument],
       syntax: "[DX DY]", validate: validateShadow
     ) { arguments, input in
-      let shadow = shadowParameters(arguments)
-      return input.addingInnerShadow(offset: shadow.offset, sigma: shadow.sigma, color: arguments.color("color")!,
-        opacity: shadow.opacity)
+      input.addingInnerShadow(offset: Point(arguments[ShadowStep.dx], arguments[ShadowStep.dy]),
+        sigma: ShadowStep.sigma(arguments), color: arguments[ShadowStep.color],
+        opacity: arguments[ShadowStep.innerOpacity])
     },
     Filter(
       "brightness", summary: "CSS brightness(): colour times A (1 unchanged)",
-      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.amount,
-        help: "0 black, 1 unchanged, above 1 brighter")],
-      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "brightness") }
+      arguments: [ColorStep.brightness.argument]
     ) { arguments, input in
-      input.brightness(arguments.number("a")!)
+      input.brightness(arguments[ColorStep.brightness])
     },
     Filter(
       "contrast", summary: "CSS contrast(): away from (A > 1) or towards (A < 1) mid-grey",
-      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.amount,
-          help: "0 grey, 1 unchanged")],
-      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "contrast") }
+      arguments: [ColorStep.contrast.argument]
     ) { arguments, input in
-      input.contrast(arguments.number("a")!)
+      input.contrast(arguments[ColorStep.contrast])
     },
     Filter(
       "saturate", summary: "CSS saturate(): 0 grey, 1 unchanged, above 1 more saturated",
-      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.amount,
-          help: "0 grey, 1 unchanged")],
-      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.amount(a, "saturate") }
+      arguments: [ColorStep.saturate.argument]
     ) { arguments, input in
-      input.saturate(arguments.number("a")!)
+      input.saturate(arguments[ColorStep.saturate])
     },
     Filter(
       "grayscale", aliases: ["greyscale"], summary: "CSS grayscale(): towards grey by A (default 1)",
-      arguments: [FilterArgument("a", .number(), default: "1", range: ParameterRange.unit,
-          help: "0 unchanged, 1 grey")],
-      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "grayscale") }
+      arguments: [ColorStep.grayscale.argument]
     ) { arguments, input in
-      input.grayscale(arguments.number("a")!)
+      input.grayscale(arguments[ColorStep.grayscale])
     },
     Filter(
       "sepia", summary: "CSS sepia(): towards sepia by A (default 1)",
-      arguments: [FilterArgument("a", .number(), default: "1", range: ParameterRange.unit,
-          help: "0 unchanged, 1 sepia")],
-      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "sepia") }
+      arguments: [ColorStep.sepia.argument]
     ) { arguments, input in
-      input.sepia(arguments.number("a")!)
+      input.sepia(arguments[ColorStep.sepia])
     },
     Filter(
       "invert", summary: "CSS invert(): towards the negative by A (default 1)",
-      arguments: [FilterArgument("a", .number(), default: "1", range: ParameterRange.unit,
-          help: "0 unchanged, 1 negative")],
-      validate: amountCheck { a throws(ParameterError) in try ParameterCheck.unitAmount(a, "invert") }
+      arguments: [ColorStep.invert.argument]
     ) { arguments, input in
-      input.invert(arguments.number("a")!)
+      input.invert(arguments[ColorStep.invert])
+    },
+    Filter(
+      "pixelate",
+      summary: "blocks of N×N pixels, each the average of its pixels, as ImageMagick's -scale down by N then up: for "
+        + "redaction",
+      arguments: [PixelateStep.blockSize.argument]
+    ) { arguments, input in
+      input.pixelated(blockSize: arguments[PixelateStep.blockSize])
+    },
+    Filter(
+      "vignette",
+      summary: "darken towards the edges, as ImageMagick's -background black -vignette 0xSIGMA+X+Y: outside an ellipse "
+        + "inset by x= and y=, softened by SIGMA, the image goes to color=",
+      arguments: [VignetteStep.sigma.argument, VignetteStep.x.argument, VignetteStep.y.argument,
+        VignetteStep.color.argument, VignetteStep.strength.argument]
+    ) { arguments, input in
+      input.vignetted(sigma: arguments[VignetteStep.sigma], x: arguments[VignetteStep.x], y: arguments[VignetteStep.y],
+        color: arguments[VignetteStep.color], strength: arguments[VignetteStep.strength])
     },
     Filter(
       "hue-rotate", summary: "CSS hue-rotate(): turn hues by DEG round the colour wheel",
-      arguments: [FilterArgument("deg", .angle, required: true, range: ParameterRange.angle, help: "degrees")]
+      arguments: [ColorStep.hue.argument]
     ) { arguments, input in
-      input.hueRotate(by: arguments.angle("deg")!)
+      input.hueRotate(by: arguments[ColorStep.hue])
     },
   ]
 
-  /// `[DX DY]`, 5 5 by default.
-  static let shadowOffset = [
-    FilterArgument("dx", .number(), default: "5", range: ParameterRange.offset, help: "pixels to the right"),
-    FilterArgument("dy", .number(), default: "5", range: ParameterRange.offset, help: "pixels down"),
-  ]
-
-  /// `blur=SIGMA` or `radius=R` (R = 2σ, the CSS and canvas blur radius); σ = 4 when neither is given.
-  static let shadowBlur = [
-    FilterArgument("blur", .number(), option: true, range: ParameterRange.sigma,
-      help: "Gaussian standard deviation σ, pixels (default 4): the blur length of CSS drop-shadow(), "
-        + "SVG feDropShadow's stdDeviation, ImageMagick's -shadow OPACITYxσ+DX+DY"),
-    FilterArgument("radius", .number(), option: true, range: ParameterRange.radius,
-      help: "blur radius 2σ, pixels: the blur radius of CSS box-shadow (inset too), canvas shadowBlur, "
-        + "Core Graphics' blur (CGContextSetShadowWithColor)"),
-  ]
-
+  /// What the shadows' parameters cannot say one by one (each is then checked by its rule).
   @Sendable static func validateShadow(_ arguments: FilterArguments) throws(FilterError) {
     if arguments.positional.count == 1 {
       throw FilterError("DX and DY go together, got only one offset")
     }
-    if arguments.number("blur") != nil && arguments.number("radius") != nil {
+    if arguments[ShadowStep.blur] != nil && arguments[ShadowStep.radius] != nil {
       throw FilterError("blur= (σ) and radius= (2σ) say the same thing: give one")
-    }
-    try checkParameters { () throws(ParameterError) in _ = try checkedShadowParameters(arguments) }
-  }
-
-  /// A shadow step's offset, σ, opacity and spread, checked by `ParameterCheck` as the shadows' initialisers do.
-  static func checkedShadowParameters(_ arguments: FilterArguments) throws(ParameterError)
-    -> (offset: Point, sigma: Double, opacity: Double, spread: Double)
-  {
-    let offset = try ParameterCheck.offset(Point(arguments.number("dx")!, arguments.number("dy")!))
-    var sigma = 4.0
-    if let blur = arguments.number("blur") { sigma = try ParameterCheck.sigma(blur, "blur") }
-    if let radius = arguments.number("radius") { sigma = try ParameterCheck.sigma(radius: radius) }
-    let opacity = try ParameterCheck.opacity(arguments.number("opacity")!)
-    let spread = try ParameterCheck.spread(arguments.number("spread") ?? 0)
-    return (offset, sigma, opacity, spread)
-  }
-
-  /// The checked parameters of a step that `validateShadow` passed.
-  static func shadowParameters(_ arguments: FilterArguments)
-    -> (offset: Point, sigma: Double, opacity: Double, spread: Double)
-  {
-    (try? checkedShadowParameters(arguments)) ?? (Point(5, 5), 4, 0.5, 0)
-  }
-
-  /// A `validate` for a step whose one argument `a` goes through `check`.
-  static func amountCheck(_ check: @escaping @Sendable (Double) throws(ParameterError) -> Double) -> Filter.Validate {
-    { arguments throws(FilterError) in
-      try checkParameters { () throws(ParameterError) in _ = try check(arguments.number("a")!) }
     }
   }
 }

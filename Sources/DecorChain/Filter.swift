@@ -116,6 +116,11 @@ public struct Filter: Sendable {
     }
     let parsed = FilterArguments(values: values, positional: positional)
     try validate?(parsed)
+    // Then each value its parameter's rule refuses, in the order the arguments are declared.
+    for argument in arguments {
+      guard let check = argument.check, let value = values[argument.name] else { continue }
+      do { try check(value) } catch { throw FilterError(error) }
+    }
     return parsed
   }
 

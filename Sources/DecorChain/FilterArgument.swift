@@ -45,6 +45,16 @@ public struct FilterArgument: Sendable {
   /// the error messages agree; `nil` when the kind says it all (a choice, a colour, a flag).
   public var range: String?
   public var help: String
+  /// The unit of a number (`pixels`, `degrees`), as its rule states it; `nil` for a plain number or another kind.
+  public var unit: String?
+  /// Values typical of a number, an integer or an angle (all accepted): what examples and the tests' random chains
+  /// are drawn from. `nil` for other kinds, and for an argument declared without a rule.
+  public var typical: ClosedRange<Double>?
+  /// Example values of a text argument as a step writes them (`2x3`, `10%`), for the same use.
+  public var examples: [String] = []
+  /// The rule's check of a parsed value (a `StepParameter`'s): run when the step is parsed, after the filter's
+  /// `validate`, a refusal being the step's error.
+  var check: (@Sendable (ArgumentValue) throws(ParameterError) -> Void)?
 
   public init(
     _ name: String, _ kind: Kind, option: Bool = false, required: Bool = false, default defaultValue: String? = nil,

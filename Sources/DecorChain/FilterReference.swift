@@ -142,9 +142,10 @@ public enum FilterReference {
     return argument.name + "="
   }
 
-  /// The values an argument accepts: its `range`, or what its kind allows (the choices, a colour, a flag).
+  /// The values an argument accepts: its `range` (and its unit), or what its kind allows (the choices, a colour, a
+  /// flag).
   public static func values(of argument: FilterArgument) -> String {
-    if let range = argument.range { return range }
+    if let range = argument.range { return range + (argument.unit.map { "; in \($0)" } ?? "") }
     if isBlendMode(argument) { return "a blend mode (see Blend modes)" }
     switch argument.kind {
     case .choice(let words): return words.map { "`\($0)`" }.joined(separator: ", ")

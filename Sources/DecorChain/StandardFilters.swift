@@ -11,15 +11,15 @@ import DecorCore
 package enum StandardFilters {
   /// `crop`'s rectangle: X Y W H as given, or W H alone (offsets 0, placed by the gravity).
   static func cropSize(_ arguments: FilterArguments) -> (x: Int, y: Int, w: Int, h: Int) {
-    guard let w = arguments.integer("w"), let h = arguments.integer("h") else {
-      return (0, 0, arguments.integer("x") ?? 1, arguments.integer("y") ?? 1)
+    guard let w = arguments[CropStep.width], let h = arguments[CropStep.height] else {
+      return (0, 0, arguments[CropStep.x], arguments[CropStep.y])
     }
-    return (arguments.integer("x") ?? 0, arguments.integer("y") ?? 0, w, h)
+    return (arguments[CropStep.x], arguments[CropStep.y], w, h)
   }
 
   /// `trim`'s fuzz in levels: `N` (0–255) or `P%` of 255.
   static func trimFuzz(_ arguments: FilterArguments) throws(FilterError) -> Double {
-    let text = arguments.text("fuzz") ?? "0"
+    let text = arguments[TrimStep.fuzz]
     let percent = text.hasSuffix("%")
     guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)), value.isFinite else {
       throw FilterError(
@@ -30,7 +30,7 @@ package enum StandardFilters {
 
   /// `trim`'s colour: `nil` for `auto`.
   static func trimColor(_ arguments: FilterArguments) throws(FilterError) -> Color? {
-    let text = arguments.text("color") ?? "auto"
+    let text = arguments[TrimStep.color]
     if text.lowercased() == "auto" { return nil }
     do {
       return try Color(parsing: text)
@@ -41,8 +41,8 @@ package enum StandardFilters {
 
   /// `crop`'s gravity: the one given, or the centre for W H alone; `nil` for X Y W H without one.
   static func cropGravity(_ arguments: FilterArguments) -> Gravity? {
-    if let name = arguments.choice("gravity") { return Gravity(rawValue: name) }
-    return arguments.integer("w") == nil ? .center : nil
+    if let gravity = arguments[CropStep.gravity] { return gravity }
+    return arguments[CropStep.width] == nil ? .center : nil
   }
 
   /// A size given as fractions of `input`'s sides in whole pixels, rounded as ImageMagick's `-resize 50%` rounds
@@ -67,14 +67,10 @@ package enum StandardFilters {
     #endif
   }
 
-  static let interpolation = FilterArgument(
-    "interpolation", .choice(Interpolation.allCases.map(\.rawValue)), option: true,
-    help: "nearest, bilinear, bicubic (Catmull-Rom) or Lanczos-3")
-
-  static func interpolation(default value: Interpolation) -> FilterArgument {
-    var argument = interpolation
-    argument.defaultValue = value.rawValue
-    return argument
+  /// `interpolation=`, with the step's default.
+  static func interpolation(default value: Interpolation) -> StepParameter<Interpolation> {
+    .choice("interpolation", Interpolation.self, default: value,
+      help: "nearest, bilinear, bicubic (Catmull-Rom) or Lanczos-3")
   }
 
   /// The margins a `pad` step gave, in order.
@@ -87,7 +83,7 @@ package enum StandardFilters {
 
   /// The grid of a `replicate` step, checked: `COLSxROWS`.
   static func grid(_ arguments: FilterArguments) throws(FilterError) -> (columns: Int, rows: Int) {
-    let text = arguments.text("grid") ?? ""
+    let text = arguments[ReplicateStep.grid]
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
       throw FilterError("grid COLSxROWS (whole numbers) expected, got \(Quoting.quoted(text))")
@@ -99,7 +95,7 @@ package enum StandardFilters {
 
   /// The radius of a `round` step, checked: `R` or `P%`.
   static func cornerRadius(_ arguments: FilterArguments) throws(FilterError) -> CornerRadius {
-    let text = arguments.text("radius") ?? ""
+    let text = arguments[RoundStep.radius]
     let percent = text.hasSuffix("%")
     guard let value = ArgumentValue.decimal(percent ? text.dropLast() : Substring(text)) else {
       throw FilterError("radius (R or P%) expected, got \(Quoting.quoted(text))\(Filter.hint(text, .number()))")
@@ -113,151 +109,248 @@ package enum StandardFilters {
 
   /// The matrix of a `transform` step.
   static func matrix(_ arguments: FilterArguments) -> AffineTransform {
-    AffineTransform(a: arguments.number("a")!, b: arguments.number("b")!, c: arguments.number("c")!,
-      d: arguments.number("d")!, tx: arguments.number("tx")!, ty: arguments.number("ty")!)
+    let m = TransformStep.entries.map { arguments[$0] }
+    return AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
   }
+
+  // MARK: - Declarations: each step's parameters, typed (Documentation/Filters.md is generated from them)
+
+  enum RotateStep {
+    static let degrees = StepParameter.angle("deg", help: "degrees, clockwise").examples(["90", "-180", "270deg"])
+    static let interpolation = StandardFilters.interpolation(default: .bilinear)
+  }
+
+  enum ScaleStep {
+    static let x = StepParameter.number("sx", .scale, checkedAs: "horizontal scale factor", help: "horizontal factor")
+    static let y = StepParameter.optionalNumber("sy", .scale, checkedAs: "vertical scale factor",
+      help: "vertical factor (default: SX)")
+    static let interpolation = StandardFilters.interpolation(default: .bicubic)
+  }
+
+  enum ResizeStep {
+    static let size = StepParameter.size("size", allowsKeep: true, range: ParameterRange.sizes,
+      examples: ["40x30", "64x", "x48", "20x_", "56", "50%", "150%x_", "75%x40%"],
+      help: "WxH, W or H may be _ or left out (256x, x256, 256 alone a width, as in ImageMagick); or percentages of "
+        + "the input's sides (50%, 50%x25%)")
+    static let fit = StepParameter.choice("fit", Resizing.Fit.self, default: .fill,
+      help: "fill stretches to exactly WxH; contain scales, keeping the aspect ratio, to the largest size that "
+        + "fits inside WxH, and the output is that size (one side shorter, no letterbox: add pad for one); "
+        + "cover scales, keeping the aspect ratio, to the smallest size that covers WxH and crops the overflow "
+        + "where gravity= says, so the output is exactly WxH; inside is contain (sharp's name)")
+    static let gravity = StepParameter.choice("gravity", Gravity.self, default: .center,
+      help: "the part fit=cover keeps, or where a letterbox (background=) puts the image, as ImageMagick's "
+        + "-gravity: north keeps the top, southeast the bottom-right corner")
+    static let shrinkOnly = StepParameter.flag("shrink-only",
+      help: "never enlarge (Pillow's thumbnail, ImageMagick's WxH>): an image already inside WxH keeps its size")
+    static let background = StepParameter.optionalColor("background",
+      help: "with fit=contain or inside, letterbox: the output is exactly WxH, the image placed where gravity= "
+        + "says on this colour (as vips thumbnail … --background, or -gravity center -extent WxH)")
+    static let interpolation = StandardFilters.interpolation(default: .bicubic)
+  }
+
+  enum TranslateStep {
+    static let dx = StepParameter.number("dx", .offset, help: "pixels to the right").examples(["3", "-7"])
+    static let dy = StepParameter.number("dy", .offset, help: "pixels down")
+    static let interpolation = StandardFilters.interpolation(default: .bilinear)
+  }
+
+  enum SkewStep {
+    static let x = StepParameter.angle("ax", .skew,
+      help: "horizontal shear, degrees: positive leans the bottom right, as CSS skewX(); ImageMagick's -shear AX "
+        + "leans the other way and is skew -AX")
+    static let y = StepParameter.angle("ay", .skew.typical(-20...20), checkedAs: "vertical skew angle", default: 0,
+      help: "vertical shear, degrees: positive lowers the right side, as CSS skewY() and ImageMagick's -shear 0xAY")
+    static let interpolation = StandardFilters.interpolation(default: .bilinear)
+  }
+
+  enum FlipStep {
+    static let axis = StepParameter.choice("axis", Flip.Axis.self, default: .horizontal, required: true,
+      help: "horizontal (left-right), vertical (top-bottom) or both")
+  }
+
+  enum TransformStep {
+    /// A, B, C, D, TX, TY, typically near the identity.
+    static let entries = [("a", 0.6...1.3), ("b", -0.3...0.3), ("c", -0.3...0.3), ("d", 0.6...1.3), ("tx", -5...5),
+      ("ty", -5...5)].map { name, typical in
+      StepParameter.number(name, ParameterRule.matrixEntry.typical(typical), checkedAs: "matrix",
+        help: "matrix entry \(name.uppercased())")
+    }
+    static let interpolation = StandardFilters.interpolation(default: .bilinear)
+  }
+
+  enum CropStep {
+    static let x = StepParameter.integer("x", .coordinate,
+      help: "left, from the image's left edge (with gravity=, from where the gravity puts it); W when only two "
+        + "numbers are given")
+    static let y = StepParameter.integer("y", .coordinate,
+      help: "top, from the image's top edge (likewise); H when only two numbers are given")
+    static let width = StepParameter.optionalInteger("w", .size, checkedAs: "width", help: "width")
+    static let height = StepParameter.optionalInteger("h", .size, checkedAs: "height", help: "height")
+    static let gravity = StepParameter.optionalChoice("gravity", Gravity.self,
+      help: "where the rectangle is, as ImageMagick's -gravity G -crop WxH+X+Y: center keeps the middle, north "
+        + "the top centre")
+  }
+
+  enum TrimStep {
+    static let fuzz = StepParameter.text("fuzz", option: true, default: "0",
+      range: ParameterRule.threshold.range + ", or P% of 255", examples: ["10", "40", "10%"],
+      help: "how far a pixel may be from the background and still count as border: levels 0–255 on every "
+        + "channel, or a percentage as ImageMagick's -fuzz 10%")
+    static let color = StepParameter.text("color", option: true, default: "auto",
+      examples: ["auto", "white", "#00000000"], help: "the border's colour, or auto for the top-left pixel's")
+  }
+
+  enum PadStep {
+    static let top = StepParameter.integer("top", .margin, checkedAs: "margin", help: "N, or the top margin")
+    static let right = StepParameter.optionalInteger("right", .margin, checkedAs: "margin", help: "right margin")
+    static let bottom = StepParameter.optionalInteger("bottom", .margin, checkedAs: "margin", help: "bottom margin")
+    static let left = StepParameter.optionalInteger("left", .margin, checkedAs: "margin", help: "left margin")
+    static let color = StepParameter.color("color", default: "transparent", help: "margin colour")
+  }
+
+  enum CanvasStep {
+    static let width = StepParameter.integer("w", .size, checkedAs: "width", help: "canvas width")
+    static let height = StepParameter.integer("h", .size, checkedAs: "height", help: "canvas height")
+    static let x = StepParameter.integer("x", .position, option: true, default: 0,
+      help: "where the image's left edge lands, whole pixels from the canvas's left (may be negative)")
+    static let y = StepParameter.integer("y", .position, option: true, default: 0,
+      help: "where the image's top edge lands, whole pixels from the canvas's top (may be negative)")
+    static let color = StepParameter.color("color", default: "transparent",
+      help: "canvas colour, showing where the image is transparent or absent")
+    static let gravity = StepParameter.optionalChoice("gravity", Gravity.self,
+      help: "place the image where the gravity says (center centres it; x= and y= then move it from there), as "
+        + "ImageMagick's -gravity G -extent WxH")
+  }
+
+  enum OpacityStep {
+    static let alpha = StepParameter.number("a", .unit, checkedAs: "opacity",
+      help: "0 (transparent) to 1 (unchanged); above 1 is 1, as CSS opacity() clamps")
+  }
+
+  enum BackgroundStep {
+    static let color = StepParameter.color("color", option: false, help: "the colour beneath")
+  }
+
+  enum TileStep {
+    static let size = StepParameter.size("size", allowsKeep: false, range: ParameterRange.sizes,
+      examples: ["20x20", "90x40", "33x71"],
+      help: "WxH; the result may have at most the pixel limit's pixels")
+  }
+
+  enum BorderStep {
+    static let width = StepParameter.integer("n", .margin, checkedAs: "width", help: "the border's width on each side")
+    static let color = StepParameter.color("color", default: "#dfdfdf",
+      help: "border colour, also beneath the image's transparent pixels (ImageMagick's -bordercolor default)")
+  }
+
+  enum ReplicateStep {
+    static let grid = StepParameter.text("grid", range: ParameterRange.grid, examples: ["1x1", "2x3", "3x2"],
+      help: "COLSxROWS: copies across and down; the result may have at most the pixel limit's pixels")
+  }
+
+  enum RoundStep {
+    static let radius = StepParameter.text("radius", range: ParameterRange.cornerRadius,
+      examples: ["0", "12", "4.5", "30%"],
+      help: "R (pixels) or P% (of the width horizontally, of the height vertically: 50% is an ellipse); radii "
+        + "that overlap are scaled down together, as CSS does")
+  }
+
+  // MARK: - Steps
 
   static let geometry: [Filter] = [
     Filter(
       "rotate", summary: "rotate about the centre, clockwise; the image grows to hold the corners",
-      arguments: [FilterArgument("deg", .angle, required: true, range: ParameterRange.angle,
-          help: "degrees, clockwise"),
-        interpolation(default: .bilinear)]
+      arguments: [RotateStep.degrees.argument, RotateStep.interpolation.argument]
     ) { arguments, input in
-      input.rotated(by: arguments.angle("deg")!, interpolation: arguments.interpolation(default: .bilinear))
+      input.rotated(by: arguments[RotateStep.degrees], interpolation: arguments[RotateStep.interpolation])
     },
     Filter(
       "scale", summary: "scale about the top-left (shrinking filters the covered area)",
-      arguments: [
-        FilterArgument("sx", .number(), required: true, range: ParameterRange.scale, help: "horizontal factor"),
-        FilterArgument("sy", .number(), range: ParameterRange.scale, help: "vertical factor (default: SX)"),
-        interpolation(default: .bicubic)],
-      validate: { arguments throws(FilterError) in
-        try checkParameters { () throws(ParameterError) in
-          _ = try ParameterCheck.scale(arguments.number("sx")!, "horizontal scale factor")
-          if let sy = arguments.number("sy") { _ = try ParameterCheck.scale(sy, "vertical scale factor") }
-        }
-      }
+      arguments: [ScaleStep.x.argument, ScaleStep.y.argument, ScaleStep.interpolation.argument]
     ) { arguments, input in
-      let sx = arguments.number("sx")!
-      return input.scaled(x: sx, y: arguments.number("sy") ?? sx, interpolation: arguments.interpolation(default: .bicubic))
+      let sx = arguments[ScaleStep.x]
+      return input.scaled(x: sx, y: arguments[ScaleStep.y] ?? sx, interpolation: arguments[ScaleStep.interpolation])
     },
     Filter(
       "resize",
       summary: "resize to WxH (W or H may be _ or left out to keep the aspect ratio; 50% halves both sides; "
         + "fit=contain fits inside, fit=cover fills and crops toward gravity=)",
-      arguments: [FilterArgument("size", .size(allowsKeep: true), required: true, range: ParameterRange.sizes,
-        help: "WxH, W or H may be _ or left out (256x, x256, 256 alone a width, as in ImageMagick); or percentages of "
-          + "the input's sides (50%, 50%x25%)"),
-        FilterArgument("fit", .choice(Resizing.Fit.allCases.map(\.rawValue)), option: true, default: "fill",
-          help: "fill stretches to exactly WxH; contain scales, keeping the aspect ratio, to the largest size that "
-            + "fits inside WxH, and the output is that size (one side shorter, no letterbox: add pad for one); "
-            + "cover scales, keeping the aspect ratio, to the smallest size that covers WxH and crops the overflow "
-            + "where gravity= says, so the output is exactly WxH; inside is contain (sharp's name)"),
-        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true, default: "center",
-          help: "the part fit=cover keeps, or where a letterbox (background=) puts the image, as ImageMagick's "
-            + "-gravity: north keeps the top, southeast the bottom-right corner"),
-        FilterArgument("shrink-only", .flag, option: true,
-          help: "never enlarge (Pillow's thumbnail, ImageMagick's WxH>): an image already inside WxH keeps its size"),
-        FilterArgument("background", .color, option: true,
-          help: "with fit=contain or inside, letterbox: the output is exactly WxH, the image placed where gravity= "
-            + "says on this colour (as vips thumbnail … --background, or -gravity center -extent WxH)"),
-        interpolation(default: .bicubic)],
+      arguments: [ResizeStep.size.argument, ResizeStep.fit.argument, ResizeStep.gravity.argument, ResizeStep.shrinkOnly.argument,
+        ResizeStep.background.argument, ResizeStep.interpolation.argument],
       validate: { arguments throws(FilterError) in
-        let fit = arguments.choice("fit") ?? "fill"
-        if arguments.color("background") != nil && fit != "contain" && fit != "inside" {
-          throw FilterError("background= letterboxes fit=contain or fit=inside (fit=\(fit) fills WxH already)")
+        let fit = arguments[ResizeStep.fit]
+        guard arguments[ResizeStep.background] != nil else { return }
+        if fit != .contain && fit != .inside {
+          throw FilterError("background= letterboxes fit=contain or fit=inside (fit=\(fit.rawValue) fills WxH already)")
         }
-        if arguments.color("background") != nil, let size = arguments.size("size"),
-          size.width == nil || size.height == nil
-        {
+        if case .size(let width, let height)? = arguments[ResizeStep.size], width == nil || height == nil {
           throw FilterError("background= needs both sides of the box (WxH) to letterbox into")
         }
       }
     ) { arguments, input in
-      let size = arguments.size("size") ?? Self.pixels(of: arguments.fractionalSize("size")!, input: input)
-      let gravity = Gravity(rawValue: arguments.choice("gravity") ?? "center") ?? .center
-      let resized = input.resized(width: size.width, height: size.height,
-        fit: Resizing.Fit(rawValue: arguments.choice("fit") ?? "fill") ?? .fill,
-        interpolation: arguments.interpolation(default: .bicubic), gravity: gravity,
-        shrinkOnly: arguments.flag("shrink-only"))
+      let size: (width: Int?, height: Int?)
+      switch arguments[ResizeStep.size] {
+      case .size(let width, let height)?: size = (width, height)
+      case .fractionalSize(let width, let height)?: size = Self.pixels(of: (width, height), input: input)
+      default: size = (nil, nil)
+      }
+      let gravity = arguments[ResizeStep.gravity]
+      let resized = input.resized(width: size.width, height: size.height, fit: arguments[ResizeStep.fit],
+        interpolation: arguments[ResizeStep.interpolation], gravity: gravity, shrinkOnly: arguments[ResizeStep.shrinkOnly])
       // A letterbox is a small graph: the image fitted inside the box, on a canvas of the box's size.
-      guard let background = arguments.color("background"), let width = size.width, let height = size.height else {
+      guard let background = arguments[ResizeStep.background], let width = size.width, let height = size.height else {
         return resized
       }
       return resized.placedOnCanvas(width: width, height: height, gravity: gravity, color: background)
     },
     Filter(
       "translate", aliases: ["move"], summary: "move by DX, DY pixels (fractions resample)",
-      arguments: [FilterArgument("dx", .number(), required: true, range: ParameterRange.offset,
-          help: "pixels to the right"),
-        FilterArgument("dy", .number(), required: true, range: ParameterRange.offset, help: "pixels down"),
-        interpolation(default: .bilinear)]
+      arguments: [TranslateStep.dx.argument, TranslateStep.dy.argument, TranslateStep.interpolation.argument]
     ) { arguments, input in
-      input.translated(by: Point(arguments.number("dx")!, arguments.number("dy")!),
-        interpolation: arguments.interpolation(default: .bilinear))
+      input.translated(by: Point(arguments[TranslateStep.dx], arguments[TranslateStep.dy]),
+        interpolation: arguments[TranslateStep.interpolation])
     },
     Filter(
       "skew", aliases: ["shear"], summary: "shear by angles about the centre, as CSS skew(AX, AY)",
-      arguments: [
-        FilterArgument("ax", .angle, required: true, range: ParameterRange.skew,
-          help: "horizontal shear, degrees: positive leans the bottom right, as CSS skewX(); ImageMagick's -shear AX "
-            + "leans the other way and is skew -AX"),
-        FilterArgument("ay", .angle, default: "0", range: ParameterRange.skew,
-          help: "vertical shear, degrees: positive lowers the right side, as CSS skewY() and ImageMagick's "
-            + "-shear 0xAY"),
-        interpolation(default: .bilinear),
-      ],
+      arguments: [SkewStep.x.argument, SkewStep.y.argument, SkewStep.interpolation.argument],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in
-          _ = try ParameterCheck.skew(x: arguments.angle("ax")!, y: arguments.angle("ay")!)
+          _ = try ParameterCheck.skew(x: arguments[SkewStep.x], y: arguments[SkewStep.y])
         }
       }
     ) { arguments, input in
-      input.skewed(x: arguments.angle("ax")!, y: arguments.angle("ay")!,
-        interpolation: arguments.interpolation(default: .bilinear))
+      input.skewed(x: arguments[SkewStep.x], y: arguments[SkewStep.y], interpolation: arguments[SkewStep.interpolation])
     },
     Filter(
       "flip", summary: "mirror left-right, top-bottom or both",
-      arguments: [FilterArgument("axis", .choice(Flip.Axis.allCases.map(\.rawValue)), required: true,
-        help: "horizontal (left-right), vertical (top-bottom) or both")]
+      arguments: [FlipStep.axis.argument]
     ) { arguments, input in
-      input.flipped(Flip.Axis(rawValue: arguments.choice("axis")!)!)
+      input.flipped(arguments[FlipStep.axis])
     },
     Filter(
       "transform", aliases: ["affine"], summary: "any affine matrix: x' = A·x + C·y + TX, y' = B·x + D·y + TY",
-      arguments: ["a", "b", "c", "d", "tx", "ty"].map {
-        FilterArgument($0, .number(), required: true, range: ParameterRange.matrixEntry,
-          help: "matrix entry \($0.uppercased())")
-      } + [interpolation(default: .bilinear)],
+      arguments: TransformStep.entries.map(\.argument) + [TransformStep.interpolation.argument],
       validate: { arguments throws(FilterError) in
         try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.transform(matrix(arguments)) }
       }
     ) { arguments, input in
-      input.transformed(by: matrix(arguments), interpolation: arguments.interpolation(default: .bilinear))
+      input.transformed(by: matrix(arguments), interpolation: arguments[TransformStep.interpolation])
     },
     Filter(
       "crop", summary: "keep the rectangle X, Y, W, H (from the image's top-left), or W×H where gravity= says "
         + "(the centre when only W H are given)",
-      arguments: [FilterArgument("x", .integer(), required: true, range: ParameterRange.coordinate,
-          help: "left, from the image's left edge (with gravity=, from where the gravity puts it); W when only two "
-            + "numbers are given"),
-        FilterArgument("y", .integer(), required: true, range: ParameterRange.coordinate,
-            help: "top, from the image's top edge (likewise); H when only two numbers are given"),
-        FilterArgument("w", .integer(), range: ParameterRange.size, help: "width"),
-        FilterArgument("h", .integer(), range: ParameterRange.size, help: "height"),
-        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true,
-          help: "where the rectangle is, as ImageMagick's -gravity G -crop WxH+X+Y: center keeps the middle, north "
-            + "the top centre")],
+      arguments: [CropStep.x.argument, CropStep.y.argument, CropStep.width.argument, CropStep.height.argument,
+        CropStep.gravity.argument],
       syntax: "X Y W H|W H",
       validate: { arguments throws(FilterError) in
-        let size = cropSize(arguments)
-        guard (arguments.integer("w") == nil) == (arguments.integer("h") == nil) else {
+        guard (arguments[CropStep.width] == nil) == (arguments[CropStep.height] == nil) else {
           throw FilterError("2 or 4 numbers expected (W H, or X Y W H), got 3")
         }
+        // W H alone: the first two numbers are the size (X Y W H's are checked by their rules).
+        guard arguments[CropStep.width] == nil else { return }
         try checkParameters { () throws(ParameterError) in
-          _ = try ParameterCheck.size(size.w, "width")
-          _ = try ParameterCheck.size(size.h, "height")
+          _ = try ParameterCheck.size(arguments[CropStep.x], "width")
+          _ = try ParameterCheck.size(arguments[CropStep.y], "height")
         }
       }
     ) { arguments, input throws(FilterError) in
@@ -280,13 +373,7 @@ package enum StandardFilters {
     Filter(
       "trim", summary: "cut away a border of one colour (by default the top-left pixel's) or of transparency, as "
         + "ImageMagick's -trim and libvips' find_trim; a blank image is left whole",
-      arguments: [
-        FilterArgument("fuzz", .text, option: true, default: "0", range: ParameterRange.threshold + ", or P% of 255",
-          help: "how far a pixel may be from the background and still count as border: levels 0–255 on every "
-            + "channel, or a percentage as ImageMagick's -fuzz 10%"),
-        FilterArgument("color", .text, option: true, default: "auto",
-          help: "the border's colour, or auto for the top-left pixel's"),
-      ],
+      arguments: [TrimStep.fuzz.argument, TrimStep.color.argument],
       validate: { arguments throws(FilterError) in
         let fuzz = try trimFuzz(arguments)
         _ = try trimColor(arguments)
@@ -297,97 +384,66 @@ package enum StandardFilters {
     },
     Filter(
       "pad", aliases: ["extend"], summary: "add margins: N on every side, or T R B L",
-      arguments: [FilterArgument("top", .integer(), required: true, range: ParameterRange.margin,
-        help: "N, or the top margin"),
-        FilterArgument("right", .integer(), range: ParameterRange.margin, help: "right margin"),
-        FilterArgument("bottom", .integer(), range: ParameterRange.margin, help: "bottom margin"),
-        FilterArgument("left", .integer(), range: ParameterRange.margin, help: "left margin"),
-        FilterArgument("color", .color, option: true, default: "transparent", help: "margin colour")],
+      arguments: [PadStep.top.argument, PadStep.right.argument, PadStep.bottom.argument, PadStep.left.argument, PadStep.color.argument],
       syntax: "N|T R B L",
       validate: { arguments throws(FilterError) in
         let given = margins(arguments)
         guard given.count == 1 || given.count == 4 else {
           throw FilterError("1 or 4 margins expected, got \(given.count)")
         }
-        try checkParameters { () throws(ParameterError) in for m in given { _ = try ParameterCheck.margin(m) } }
       }
     ) { arguments, input in
-      let given = margins(arguments)
-      let m = given.count == 1 ? [given[0], given[0], given[0], given[0]] : given
-      return input.padded(top: m[0], right: m[1], bottom: m[2], left: m[3], color: arguments.color("color")!)
+      let top = arguments[PadStep.top]
+      return input.padded(top: top, right: arguments[PadStep.right] ?? top, bottom: arguments[PadStep.bottom] ?? top,
+        left: arguments[PadStep.left] ?? top, color: arguments[PadStep.color])
     },
     Filter(
       "canvas",
       summary: "place the image with its top-left at X, Y on a W×H canvas of a colour; the result is exactly W×H "
         + "(what falls outside is cut off)",
-      arguments: [FilterArgument("w", .integer(), required: true, range: ParameterRange.size, help: "canvas width"),
-        FilterArgument("h", .integer(), required: true, range: ParameterRange.size, help: "canvas height"),
-        FilterArgument("x", .integer(), option: true, default: "0", range: ParameterRange.offset,
-          help: "where the image's left edge lands, whole pixels from the canvas's left (may be negative)"),
-        FilterArgument("y", .integer(), option: true, default: "0", range: ParameterRange.offset,
-          help: "where the image's top edge lands, whole pixels from the canvas's top (may be negative)"),
-        FilterArgument("color", .color, option: true, default: "transparent",
-          help: "canvas colour, showing where the image is transparent or absent"),
-        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true,
-          help: "place the image where the gravity says (center centres it; x= and y= then move it from there), as "
-            + "ImageMagick's -gravity G -extent WxH")],
-      validate: { arguments throws(FilterError) in
-        try checkParameters { () throws(ParameterError) in
-          _ = try ParameterCheck.size(arguments.integer("w")!, "width")
-          _ = try ParameterCheck.size(arguments.integer("h")!, "height")
-        }
-      }
+      arguments: [CanvasStep.width.argument, CanvasStep.height.argument, CanvasStep.x.argument, CanvasStep.y.argument,
+        CanvasStep.color.argument, CanvasStep.gravity.argument]
     ) { arguments, input in
-      if let gravity = arguments.choice("gravity").flatMap(Gravity.init(rawValue:)) {
-        return input.placedOnCanvas(width: arguments.integer("w")!, height: arguments.integer("h")!, gravity: gravity,
-          x: arguments.integer("x")!, y: arguments.integer("y")!, color: arguments.color("color")!)
+      let (width, height) = (arguments[CanvasStep.width], arguments[CanvasStep.height])
+      let (x, y, color) = (arguments[CanvasStep.x], arguments[CanvasStep.y], arguments[CanvasStep.color])
+      if let gravity = arguments[CanvasStep.gravity] {
+        return input.placedOnCanvas(width: width, height: height, gravity: gravity, x: x, y: y, color: color)
       }
-      return input.placedOnCanvas(width: arguments.integer("w")!, height: arguments.integer("h")!,
-        x: arguments.integer("x")!, y: arguments.integer("y")!, color: arguments.color("color")!)
+      return input.placedOnCanvas(width: width, height: height, x: x, y: y, color: color)
     },
     Filter(
       "opacity", summary: "multiply alpha by A",
-      arguments: [FilterArgument("a", .number(), required: true, range: ParameterRange.unit,
-        help: "0 (transparent) to 1 (unchanged); above 1 is 1, as CSS opacity() clamps")],
-      validate: { arguments throws(FilterError) in
-        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.opacity(arguments.number("a")!) }
-      }
+      arguments: [OpacityStep.alpha.argument]
     ) { arguments, input in
-      input.multiplyingOpacity(by: arguments.number("a")!)
+      input.multiplyingOpacity(by: arguments[OpacityStep.alpha])
     },
     Filter(
       "background", aliases: ["flatten"], summary: "flatten onto a colour",
-      arguments: [FilterArgument("color", .color, required: true, help: "the colour beneath")]
+      arguments: [BackgroundStep.color.argument]
     ) { arguments, input in
-      input.flattened(onto: arguments.color("color")!)
+      input.flattened(onto: arguments[BackgroundStep.color])
     },
     Filter(
       "tile", summary: "fill a W×H rectangle with the image repeated",
-      arguments: [FilterArgument("size", .size(allowsKeep: false), required: true, range: ParameterRange.sizes,
-          help: "WxH; the result may have at most the pixel limit's pixels")]
+      arguments: [TileStep.size.argument]
     ) { arguments, input throws(FilterError) in
-      let size = arguments.size("size")!
+      guard case .size(let width?, let height?)? = arguments[TileStep.size] else {
+        throw FilterError("size WxH expected")
+      }
       guard !input.extent.isEmpty else { throw FilterError("the image is empty") }
-      return input.tiled(width: size.width!, height: size.height!)
+      return input.tiled(width: width, height: height)
     },
     Filter(
       "border", summary: "a border of N pixels of a colour on every side, as ImageMagick's -border (the image is "
         + "flattened onto the colour first)",
-      arguments: [FilterArgument("n", .integer(), required: true, range: ParameterRange.margin,
-          help: "the border's width on each side"),
-        FilterArgument("color", .color, option: true, default: "#dfdfdf",
-          help: "border colour, also beneath the image's transparent pixels (ImageMagick's -bordercolor default)")],
-      validate: { arguments throws(FilterError) in
-        try checkParameters { () throws(ParameterError) in _ = try ParameterCheck.margin(arguments.integer("n")!, "width") }
-      }
+      arguments: [BorderStep.width.argument, BorderStep.color.argument]
     ) { arguments, input in
-      input.bordered(width: arguments.integer("n")!, color: arguments.color("color")!)
+      input.bordered(width: arguments[BorderStep.width], color: arguments[BorderStep.color])
     },
     Filter(
       "replicate", summary: "a grid of COLS × ROWS copies of the image, as libvips' replicate (tile fills a W×H area "
         + "instead)",
-      arguments: [FilterArgument("grid", .text, required: true, range: ParameterRange.grid,
-        help: "COLSxROWS: copies across and down; the result may have at most the pixel limit's pixels")],
+      arguments: [ReplicateStep.grid.argument],
       syntax: "COLSxROWS",
       validate: { arguments throws(FilterError) in _ = try grid(arguments) }
     ) { arguments, input throws(FilterError) in
@@ -396,9 +452,7 @@ package enum StandardFilters {
     },
     Filter(
       "round", summary: "round the corners (antialiased), as CSS border-radius: R pixels, or P% of the width and height",
-      arguments: [FilterArgument("radius", .text, required: true, range: ParameterRange.cornerRadius,
-        help: "R (pixels) or P% (of the width horizontally, of the height vertically: 50% is an ellipse); radii "
-          + "that overlap are scaled down together, as CSS does")],
+      arguments: [RoundStep.radius.argument],
       syntax: "R|P%",
       validate: { arguments throws(FilterError) in _ = try cornerRadius(arguments) }
     ) { arguments, input throws(FilterError) in

@@ -3,74 +3,89 @@ import DecorCore
 import DecorText
 
 extension StandardFilters {
+  // MARK: - Declarations
+
+  enum TextStep {
+    static let string = StepParameter.text("string", examples: ["Hi", "\"a b\"", "ffi", "שלום"],
+      help: "the text; quote it when it has spaces")
+    static let font = StepParameter.text("font", option: true, default: "DejaVu Sans", examples: ["DejaVu Sans"],
+      help: "a family with an optional style as people write it (\"DejaVu Sans Bold\"), or a font file's path; "
+        + "characters it has no glyph for come from an installed font that has them")
+    static let size = StepParameter.number("size",
+      ParameterRule(range: "> 0, clamped to 1/64 … 4096", unit: "pixels", typical: 6...20) {
+        value, name throws(ParameterError) in value
+      }, option: true, default: 32, help: "the size in pixels (the em square's height)")
+    static let color = StepParameter.color("color", default: "black", help: "the glyphs' colour")
+    static let opacity = StepParameter.number("opacity", .unit, option: true, default: 1,
+      help: "the text's opacity (a watermark's 0.5)")
+    static let gravity = StepParameter.choice("gravity", Gravity.self, default: .northwest,
+      help: "where the text's box goes in the image, as ImageMagick's -gravity")
+    static let margin = StepParameter.integer("margin", .margin, option: true, default: 0,
+      help: "pixels kept between the image's edges and the text's box")
+    static let x = StepParameter.integer("x", .coordinate, option: true, default: 0,
+      help: "pixels to the right of where gravity= and margin= put the box")
+    static let y = StepParameter.integer("y", .coordinate, option: true, default: 0, help: "pixels down from there")
+    static let width = StepParameter.optionalNumber("width",
+      ParameterRule(range: "≥ 0, clamped to 2^30", unit: "pixels", typical: 8...30) {
+        value, name throws(ParameterError) in value
+      }, option: true, help: "the width lines are broken at (UAX #14 opportunities); the box's width when given")
+    static let align = StepParameter<String>(
+      FilterArgument("align", .choice(alignmentNames), option: true, default: "start",
+        help: "each line within the box: start and end follow the text's direction (left and right are start and "
+          + "end of left-to-right text)")
+    ) { $0.choice("align") ?? "start" }
+    static let lineHeight = StepParameter.number("line-height",
+      ParameterRule(range: "≥ 0, clamped to 100", typical: 0.5...2) { value, name throws(ParameterError) in value },
+      option: true, default: 1.2, help: "lines apart, as a multiple of size (CSS's unitless line-height)")
+    static let letterSpacing = StepParameter.number("letter-spacing",
+      ParameterRule(range: "any, clamped to ±10000", unit: "pixels", typical: -2...4) {
+        value, name throws(ParameterError) in value
+      }, option: true, default: 0, help: "pixels added after each character, as CSS's letter-spacing")
+  }
+
+  // MARK: - Steps
+
   /// The `text` step: a caption or a watermark drawn over the image.
   static let text: [Filter] = [
     Filter(
       "text", aliases: ["caption"],
       summary: "draw TEXT over the image where gravity= says, margin= in from the edges (ImageMagick's -gravity G "
         + "-annotate +X+Y TEXT); laid out by HarfBuzz with bidi and line breaks at width=, drawn by FreeType",
-      arguments: [
-        FilterArgument("string", .text, required: true, help: "the text; quote it when it has spaces"),
-        FilterArgument("font", .text, option: true, default: "DejaVu Sans",
-          help: "a family with an optional style as people write it (\"DejaVu Sans Bold\"), or a font file's path; "
-            + "characters it has no glyph for come from an installed font that has them"),
-        FilterArgument("size", .number(), option: true, default: "32", range: "> 0, clamped to 1/64 … 4096",
-          help: "the size in pixels (the em square's height)"),
-        FilterArgument("color", .color, option: true, default: "black", help: "the glyphs' colour"),
-        FilterArgument("opacity", .number(), option: true, default: "1", range: ParameterRange.unit,
-          help: "the text's opacity (a watermark's 0.5)"),
-        FilterArgument("gravity", .choice(Gravity.allCases.map(\.rawValue)), option: true, default: "northwest",
-          help: "where the text's box goes in the image, as ImageMagick's -gravity"),
-        FilterArgument("margin", .integer(), option: true, default: "0", range: ParameterRange.margin,
-          help: "pixels kept between the image's edges and the text's box"),
-        FilterArgument("x", .integer(), option: true, default: "0", range: ParameterRange.coordinate,
-          help: "pixels to the right of where gravity= and margin= put the box"),
-        FilterArgument("y", .integer(), option: true, default: "0", range: ParameterRange.coordinate,
-          help: "pixels down from there"),
-        FilterArgument("width", .number(), option: true, range: "≥ 0, clamped to 2^30",
-          help: "the width lines are broken at (UAX #14 opportunities); the box's width when given"),
-        FilterArgument("align", .choice(alignmentNames), option: true, default: "start",
-          help: "each line within the box: start and end follow the text's direction (left and right are start and "
-            + "end of left-to-right text)"),
-        FilterArgument("line-height", .number(), option: true, default: "1.2", range: "≥ 0, clamped to 100",
-          help: "lines apart, as a multiple of size (CSS's unitless line-height)"),
-        FilterArgument("letter-spacing", .number(), option: true, default: "0", range: "any, clamped to ±10000",
-          help: "pixels added after each character, as CSS's letter-spacing"),
-      ],
+      arguments: [TextStep.string.argument, TextStep.font.argument, TextStep.size.argument, TextStep.color.argument,
+        TextStep.opacity.argument, TextStep.gravity.argument, TextStep.margin.argument, TextStep.x.argument,
+        TextStep.y.argument, TextStep.width.argument, TextStep.align.argument, TextStep.lineHeight.argument,
+        TextStep.letterSpacing.argument],
       validate: { arguments throws(FilterError) in
-        if let problem = fontNameProblem(arguments.text("font") ?? "") { throw FilterError(problem) }
-        // The parameters and the font, not the layout: the builder lays the text out, once.
-        if let problem = Text.parameterProblem(arguments.text("string") ?? "", font: font(arguments),
-          lineHeight: arguments.number("line-height") ?? 1.2, letterSpacing: arguments.number("letter-spacing") ?? 0,
-          maxWidth: arguments.number("width")), case .invalidParameter(_, let reason) = problem
+        if let problem = fontNameProblem(arguments[TextStep.font]) { throw FilterError(problem) }
+        // The parameters and the font, not the layout: the builder lays the text out, once. (The text's own checks
+        // of size, width and spacing are `Text`'s, hence rules that only state them.)
+        if let problem = Text.parameterProblem(arguments[TextStep.string], font: font(arguments),
+          lineHeight: arguments[TextStep.lineHeight], letterSpacing: arguments[TextStep.letterSpacing],
+          maxWidth: arguments[TextStep.width]), case .invalidParameter(_, let reason) = problem
         {
-          throw FilterError(Quoting.shortening([arguments.text("font") ?? ""], in: reason))
-        }
-        try checkParameters { () throws(ParameterError) in
-          _ = try ParameterCheck.opacity(arguments.number("opacity")!)
-          _ = try ParameterCheck.margin(arguments.integer("margin")!)
+          throw FilterError(Quoting.shortening([arguments[TextStep.font]], in: reason))
         }
       }
     ) { arguments, input in
       let text = textComponent(arguments)
-      let opacity = arguments.number("opacity") ?? 1
+      let opacity = arguments[TextStep.opacity]
       let drawn: any ImageComponent = opacity == 1 ? text : text.multiplyingOpacity(by: opacity)
       let e = input.extent
-      let margin = min(arguments.integer("margin") ?? 0, ParameterCheck.maxLength)
-      let gravity = arguments.choice("gravity").flatMap(Gravity.init(rawValue:)) ?? .northwest
+      let margin = min(arguments[TextStep.margin], ParameterCheck.maxLength)
+      let gravity = arguments[TextStep.gravity]
       let area = e.isEmpty || e.isInfinite ? (0, 0) : (max(0, e.width - 2 * margin), max(0, e.height - 2 * margin))
       let at = gravity.offset(placing: (text.extent.width, text.extent.height), in: area)
-      let x = margin + at.x + (arguments.integer("x") ?? 0)
-      let y = margin + at.y + (arguments.integer("y") ?? 0)
+      let x = margin + at.x + arguments[TextStep.x]
+      let y = margin + at.y + arguments[TextStep.y]
       return input.blended(with: drawn, at: Point(Double(x), Double(y)))
     },
   ]
 
   /// A `text` step's `Text`: the string in the font, size, colour, width, alignment and spacing it gives.
   static func textComponent(_ arguments: FilterArguments) -> Text {
-    Text(arguments.text("string") ?? "", font: font(arguments), color: arguments.color("color") ?? .black,
-      lineHeight: arguments.number("line-height") ?? 1.2, letterSpacing: arguments.number("letter-spacing") ?? 0,
-      maxWidth: arguments.number("width"), alignment: alignment(arguments.choice("align")))
+    Text(arguments[TextStep.string], font: font(arguments), color: arguments[TextStep.color],
+      lineHeight: arguments[TextStep.lineHeight], letterSpacing: arguments[TextStep.letterSpacing],
+      maxWidth: arguments[TextStep.width], alignment: alignment(arguments[TextStep.align]))
   }
 
   /// The names `align` takes in a step and a scene: `TextAlignment`'s, and `left` and `right` for start and end
@@ -88,7 +103,7 @@ extension StandardFilters {
 
   /// A `text` step's font and size.
   static func font(_ arguments: FilterArguments) -> Font {
-    font(arguments.text("font") ?? "DejaVu Sans", size: arguments.number("size") ?? 32)
+    font(arguments[TextStep.font], size: arguments[TextStep.size])
   }
 
   /// A font as a step or a scene names it: a font file when it looks like a path (a `/`, or a font file's

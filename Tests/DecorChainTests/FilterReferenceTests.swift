@@ -32,6 +32,24 @@ import DecorTestSupport
       """)
   }
 
+  /// Fuzz/chain.dict is the dictionary generated from the filters' declarations, so a new step's words reach the
+  /// fuzzer without an edit.
+  @Test func theFuzzDictionaryIsTheGeneratedOne() throws {
+    let file = TestPaths.repository.appendingPathComponent("Fuzz/chain.dict")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let generated = FilterReference.fuzzDictionary(for: .standard)
+    let upToDate = text == generated
+    #expect(upToDate, """
+      Fuzz/chain.dict differs from `swift run decor filters --fuzz-dictionary`: run \
+      `bash Scripts/filter-reference.sh`. First difference: \(Self.firstDifference(text, generated))
+      """)
+    for filter in FilterRegistry.standard.filters {
+      #expect(generated.contains("\n\"\(filter.name)\"\n"), "\(filter.name)")
+    }
+    #expect(FilterReference.dictionaryEntry("a\"b\\c") == #""a\"b\\c""#)
+    #expect(FilterReference.dictionaryEntry("é") == #""\xC3\xA9""#)
+  }
+
   /// The first line where `readme` and `generated` differ, both versions, numbered from the section's start.
   static func firstDifference(_ readme: String, _ generated: String) -> String {
     let a = readme.split(separator: "\n", omittingEmptySubsequences: false)
@@ -91,10 +109,10 @@ import DecorTestSupport
     #expect(ParameterRange.limit(10000) == "10000")
     #expect(ParameterRange.limit(0.0001) == "0.0001")
     #expect(ParameterRange.limit(2000) == "2000")
-    #expect(ParameterRange.sigma.hasSuffix(ParameterRange.limit(ParameterCheck.maxSigma)))
-    #expect(ParameterRange.spread.hasSuffix("±" + ParameterRange.limit(ParameterCheck.maxSpread)))
-    #expect(ParameterRange.amount.hasSuffix(ParameterRange.limit(ParameterCheck.maxAmount)))
-    #expect(ParameterRange.scale.contains("\(ParameterRange.limit(ParameterCheck.minScale)) … "
+    #expect(ParameterRule.sigma.range.hasSuffix(ParameterRange.limit(ParameterCheck.maxSigma)))
+    #expect(ParameterRule.spread.range.hasSuffix("±" + ParameterRange.limit(ParameterCheck.maxSpread)))
+    #expect(ParameterRule.amount.range.hasSuffix(ParameterRange.limit(ParameterCheck.maxAmount)))
+    #expect(ParameterRule.scale.range.contains("\(ParameterRange.limit(ParameterCheck.minScale)) … "
       + ParameterRange.limit(ParameterCheck.maxScale)))
   }
 

@@ -22,73 +22,57 @@ import DecorTestSupport
     return path
   }()
 
-  /// One valid step of the named filter, with random arguments in ranges that keep images small.
+  /// One valid step of the named filter, drawn from its declaration: each argument from its examples, its choices or
+  /// its rule's typical values (which keep images small), optional ones left out at random; drawn again until the
+  /// step parses (a step's arguments may depend on each other, as `levels`' black and white do).
   static func step(_ name: String, _ g: inout SplitMix64) -> String {
-    func number(_ range: ClosedRange<Double>) -> String { String(format: "%.2f", Double.random(in: range, using: &g)) }
-    func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &g) }
-    func pick(_ options: [String]) -> String { options.randomElement(using: &g)! }
-    let interpolation = pick(["", " interpolation=nearest", " interpolation=bilinear", " interpolation=bicubic",
-      " interpolation=lanczos"])
-    switch name {
-    case "rotate": return "rotate \(pick(["90", "-180", number(-60...60)]))" + interpolation
-    case "scale": return "scale \(number(0.3...1.6)) \(number(0.3...1.6))" + interpolation
-    case "resize":
-      let size = pick(["\(int(8...90))x\(pick(["_", "", String(int(8...90))]))", "x\(int(8...90))",
-        "\(int(20...150))%", "\(int(20...150))%x\(pick(["_", "\(int(20...150))%"]))"])
-      if Bool.random(using: &g) {
-        return "resize \(int(8...90))x\(int(8...90)) fit=\(pick(["contain", "inside"])) background=\(pick(["white", "#10203080"]))"
-          + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"]) + pick(["", " shrink-only"])
+    guard let filter = try? FilterRegistry.standard.filter(named: name) else { return "" }
+    for _ in 0..<200 {
+      let text = candidate(filter, &g)
+      if (try? Chain(parsing: [text])) != nil { return text }
+    }
+    return ""
+  }
+
+  /// A step of `filter` with random values for its arguments, valid one by one.
+  static func candidate(_ filter: Filter, _ g: inout SplitMix64) -> String {
+    var words = [filter.name]
+    var positionalsGoOn = true
+    for argument in filter.arguments {
+      if !argument.isOption {
+        // An optional positional is left out at random, and so are all after it.
+        if !argument.isRequired && Bool.random(using: &g) { positionalsGoOn = false }
+        if positionalsGoOn { words.append(value(of: argument, &g)) }
+      } else if Bool.random(using: &g) {
+        if case .flag = argument.kind {
+          words.append(argument.name)
+        } else {
+          words.append("\(argument.name)=\(value(of: argument, &g))")
+        }
       }
-      return "resize \(size) fit=\(pick(["fill", "contain", "cover", "inside"]))"
-        + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"]) + pick(["", " shrink-only"]) + interpolation
-    case "translate": return "translate \(pick([String(int(-9...9)), number(-9...9)])) \(number(-9...9))" + interpolation
-    case "skew": return "skew \(number(-30...30)) \(number(-20...20))" + interpolation
-    case "flip": return "flip \(pick(["horizontal", "vertical", "both"]))"
-    case "transform": return "transform \(number(0.6...1.3)) \(number(-0.3...0.3)) \(number(-0.3...0.3)) \(number(0.6...1.3)) \(number(-5...5)) \(number(-5...5))"
-    case "crop":
-      let gravity = " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"
-      return pick(["crop \(int(0...20)) \(int(0...20)) \(int(5...60)) \(int(5...60))", "crop \(int(5...60)) \(int(5...60))",
-        "crop \(int(5...60)) \(int(5...60))" + gravity, "crop \(int(-5...5)) \(int(-5...5)) \(int(5...60)) \(int(5...60))" + gravity])
-    case "pad": return pick(["pad \(int(0...6))", "pad \(int(0...4)) \(int(0...4)) \(int(0...4)) \(int(0...4)) color=#3366cc80"])
-    case "opacity": return "opacity \(number(0.1...1))"
-    case "background": return "background \(pick(["white", "#20304080", "rebeccapurple"]))"
-    case "tile": return "tile \(int(20...90))x\(int(20...90))"
-    case "round": return "round \(pick([String(int(0...30)), number(0.5...12), "\(int(5...60))%"]))"
-    case "border": return "border \(int(0...6))" + pick(["", " color=#3366cc80", " color=white"])
-    case "replicate": return "replicate \(int(1...3))x\(int(1...3))"
-    case "mask":
-      return "mask \"\(overlay)\"" + pick(["", " channel=luminance", " channel=alpha"]) + pick(["", " invert"])
-    case "blend":
-      return "blend \(BlendMode.allCases.randomElement(using: &g)!) \"\(overlay)\" opacity=\(number(0.2...1)) at=\(int(-5...20)),\(int(-5...20))"
-        + pick(["", " below"])
-    case "blur":
-      return "blur \(pick([number(0.5...2.9), number(3...12)]))" + pick(["", " edge=mirror", " edge=wrap", " edge=transparent"])
-    case "canvas":
-      return "canvas \(int(10...80)) \(int(10...80)) x=\(int(-15...25)) y=\(int(-15...25))"
-        + pick(["", " color=#ffcc0080", " color=white"]) + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"])
-    case "shadow":
-      return "shadow \(int(-6...6)) \(int(-6...6)) blur=\(number(0...9)) opacity=\(number(0.2...1))"
-        + pick(["", " spread=\(number(-2...3))"]) + pick(["", " only"]) + pick(["", " color=#ff000080"])
-    case "inner-shadow": return "inner-shadow \(int(-4...4)) \(int(-4...4)) blur=\(number(0...8))"
-    case "brightness", "contrast", "saturate": return "\(name) \(number(0...2))"
-    case "grayscale", "sepia", "invert": return "\(name) \(number(0...1))"
-    case "hue-rotate": return "hue-rotate \(number(-180...180))"
-    case "sharpen":
-      return "sharpen \(pick([number(0.5...2.9), number(3...8)])) amount=\(number(0...3))"
-        + pick(["", " threshold=\(number(0...20))"])
-    case "levels":
-      return pick(["levels \(int(0...100)) \(int(150...255))", "levels \(number(0...30))% \(number(60...100))%"])
-        + pick(["", " gamma=\(number(0.3...3))"])
-    case "gamma": return "gamma \(number(0.3...3))"
-    case "text":
-      return "text \(pick(["Hi", "\"a b\"", "ffi", "שלום"])) size=\(int(6...20))"
-        + pick(["", " color=white", " color=#ff000080"]) + pick(["", " gravity=\(pick(Gravity.allCases.map(\.rawValue)))"])
-        + pick(["", " margin=\(int(0...6))", " x=\(int(-5...5)) y=\(int(-5...5))"]) + pick(["", " opacity=0.5"])
-        + pick(["", " width=\(int(8...30)) align=\(pick(["start", "center", "end", "right"]))"])
-    case "trim": return "trim" + pick(["", " fuzz=\(int(0...40))", " fuzz=10%", " color=white", " color=#00000000"])
-    case "normalize":
-      return "normalize" + pick(["", " low=\(number(0...5))%", " low=1% high=\(number(0...5))"])
-    default: return ""
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// A random value of an argument, as a step writes it.
+  static func value(of argument: FilterArgument, _ g: inout SplitMix64) -> String {
+    func number(_ range: ClosedRange<Double>) -> String { String(format: "%.2f", Double.random(in: range, using: &g)) }
+    func integer(_ range: ClosedRange<Double>) -> String {
+      String(Int.random(in: Int(range.lowerBound.rounded(.up))...Int(range.upperBound.rounded(.down)), using: &g))
+    }
+    if let example = argument.examples.randomElement(using: &g), argument.typical == nil || Bool.random(using: &g) {
+      return example
+    }
+    let typical = argument.typical ?? 0...1
+    switch argument.kind {
+    case .number, .angle: return number(typical)
+    case .integer: return integer(typical)
+    case .point: return "\(integer(typical)),\(integer(typical))"
+    case .color: return ["white", "#3366cc80", "#ff000080", "rebeccapurple", "#10203080"].randomElement(using: &g) ?? ""
+    case .choice(let words): return words.randomElement(using: &g) ?? ""
+    case .image: return "\"\(overlay)\""
+    case .size: return "\(integer(8...90))x\(integer(8...90))"
+    case .text, .flag: return "x"
     }
   }
 

@@ -3,9 +3,8 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// Issue 10, item 6: no input traps through the Swift API or the chain language. Every public initialiser,
-/// chaining method and draw call is fed NaN, ±∞, 0, a negative value, Int.max (and Int.min where the parameter is
-/// an Int) and ±1e300; each result must be either the typed error of the one rule (`ParameterCheck`: an invalid
+/// No input traps through the Swift API or the chain language. Every public initialiser, chaining method and draw
+/// call is fed NaN, ±∞, 0, a negative value, Int.max (and Int.min where the parameter is an Int) and ±1e300; each result must be either the typed error of the one rule (`ParameterCheck`: an invalid
 /// parameter, reported by `parameterError`, an empty extent and `RenderError.invalidParameter` from rendering and
 /// drawing) or a usable component that renders, never a trap.
 @Suite struct ParameterSweepTests {
@@ -20,11 +19,10 @@ import DecorTestSupport
   static func nonNegative(_ v: Double) -> Bool { v.isFinite && v >= 0 }
   static func positive(_ v: Double) -> Bool { v.isFinite && v > 0 }
 
-  /// Checks what the rule promises for a component built with a parameter that is `valid` or not (`nil`: not
-  /// classified, for the blur and shadows, whose initialisers the render core's rewrite will check).
-  static func exercise(_ component: any ImageComponent, valid: Bool?, _ label: String) {
+  /// Checks what the rule promises for a component built with a parameter that is `valid` or not.
+  static func exercise(_ component: any ImageComponent, valid: Bool, _ label: String) {
     let extent = component.extent
-    if valid == false {
+    if !valid {
       guard case .invalidParameter? = component.parameterError else {
         Issue.record("\(label): no invalidParameter error")
         return
@@ -34,7 +32,7 @@ import DecorTestSupport
       #expect(throws: component.parameterError!, "\(label)") { try component.rendered(renderer: renderer) }
       return
     }
-    if valid == true { #expect(component.parameterError == nil, "\(label): \(component.parameterError!)") }
+    #expect(component.parameterError == nil, "\(label): \(component.parameterError!)")
     do {
       let pixels = try component.rendered(region, renderer: renderer)
       #expect(pixels.width == 8 && pixels.height == 8, "\(label)")
@@ -62,7 +60,7 @@ import DecorTestSupport
   @Test func numbersGiveATypedErrorOrAUsableComponent() throws {
     let image = try Self.image()
     let other = try ImageMetrics.pattern(width: 3, height: 5)
-    typealias Case = (String, (Double) -> any ImageComponent, ((Double) -> Bool)?)
+    typealias Case = (String, (Double) -> any ImageComponent, (Double) -> Bool)
     let cases: [Case] = [
       ("rotate", { image.rotated(by: .degrees($0)) }, Self.finite),
       ("rotate bicubic", { image.rotated(by: .degrees($0), interpolation: .bicubic) }, Self.finite),
@@ -125,29 +123,28 @@ import DecorTestSupport
         { _ in true }),
       ("colour", { SolidColor(Color(red: $0, green: $0, blue: 0, alpha: $0)) }, { _ in true }),
       ("layer opacity", { Group([Layer(image, x: 1, opacity: $0)]) }, Self.nonNegative),
-      // As they are today: clamped by their initialisers, which the render core's rewrite will check.
       // Transparent edges: the modes that keep the extent compute the input extended by 3σ whatever the region
       // (BlurEdgeTests), seconds in a debug build at the clamped σ = 2000; the parameter rule is the same.
-      ("blur", { image.blurred(sigma: $0, edge: .transparent) }, nil),
-      ("blur mirror", { image.blurred(sigma: min($0, 50), edge: .mirror) }, nil),
-      ("shadow offset", { image.addingDropShadow(offset: Point($0, $0)) }, nil),
-      ("shadow blur", { image.addingDropShadow(sigma: $0) }, nil),
-      ("shadow opacity", { image.addingDropShadow(opacity: $0) }, nil),
-      ("shadow spread", { image.addingDropShadow(spread: $0, only: true) }, nil),
-      ("inner-shadow offset", { image.addingInnerShadow(offset: Point($0, -$0)) }, nil),
-      ("inner-shadow blur", { image.addingInnerShadow(sigma: $0) }, nil),
-      ("inner-shadow opacity", { image.addingInnerShadow(opacity: $0) }, nil),
+      ("blur", { image.blurred(sigma: $0, edge: .transparent) }, Self.nonNegative),
+      ("blur mirror", { image.blurred(sigma: min($0, 50), edge: .mirror) }, { Self.nonNegative(min($0, 50)) }),
+      ("shadow offset", { image.addingDropShadow(offset: Point($0, $0)) }, Self.finite),
+      ("shadow blur", { image.addingDropShadow(sigma: $0) }, Self.nonNegative),
+      ("shadow opacity", { image.addingDropShadow(opacity: $0) }, Self.nonNegative),
+      ("shadow spread", { image.addingDropShadow(spread: $0, only: true) }, Self.finite),
+      ("inner-shadow offset", { image.addingInnerShadow(offset: Point($0, -$0)) }, Self.finite),
+      ("inner-shadow blur", { image.addingInnerShadow(sigma: $0) }, Self.nonNegative),
+      ("inner-shadow opacity", { image.addingInnerShadow(opacity: $0) }, Self.nonNegative),
     ]
     for (name, make, valid) in cases {
       for value in Self.doubles {
-        Self.exercise(make(value), valid: valid.map { $0(value) }, "\(name) \(value)")
+        Self.exercise(make(value), valid: valid(value), "\(name) \(value)")
       }
     }
   }
 
   @Test func wholeNumbersGiveATypedErrorOrAUsableComponent() throws {
     let image = try Self.image()
-    typealias Case = (String, (Int) -> any ImageComponent, ((Int) -> Bool)?)
+    typealias Case = (String, (Int) -> any ImageComponent, (Int) -> Bool)
     let always: (Int) -> Bool = { _ in true }
     let cases: [Case] = [
       ("pad", { image.padded(by: $0) }, { $0 >= 0 }),
@@ -180,7 +177,7 @@ import DecorTestSupport
     ]
     for (name, make, valid) in cases {
       for value in Self.integers {
-        Self.exercise(make(value), valid: valid.map { $0(value) }, "\(name) \(value)")
+        Self.exercise(make(value), valid: valid(value), "\(name) \(value)")
       }
     }
     // A raster of a bad size is a typed error at once.
@@ -397,8 +394,11 @@ import DecorTestSupport
       "trim fuzz=#", "trim fuzz=#%", "text Hi size=#", "text Hi margin=#", "text Hi width=#",
       "text Hi line-height=#", "text Hi letter-spacing=# x=#", "text Hi opacity=#",
     ]
+    let named = Set(steps.map { $0.prefix { $0 != " " } })
+    let derived = FilterRegistry.standard.filters.filter { !named.contains(Substring($0.name)) }
+      .flatMap { Self.numberTemplates($0, image: png) }
     var parsed = 0
-    for template in steps {
+    for template in steps + derived {
       for value in values {
         let step = template.replacingOccurrences(of: "#", with: value)
         let chain: Chain
@@ -420,6 +420,42 @@ import DecorTestSupport
       }
     }
     #expect(parsed > 100)
+  }
+
+  /// For a step with no template above (one registered later), a template per number it takes, from its
+  /// declaration: that number `#`, the positional arguments it needs at an example or typical value.
+  static func numberTemplates(_ filter: Filter, image: String) -> [String] {
+    filter.arguments.indices.compactMap { target in
+      switch filter.arguments[target].kind {
+      case .number, .integer, .angle: break
+      default: return nil
+      }
+      var words = [filter.name]
+      for (index, argument) in filter.arguments.enumerated() {
+        if argument.isOption {
+          if index == target { words.append("\(argument.name)=#") }
+        } else if index == target {
+          words.append("#")
+        } else if argument.isRequired || (!filter.arguments[target].isOption && index < target) {
+          words.append(example(argument, image: image))
+        }
+      }
+      return words.joined(separator: " ")
+    }
+  }
+
+  /// A value the argument accepts, as a step writes it.
+  static func example(_ argument: FilterArgument, image: String) -> String {
+    if let example = argument.examples.first { return example }
+    if let typical = argument.typical { return String(Int(((typical.lowerBound + typical.upperBound) / 2).rounded())) }
+    switch argument.kind {
+    case .image: return image
+    case .choice(let words): return words.first ?? ""
+    case .color: return "white"
+    case .size: return "4x4"
+    case .point: return "1,1"
+    default: return "x"
+    }
   }
 
   /// Values that are merely large come out at the documented limits.
