@@ -71,9 +71,6 @@ public struct JPEGDecoder: ImageDecoder {
       warnings: reader.firstWarning.map { [$0] } ?? [])
   }
 
-  /// libjpeg's words for a file that ends before its EOI marker, the one warning that is an error.
-  static let endsEarly = "Premature end of JPEG file"
-
   /// Inverted (Adobe) CMYK, four bytes a pixel, to opaque RGBA in place (`InvertedCMYK`).
   package static func invertedCMYKToRGBA(_ bytes: UnsafeMutableRawBufferPointer) { InvertedCMYK.toRGBA(bytes) }
 }
