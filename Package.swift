@@ -83,14 +83,16 @@ let package = Package(
     // zlib: the PNG encoder's `fast` compressor, and the inflate pass and Adler-32 combining that join libdeflate's
     // parts into one stream.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-    // libjpeg-turbo's TurboJPEG API: JPEG files read whole.
+    // libjpeg-turbo's TurboJPEG API: only the tests' oracle (DecorTestSupport), which the JPEG reader's pixels and the
+    // JPEG writer's bytes must equal; the library reads and writes JPEG through libjpeg alone (CJPEG).
     .systemLibrary(
       name: "CTurboJPEG",
       pkgConfig: "libturbojpeg",
       providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
     ),
-    // libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines with DCT scaling (`JPEGRowSource`) and
-    // written by scanlines (`JPEGRowWriter`), each call behind a C helper holding the setjmp.
+    // libjpeg-turbo's libjpeg API (jpeglib.h): JPEG read by scanlines with DCT scaling from any byte source
+    // (`JPEGRowSource`, which `JPEGDecoder` reads whole images with too) and written by scanlines (`JPEGRowWriter`),
+    // each call behind a C helper holding the setjmp.
     .systemLibrary(
       name: "CJPEG",
       pkgConfig: "libjpeg",
@@ -135,7 +137,7 @@ let package = Package(
       name: "DecorCodecs",
       dependencies: [
         "DecorCore", "CLibPNG", "CLibDeflate", "CZlib",
-        library("CTurboJPEG", trait: "JPEG"), library("CJPEG", trait: "JPEG"),
+        library("CJPEG", trait: "JPEG"),
         library("CWebP", trait: "WebP"),
         library("CGIF", trait: "GIF"),
         library("CTIFF", trait: "TIFF"),

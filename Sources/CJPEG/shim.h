@@ -1,4 +1,5 @@
-// libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines, with DCT scaling, for JPEGRowSource, and
+// libjpeg-turbo's libjpeg API (jpeglib.h): JPEG files read by scanlines, with DCT scaling, for JPEGRowSource (and so
+// for every JPEG decode: the whole image is every row read), and
 // written by scanlines, for JPEGRowWriter (so that a render is compressed band by band, never held whole).
 // libjpeg reports errors by longjmp and no longjmp may cross a Swift frame, so every call into libjpeg is made by
 // a C helper below that holds the setjmp and returns a status. Only Sources/Decor/Codecs imports it.
@@ -30,14 +31,28 @@ enum {
 /// The APP1 marker, where EXIF lives (JPEG_APP0 + 1, a macro expression Swift cannot import).
 static const int DECOR_JPEG_APP1 = JPEG_APP0 + 1;
 
-/// One open file and libjpeg's state for reading it once. `cinfo` comes first, so libjpeg's callbacks, which get a
+/// Where a reader's compressed bytes come from: a function of the Swift side (a `ByteReader`: a file, bytes in memory
+/// or standard input spooled) that copies up to `capacity` bytes into `buffer` and returns how many (0 at the end, −1
+/// on a read error, whose words the Swift side keeps). It is called by libjpeg from inside a helper below, returns
+/// before libjpeg goes on, and never calls libjpeg, so libjpeg's `longjmp` never crosses its frame.
+typedef long (*decor_jpeg_read_function)(void *context, unsigned char *buffer, size_t capacity);
+
+/// How many compressed bytes a reader asks for at a time.
+#define DECOR_JPEG_INPUT_SIZE 65536
+
+/// One input and libjpeg's state for reading it once. `cinfo` comes first, so libjpeg's callbacks, which get a
 /// pointer to it, find the whole reader. Allocated by `decor_jpeg_reader_open`, freed by `decor_jpeg_reader_close`.
 typedef struct decor_jpeg_reader {
   struct jpeg_decompress_struct cinfo;
   struct jpeg_error_mgr error;
+  struct jpeg_source_mgr source;
   jmp_buf jump;
-  FILE *file;
+  decor_jpeg_read_function read;
+  void *context;
   int created;
+  /// Whether the input ended before its EOI marker, or could not be read (the Swift side then has the reason).
+  int ended;
+  int read_failed;
   /// Whether the pixels come as (Adobe, inverted) CMYK, for the caller to convert; else as RGBA.
   int cmyk;
   /// Warnings seen and passed over (the first one's words in `warning`).
@@ -45,6 +60,7 @@ typedef struct decor_jpeg_reader {
   char warning[JMSG_LENGTH_MAX];
   /// The error that stopped libjpeg, or the system's.
   char message[JMSG_LENGTH_MAX];
+  JOCTET buffer[DECOR_JPEG_INPUT_SIZE];
 } decor_jpeg_reader;
 
 /// libjpeg's error callback: keep the words, then jump back into the helper that called libjpeg (never further).
@@ -68,35 +84,76 @@ static void decor_jpeg_on_message(j_common_ptr cinfo, int level) {
   if (reader->warnings++ == 0) (*cinfo->err->format_message)(cinfo, reader->warning);
 }
 
+/// The source's start: nothing is read before libjpeg asks.
+static void decor_jpeg_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+/// The next bytes, from the Swift side. At the end of the input, as libjpeg's own sources do, a warning (which
+/// `decor_jpeg_on_message` makes an error) and a fake EOI marker; a read error stops libjpeg.
+static boolean decor_jpeg_fill_input_buffer(j_decompress_ptr cinfo) {
+  decor_jpeg_reader *reader = (decor_jpeg_reader *)cinfo;
+  long n = reader->read(reader->context, reader->buffer, sizeof reader->buffer);
+  if (n < 0) {
+    reader->read_failed = 1;
+    ERREXIT(cinfo, JERR_FILE_READ);
+  }
+  if (n == 0) {
+    reader->ended = 1;
+    WARNMS(cinfo, JWRN_JPEG_EOF);
+    reader->buffer[0] = (JOCTET)0xFF;
+    reader->buffer[1] = (JOCTET)JPEG_EOI;
+    n = 2;
+  }
+  reader->source.next_input_byte = reader->buffer;
+  reader->source.bytes_in_buffer = (size_t)n;
+  return TRUE;
+}
+
+/// Skips `count` bytes (a marker segment libjpeg does not keep), reading through them.
+static void decor_jpeg_skip_input_data(j_decompress_ptr cinfo, long count) {
+  decor_jpeg_reader *reader = (decor_jpeg_reader *)cinfo;
+  if (count <= 0) return;
+  while (count > (long)reader->source.bytes_in_buffer) {
+    count -= (long)reader->source.bytes_in_buffer;
+    decor_jpeg_fill_input_buffer(cinfo);
+  }
+  reader->source.next_input_byte += (size_t)count;
+  reader->source.bytes_in_buffer -= (size_t)count;
+}
+
+/// The source's end: the Swift side closes its input.
+static void decor_jpeg_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
 /// Frees everything the reader holds; `reader` may be NULL.
 static void decor_jpeg_reader_close(decor_jpeg_reader *reader) {
   if (!reader) return;
   if (reader->created) jpeg_destroy_decompress(&reader->cinfo);
-  if (reader->file) fclose(reader->file);
   free(reader);
 }
 
-/// Opens `path`, reads the header (keeping the APP1 markers, for the EXIF orientation) and sets the decoding as
-/// TurboJPEG's tjDecompress2 sets it by default (the accurate integer DCT, smooth chroma upsampling: libjpeg's
-/// defaults), with RGBA output (CMYK for CMYK and YCCK files) and DCT scaling by 1/`scale_denominator` (1, 2, 4,
-/// 8); the output size is then in `cinfo.output_width` and `output_height`. Allocates no pixel memory. On return
-/// `*out` is set (even on failure, for the message) and must be closed.
-static int decor_jpeg_reader_open(const char *path, unsigned int scale_denominator, decor_jpeg_reader **out) {
+/// Starts a reader of the bytes `read` gives, reads the header (keeping the APP1 markers, for the EXIF orientation)
+/// and sets the decoding as TurboJPEG's tjDecompress2 sets it by default (the accurate integer DCT, smooth chroma
+/// upsampling: libjpeg's defaults), with RGBA output (CMYK for CMYK and YCCK files) and DCT scaling by
+/// 1/`scale_denominator` (1, 2, 4, 8); the output size is then in `cinfo.output_width` and `output_height`.
+/// Allocates no pixel memory. On return `*out` is set (even on failure, for the message) and must be closed.
+static int decor_jpeg_reader_open(decor_jpeg_read_function read, void *context, unsigned int scale_denominator,
+                                  decor_jpeg_reader **out) {
   decor_jpeg_reader *reader = (decor_jpeg_reader *)calloc(1, sizeof(decor_jpeg_reader));
   *out = reader;
   if (!reader) return DECOR_JPEG_IO;
-  reader->file = fopen(path, "rb");
-  if (!reader->file) {
-    snprintf(reader->message, sizeof reader->message, "cannot open: %s", strerror(errno));
-    return DECOR_JPEG_IO;
-  }
+  reader->read = read;
+  reader->context = context;
   reader->cinfo.err = jpeg_std_error(&reader->error);
   reader->error.error_exit = decor_jpeg_on_error;
   reader->error.emit_message = decor_jpeg_on_message;
-  if (setjmp(reader->jump)) return DECOR_JPEG_CORRUPT;
+  if (setjmp(reader->jump)) return reader->read_failed ? DECOR_JPEG_IO : DECOR_JPEG_CORRUPT;
   jpeg_create_decompress(&reader->cinfo);
   reader->created = 1;
-  jpeg_stdio_src(&reader->cinfo, reader->file);
+  reader->source.init_source = decor_jpeg_init_source;
+  reader->source.fill_input_buffer = decor_jpeg_fill_input_buffer;
+  reader->source.skip_input_data = decor_jpeg_skip_input_data;
+  reader->source.resync_to_restart = jpeg_resync_to_restart;
+  reader->source.term_source = decor_jpeg_term_source;
+  reader->cinfo.src = &reader->source;
   jpeg_save_markers(&reader->cinfo, JPEG_APP0 + 1, 0xFFFF);
   jpeg_read_header(&reader->cinfo, TRUE);
   J_COLOR_SPACE space = reader->cinfo.jpeg_color_space;
@@ -108,24 +165,32 @@ static int decor_jpeg_reader_open(const char *path, unsigned int scale_denominat
   return DECOR_JPEG_OK;
 }
 
+/// The subsampling factors of component `index` (0 for luma), for the header's description.
+static int decor_jpeg_sampling(const decor_jpeg_reader *reader, int index, int *horizontal, int *vertical) {
+  if (index < 0 || index >= reader->cinfo.num_components || !reader->cinfo.comp_info) return 0;
+  *horizontal = reader->cinfo.comp_info[index].h_samp_factor;
+  *vertical = reader->cinfo.comp_info[index].v_samp_factor;
+  return 1;
+}
+
 /// Starts decompressing: libjpeg allocates its buffers (a few MCU rows; for a progressive file, every coefficient
 /// of the image, and reads all its scans now).
 static int decor_jpeg_reader_start(decor_jpeg_reader *reader) {
-  if (setjmp(reader->jump)) return DECOR_JPEG_CORRUPT;
+  if (setjmp(reader->jump)) return reader->read_failed ? DECOR_JPEG_IO : DECOR_JPEG_CORRUPT;
   jpeg_start_decompress(&reader->cinfo);
   return DECOR_JPEG_OK;
 }
 
 /// Reads the next `count` scanlines, `stride` bytes apart, 4 bytes a pixel.
 static int decor_jpeg_reader_read(decor_jpeg_reader *reader, unsigned char *rows, size_t stride, unsigned int count) {
-  if (setjmp(reader->jump)) return DECOR_JPEG_CORRUPT;
+  if (setjmp(reader->jump)) return reader->read_failed ? DECOR_JPEG_IO : DECOR_JPEG_CORRUPT;
   unsigned int done = 0;
   while (done < count) {
     JSAMPROW pointers[16];
     unsigned int n = count - done < 16 ? count - done : 16;
     for (unsigned int i = 0; i < n; i++) pointers[i] = rows + (size_t)(done + i) * stride;
     JDIMENSION got = jpeg_read_scanlines(&reader->cinfo, pointers, n);
-    // With a stdio source libjpeg never suspends; no progress means a broken stream.
+    // The source never suspends; no progress means a broken stream.
     if (got == 0) {
       snprintf(reader->message, sizeof reader->message, "libjpeg gave no scanline");
       return DECOR_JPEG_CORRUPT;
@@ -137,7 +202,7 @@ static int decor_jpeg_reader_read(decor_jpeg_reader *reader, unsigned char *rows
 
 /// Reads the rest of the file after the last scanline (up to EOI), as tjDecompress2 does.
 static int decor_jpeg_reader_finish(decor_jpeg_reader *reader) {
-  if (setjmp(reader->jump)) return DECOR_JPEG_CORRUPT;
+  if (setjmp(reader->jump)) return reader->read_failed ? DECOR_JPEG_IO : DECOR_JPEG_CORRUPT;
   jpeg_finish_decompress(&reader->cinfo);
   return DECOR_JPEG_OK;
 }

@@ -33,10 +33,6 @@ public struct DecodedImage: Sendable {
     contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
     let input = try ImageFile.decoderInput(path, decoders: decoders)
-    if let bytes = input.bytes {
-      self = try input.decoder.decodeImage(bytes, source: input.source, pixelLimit: pixelLimit)
-    } else {
-      self = try input.decoder.decodeImage(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
-    }
+    self = try input.decoder.decodeImage(from: input.bytes, pixelLimit: pixelLimit)
   }
 }

@@ -51,6 +51,16 @@ public protocol ImageDecoder: Sendable {
   /// The pixels, metadata and frame count of a whole file held in memory, and the damage passed over to decode it
   /// (`DecodedImage.warnings`). The default calls `decode`, `metadata(of:)` and `frameCount(of:)`.
   func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage
+  /// The pixels, metadata and frame count of any byte source (a file, bytes in memory, spooled standard input),
+  /// named `bytes.name` in errors: the one call a format's reader answers, of which the calls on `[UInt8]` and on a
+  /// path are forms. The default calls `decodeImage(contentsOfFile:…)` for a file and `decodeImage(_:…)` with the
+  /// bytes otherwise.
+  ///
+  /// - Throws: `CodecError.io`, `.corrupt` or `.tooLarge`.
+  func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage
+  /// The metadata of any byte source (see `metadata(of:)`). The default calls `metadata(ofFile:)` for a file and
+  /// `metadata(of:)` with the bytes otherwise.
+  func metadata(from bytes: ByteSource) -> ImageMetadata
 }
 
 extension ImageDecoder {
@@ -82,6 +92,16 @@ extension ImageDecoder {
     -> DecodedImage
   {
     try decodeImage(ImageFile.readBytes(atPath: path), source: source, pixelLimit: pixelLimit)
+  }
+
+  public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    if let path = bytes.path { return try decodeImage(contentsOfFile: path, source: bytes.name, pixelLimit: pixelLimit) }
+    return try decodeImage(bytes.allBytes(), source: bytes.name, pixelLimit: pixelLimit)
+  }
+
+  public func metadata(from bytes: ByteSource) -> ImageMetadata {
+    if let path = bytes.path { return metadata(ofFile: path) }
+    return (try? bytes.allBytes()).map(metadata(of:)) ?? .none
   }
 
   /// The pixels, metadata and frame count of a whole file held in memory.

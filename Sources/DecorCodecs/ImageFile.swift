@@ -158,20 +158,15 @@ public enum ImageFile {
     }
   }
 
-  /// The registry's decoder for the file at `path`, the file's name for messages, and the file's bytes when it
-  /// must be decoded from memory. A regular file is shown to the registry by its first bytes only (`bytes` is `nil`)
-  /// and handed to the decoder by path, so that a decoder that reads as it decodes (PNG's) never holds the whole
-  /// file; standard input or a FIFO is read whole, once.
+  /// The registry's decoder for the input at `path` (`-` for standard input), the input's name for messages, and its
+  /// bytes as a `ByteSource`: a regular file is shown to the registry by its first bytes only and read by the decoder
+  /// as it decodes, so it is never held whole; standard input or a FIFO is read once, into memory or a spooled
+  /// temporary file (see `ByteSource`).
   package static func decoderInput(_ path: String, decoders: DecoderRegistry) throws(CodecError)
-    -> (decoder: any ImageDecoder, source: String, bytes: [UInt8]?)
+    -> (decoder: any ImageDecoder, source: String, bytes: ByteSource)
   {
-    let source = displayName(path, input: true)
-    if path != standardStream, let start = regularFileStart(atPath: path) {
-      guard start.size <= decoders.byteLimit else { throw .inputTooLarge(source: source, limit: decoders.byteLimit) }
-      return (try decoders.decoder(for: start.leading, source: source), source, nil)
-    }
-    let (bytes, decoder) = try readRecognised(atPath: path, decoders: decoders)
-    return (decoder, source, bytes)
+    let (bytes, decoder) = try ByteSource.input(atPath: path, decoders: decoders)
+    return (decoder, bytes.name, bytes)
   }
 
   /// How a path appears in messages: `<stdin>` and `<stdout>` for `-`.

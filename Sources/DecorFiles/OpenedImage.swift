@@ -2,11 +2,11 @@ import DecorChain
 import DecorCodecs
 import DecorCore
 
-/// An input image opened for a render: a file whose format can be read row by row (PNG, JPEG, a still WebP, a TIFF
-/// stored top row first) is read
-/// as the render needs its rows (`StreamedImage`), anything else (standard input, an animation, a HEIC or AVIF
-/// file, a decoder of yours, a JPEG whose EXIF orientation is to be applied) is decoded whole first (`DecodedImage`). What `decor
-/// apply` reads its input with.
+/// An input image opened for a render: a JPEG from any byte source (a file, bytes in memory, standard input), or a
+/// file whose format can be read row by row (PNG, a still WebP, a TIFF stored top row first), is read as the render
+/// needs its rows (`StreamedImage`), and so shrunk on load alike from each; anything else (PNG, WebP or TIFF bytes
+/// not in a file, an animation, a HEIC or AVIF file, a decoder of yours, a JPEG whose EXIF orientation is to be
+/// applied) is decoded whole first (`DecodedImage`). What `decor apply` reads its input with.
 public struct OpenedImage: Sendable {
   /// The image: a `StreamedImage` or a `Raster`.
   public var image: any ImageComponent
@@ -43,24 +43,33 @@ public struct OpenedImage: Sendable {
     contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
     let input = try ImageFile.decoderInput(path, decoders: decoders)
-    decoderName = input.decoder.name
-    framesArePages = input.decoder.framesArePages
-    if input.bytes == nil, let source = try Self.rowSource(path, decoder: input.decoder, source: input.source,
-      pixelLimit: pixelLimit)
-    {
+    try self.init(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit)
+  }
+
+  /// Opens an image file's bytes held in memory (named `<memory>` in errors) as `init(contentsOfFile:…)` opens a
+  /// file: a JPEG is read as the render needs its rows, and shrunk on load by `applying`.
+  ///
+  /// - Throws: `CodecError`: `.unsupportedFormat`, `.corrupt`, `.tooLarge` (over `pixelLimit`, before any pixel is
+  ///   decoded).
+  public init(
+    decoding bytes: [UInt8], decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
+  ) throws(CodecError) {
+    let source = ByteSource(bytes: bytes)
+    try self.init(source, decoder: decoders.decoder(for: bytes, source: source.name), pixelLimit: pixelLimit)
+  }
+
+  /// Opens `bytes` with `decoder`.
+  private init(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int) throws(CodecError) {
+    decoderName = decoder.name
+    framesArePages = decoder.framesArePages
+    if let source = try Self.rowSource(bytes, decoder: decoder, pixelLimit: pixelLimit) {
       image = StreamedImage(source)
-      metadata = input.decoder.metadata(ofFile: path)
+      metadata = decoder.metadata(from: bytes)
       // A multi-page TIFF read by rows still says how many pages it has, as a decoded one does.
       frameCount = Self.pageCount(of: source)
       return
     }
-    // Standard input has been read already, to find its decoder.
-    let decoded: DecodedImage
-    if let bytes = input.bytes {
-      decoded = try input.decoder.decodeImage(bytes, source: input.source, pixelLimit: pixelLimit)
-    } else {
-      decoded = try input.decoder.decodeImage(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
-    }
+    let decoded = try decoder.decodeImage(from: bytes, pixelLimit: pixelLimit)
     image = decoded.raster
     metadata = decoded.metadata
     frameCount = decoded.frameCount
@@ -104,11 +113,7 @@ public struct OpenedImage: Sendable {
         Double(jpeg.height) / Double(resize.extent.height) / 2)
     }
     let scale = JPEGRowSource.Scale(downscale: factor)
-    guard scale != .full,
-      var shrunk = try? JPEGRowSource(contentsOfFile: jpeg.path, source: jpeg.source, scale: scale,
-        pixelLimit: jpeg.pixelLimit)
-    else { return nil }
-    shrunk.warnings = jpeg.warnings
+    guard scale != .full, let shrunk = try? jpeg.scaled(scale) else { return nil }
     let result = try chain.apply(to: StreamedImage(Self.converted(shrunk, like: streamed.source)),
       pixelLimit: pixelLimit)
     return result.extent == full.extent ? result : nil
@@ -139,20 +144,24 @@ public struct OpenedImage: Sendable {
     return 1
   }
 
-  /// The row source of the file, when its decoder is one of the library's and reads it as the render needs it.
-  static func rowSource(_ path: String, decoder: any ImageDecoder, source: String, pixelLimit: Int)
+  /// The row source of the input, when its decoder is one of the library's and reads it as the render needs it: a
+  /// JPEG from any byte source, the other formats from a file.
+  static func rowSource(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
     throws(CodecError) -> (any RowSource)?
   {
+    let source = bytes.name
+    #if JPEG
+      if let jpeg = decoder as? JPEGDecoder {
+        let rows = try JPEGRowSource(bytes, pixelLimit: pixelLimit)
+        // An orientation to apply turns or mirrors the picture: decoded whole, as the decoder does it.
+        if jpeg.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
+        return rows
+      }
+    #endif
+    guard let path = bytes.path else { return nil }
     switch decoder {
     case is PNGDecoder:
       return try PNGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-    #if JPEG
-    case let jpeg as JPEGDecoder:
-      let rows = try JPEGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-      // An orientation to apply turns or mirrors the picture: decoded whole, as the decoder does it.
-      if jpeg.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
-      return rows
-    #endif
     #if WebP
     case is WebPDecoder:
       let rows = try WebPRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)

@@ -10,10 +10,10 @@ extension Raster {
     contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
     let input = try ImageFile.decoderInput(path, decoders: decoders)
-    if let bytes = input.bytes {
-      self = try input.decoder.decode(bytes, source: input.source, pixelLimit: pixelLimit)
+    if let file = input.bytes.path {
+      self = try input.decoder.decode(contentsOfFile: file, source: input.source, pixelLimit: pixelLimit)
     } else {
-      self = try input.decoder.decode(contentsOfFile: path, source: input.source, pixelLimit: pixelLimit)
+      self = try input.decoder.decodeImage(from: input.bytes, pixelLimit: pixelLimit).raster
     }
   }
 

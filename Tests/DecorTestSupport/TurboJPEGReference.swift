@@ -3,10 +3,41 @@ import CTurboJPEG
 
 import Decor
 
-/// The JPEG encoder as it was before it streamed, kept as the reference the streamed output must equal byte for byte:
-/// the whole raster flattened into an RGB copy, compressed at once by TurboJPEG's `tjCompress2` (`TJPF_RGB`,
-/// `TJFLAG_ACCURATEDCT`), then the metadata spliced into its file.
+/// TurboJPEG, the oracle of Decor's libjpeg reader and writer (the library itself no longer links it):
+/// - the JPEG encoder as it was before it streamed, the reference the streamed output must equal byte for byte: the
+///   whole raster flattened into an RGB copy, compressed at once by TurboJPEG's `tjCompress2` (`TJPF_RGB`,
+///   `TJFLAG_ACCURATEDCT`), then the metadata spliced into its file;
+/// - the JPEG decoder as it was before every decode was the row reader's: `tjDecompress2` into RGBA (inverted CMYK
+///   converted), the pixels `JPEGDecoder(autoOrient: false)` must give byte for byte.
 package enum TurboJPEGReference {
+  /// The stored pixels of a whole JPEG file, as `tjDecompress2` gives them (premultiplied RGBA, opaque), or `nil`
+  /// when TurboJPEG refuses the file or only warns about it.
+  package static func decode(_ data: [UInt8]) -> Raster? {
+    guard let handle = tjInitDecompress() else { return nil }
+    defer { tjDestroy(handle) }
+    var (width, height, subsampling, colorspace): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+    guard data.withUnsafeBufferPointer({
+      tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
+    }) == 0 else { return nil }
+    let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+    var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+    let status = pixels.withUnsafeMutableBufferPointer { out in
+      data.withUnsafeBufferPointer {
+        tjDecompress2(handle, $0.baseAddress, UInt($0.count), out.baseAddress, width, 0, height,
+          (cmyk ? TJPF_CMYK : TJPF_RGBA).rawValue, 0)
+      }
+    }
+    guard status == 0 else { return nil }
+    if cmyk { pixels.withUnsafeMutableBytes { JPEGDecoder.invertedCMYKToRGBA($0) } }
+    return try? Raster(width: Int(width), height: Int(height), premultipliedBytes: pixels)
+  }
+
+  /// libjpeg-turbo's message for the last error on `handle`.
+  static func message(_ handle: tjhandle) -> String {
+    guard let text = tjGetErrorStr2(handle) else { return "unknown libjpeg-turbo error" }
+    return String(cString: text)
+  }
+
   /// The file and whether any pixel was translucent, as `JPEGEncoder.encode` made them with TurboJPEG; `grey`
   /// makes a one-component file (`TJSAMP_GRAY`).
   package static func encode(
@@ -25,7 +56,7 @@ package enum TurboJPEGReference {
     }
     defer { if let output { tjFree(output) } }
     guard status == 0, let output else {
-      throw CodecError.encodingFailed(destination: "reference", detail: JPEGDecoder.message(handle))
+      throw CodecError.encodingFailed(destination: "reference", detail: message(handle))
     }
     return (recording(metadata, in: Array(UnsafeBufferPointer(start: output, count: Int(size)))), flattened)
   }

@@ -3,12 +3,15 @@ import DecorCore
 
 import CJPEG
 
-/// One render's reader of a `JPEGRowSource`: an open file and libjpeg's state, top to bottom once. Every call into
-/// libjpeg goes through a C helper of `Sources/CJPEG/shim.h` that holds the `setjmp` and returns a status, so
-/// libjpeg's `longjmp` never crosses a Swift frame. libjpeg writes the scanlines straight into the caller's buffer
-/// (RGBA, or CMYK converted in place).
+/// One reading of a `JPEGRowSource`, top to bottom once: a `ByteReader` of its bytes (a file, memory or spooled
+/// standard input) and libjpeg's state. Every JPEG decode is one: a render's streamed input, and `JPEGDecoder`'s
+/// whole image (every row read into a raster). Every call into libjpeg goes through a C helper of
+/// `Sources/CJPEG/shim.h` that holds the `setjmp` and returns a status, so libjpeg's `longjmp` never crosses a Swift
+/// frame; libjpeg pulls the compressed bytes through a C function that asks the `ByteReader` and returns before
+/// libjpeg goes on. libjpeg writes the scanlines straight into the caller's buffer (RGBA, or CMYK converted in
+/// place).
 ///
-/// Not `Sendable`: it belongs to one render, which serialises its calls. The file is closed after the last row, on
+/// Not `Sendable`: it belongs to one render, which serialises its calls. The input is closed after the last row, on
 /// the first error, or when the reader goes.
 public final class JPEGRowReader: RowReader {
   public let width: Int
@@ -22,31 +25,37 @@ public final class JPEGRowReader: RowReader {
   public private(set) var firstWarning: String?
 
   private var jpeg: UnsafeMutablePointer<decor_jpeg_reader>?
+  /// The bytes libjpeg reads, kept alive as long as `jpeg` (which points at it).
+  private var input: ByteReader?
   /// Where the first warning goes, for the source's caller.
   private let log: DecodeWarnings?
   private let cmyk: Bool
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
-  /// Opens the file, checks its header against `width` × `height` (the source's) and `pixelLimit`, and starts
+  /// Opens the bytes, checks their header against `width` × `height` (the source's) and `pixelLimit`, and starts
   /// libjpeg (which allocates its buffers, and reads a progressive file's scans).
-  init(path: String, source: String, scale: JPEGRowSource.Scale, width: Int, height: Int, pixelLimit: Int,
+  init(bytes: ByteSource, source: String, scale: JPEGRowSource.Scale, width: Int, height: Int, pixelLimit: Int,
     warnings log: DecodeWarnings? = nil) throws(CodecError)
   {
     self.log = log
-    let jpeg = try JPEGRowReader.openHeader(path: path, source: source, scale: scale, pixelLimit: pixelLimit)
+    let (jpeg, input) = try JPEGRowReader.openHeader(bytes: bytes, source: source, scale: scale,
+      pixelLimit: pixelLimit)
     let cinfo = jpeg.pointee.cinfo
-    guard Int(cinfo.output_width) == width, Int(cinfo.output_height) == height else {
-      let size = "\(cinfo.output_width)x\(cinfo.output_height)"
+    do {
+      try DecodeChecks.unchanged(width: Int(cinfo.output_width), height: Int(cinfo.output_height),
+        was: (width, height), source: source)
+    } catch {
       JPEGRowReader.release(jpeg)
-      throw .corrupt(source: source, detail: "the file changed: now \(size), was \(width)x\(height)")
+      throw error
     }
     guard decor_jpeg_reader_start(jpeg) == Int32(DECOR_JPEG_OK) else {
-      let error = JPEGRowReader.error(jpeg, source: source)
+      let error = JPEGRowReader.error(jpeg, input: input, source: source)
       JPEGRowReader.release(jpeg)
       throw error
     }
     self.jpeg = jpeg
+    self.input = input
     self.width = width
     self.height = height
     self.source = source
@@ -66,23 +75,25 @@ public final class JPEGRowReader: RowReader {
       let rows = UnsafeMutableRawPointer(buffer.baseAddress!)
       guard decor_jpeg_reader_read(jpeg, rows.assumingMemoryBound(to: UInt8.self), width * 4, UInt32(count))
         == Int32(DECOR_JPEG_OK)
-      else { throw JPEGRowReader.error(jpeg, source: source) }
-      if cmyk { JPEGRowReader.invertedCMYKToRGBA(rows, count: width * count) }
+      else { throw JPEGRowReader.error(jpeg, input: input, source: source) }
+      if cmyk { InvertedCMYK.toRGBA(rows, count: width * count) }
       nextRow += count
       if nextRow == height {
         // The rest of the file up to EOI, as TurboJPEG reads it; then the file and libjpeg's memory go now, not
         // when the render drops the reader.
         guard decor_jpeg_reader_finish(jpeg) == Int32(DECOR_JPEG_OK) else {
-          throw JPEGRowReader.error(jpeg, source: source)
+          throw JPEGRowReader.error(jpeg, input: input, source: source)
         }
         takeWarnings()
         JPEGRowReader.release(jpeg)
         self.jpeg = nil
+        input = nil
       }
     } catch {
       failure = error
       JPEGRowReader.release(jpeg)
       jpeg = nil
+      input = nil
       throw error
     }
     takeWarnings()
@@ -101,33 +112,21 @@ public final class JPEGRowReader: RowReader {
     }
   }
 
-  /// Inverted (Adobe) CMYK to opaque RGBA in place, as `JPEGDecoder.invertedCMYKToRGBA` (round(C × K / 255) for
-  /// each of C, M, Y), with raw loads and stores only, since the memory is the caller's `UInt32` buffer.
-  static func invertedCMYKToRGBA(_ pixels: UnsafeMutableRawPointer, count: Int) {
-    for i in 0..<count {
-      let p = pixels + i * 4
-      let k = p.load(fromByteOffset: 3, as: UInt8.self)
-      for c in 0..<3 {
-        p.storeBytes(of: Premultiplication.premultiply(p.load(fromByteOffset: c, as: UInt8.self), k),
-          toByteOffset: c, as: UInt8.self)
-      }
-      p.storeBytes(of: 255, toByteOffset: 3, as: UInt8.self)
-    }
-  }
-
-  /// Opens `path`, reads its header and sets the scaling, then checks the sizes against `pixelLimit`: the rows',
-  /// and a progressive file's stored size (libjpeg keeps all its coefficients). The caller releases what it gets.
-  static func openHeader(path: String, source: String, scale: JPEGRowSource.Scale, pixelLimit: Int)
-    throws(CodecError) -> UnsafeMutablePointer<decor_jpeg_reader>
+  /// Starts libjpeg on `bytes`, reads the header and sets the scaling, then checks the sizes against `pixelLimit`:
+  /// the rows', and a progressive file's stored size (libjpeg keeps all its coefficients). The caller releases the
+  /// state it gets, and keeps the byte reader (which the state points at) for as long.
+  static func openHeader(bytes: ByteSource, source: String, scale: JPEGRowSource.Scale, pixelLimit: Int)
+    throws(CodecError) -> (UnsafeMutablePointer<decor_jpeg_reader>, ByteReader)
   {
+    let input = try bytes.openReader()
     var reader: UnsafeMutablePointer<decor_jpeg_reader>?
-    let status = decor_jpeg_reader_open(path, UInt32(scale.rawValue), &reader)
+    let status = decor_jpeg_reader_open({ ByteReader.read(context: $0, buffer: $1, capacity: $2) },
+      Unmanaged.passUnretained(input).toOpaque(), UInt32(scale.rawValue), &reader)
     guard let jpeg = reader else { throw .io(path: source, detail: "cannot allocate libjpeg's reader") }
     guard status == Int32(DECOR_JPEG_OK) else {
-      var error = status == Int32(DECOR_JPEG_IO)
-        ? CodecError.io(path: source, detail: message(jpeg)) : JPEGRowReader.error(jpeg, source: source)
-      // A frame libjpeg-turbo does not decode, named as `JPEGDecoder` names it (from the same header bytes).
-      if status == Int32(DECOR_JPEG_CORRUPT), let prefix = ImageFile.prefix(ofRegularFile: path, length: 1 << 16),
+      var error = JPEGRowReader.error(jpeg, input: input, source: source)
+      // A frame libjpeg-turbo does not decode, named from the same header bytes by every JPEG reader.
+      if status == Int32(DECOR_JPEG_CORRUPT), let prefix = bytes.prefix(1 << 16),
         let variant = JPEGMarkers.unsupportedVariant(prefix)
       {
         error = .unsupportedVariant(source: source, detail: variant)
@@ -138,11 +137,13 @@ public final class JPEGRowReader: RowReader {
     let cinfo = jpeg.pointee.cinfo
     var sizes = [(Int(cinfo.output_width), Int(cinfo.output_height))]
     if cinfo.progressive_mode != 0 { sizes.append((Int(cinfo.image_width), Int(cinfo.image_height))) }
-    for (w, h) in sizes where (try? Raster.byteCount(width: w, height: h, pixelLimit: pixelLimit)) == nil {
+    do {
+      for (w, h) in sizes { try DecodeChecks.pixelLimit(width: w, height: h, limit: pixelLimit, source: source) }
+    } catch {
       release(jpeg)
-      throw .tooLarge(source: source, width: w, height: h, limit: pixelLimit)
+      throw error
     }
-    return jpeg
+    return (jpeg, input)
   }
 
   static func release(_ jpeg: UnsafeMutablePointer<decor_jpeg_reader>?) { decor_jpeg_reader_close(jpeg) }
@@ -151,7 +152,11 @@ public final class JPEGRowReader: RowReader {
     withUnsafeBytes(of: jpeg.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
   }
 
-  static func error(_ jpeg: UnsafeMutablePointer<decor_jpeg_reader>, source: String) -> CodecError {
+  /// Why libjpeg stopped: the input's read error when there was one, else libjpeg's words.
+  static func error(_ jpeg: UnsafeMutablePointer<decor_jpeg_reader>, input: ByteReader?, source: String)
+    -> CodecError
+  {
+    if jpeg.pointee.read_failed != 0, let failure = input?.failure { return failure }
     let detail = message(jpeg)
     return .corrupt(source: source, detail: detail.isEmpty ? "libjpeg could not decode the image" : detail)
   }

@@ -43,11 +43,10 @@ public final class WebPRowReader: RowReader {
 
   init(path: String, source: String, width: Int, height: Int, animated: Bool, pixelLimit: Int) throws(CodecError) {
     let features = try WebPRowReader.features(path: path, source: source, pixelLimit: pixelLimit)
-    guard Int(features.width) == width, Int(features.height) == height,
-      (features.has_animation != 0) == animated
-    else {
-      throw .corrupt(source: source, detail: "the file changed: now \(features.width)x\(features.height), was "
-        + "\(width)x\(height)")
+    try DecodeChecks.unchanged(width: Int(features.width), height: Int(features.height), was: (width, height),
+      source: source)
+    guard (features.has_animation != 0) == animated else {
+      throw .corrupt(source: source, detail: "the file changed: now \(animated ? "still" : "animated")")
     }
     self.width = width
     self.height = height
@@ -171,9 +170,7 @@ public final class WebPRowReader: RowReader {
     }
     let (width, height) = (Int(features.width), Int(features.height))
     guard width > 0, height > 0 else { throw .corrupt(source: source, detail: "a \(width)×\(height) image") }
-    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
-      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
-    }
+    try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
     return features
   }
 }

@@ -14,15 +14,27 @@ extension JPEGDecoder {
     Self.metadata(of: data, oriented: autoOrient)
   }
 
-  /// As `metadata(of:)`, reading only the start of a regular file, up to its image data (64 KiB first, four times
-  /// more while the marker segments go on), not the whole file: a streamed read never holds the file.
+  /// As `metadata(of:)`, reading only the start of a regular file, up to its image data, not the whole file: a
+  /// streamed read never holds the file.
   public func metadata(ofFile path: String) -> ImageMetadata {
+    metadata(from: ByteSource(contentsOfFile: path))
+  }
+
+  /// As `metadata(of:)`, reading only the start of the bytes, up to the image data (see `header(of:)`).
+  public func metadata(from bytes: ByteSource) -> ImageMetadata {
+    Self.header(of: bytes).map(metadata(of:)) ?? .none
+  }
+
+  /// The bytes of `bytes` up to its image data, where the marker segments are (all of them for bytes in memory):
+  /// 64 KiB first, four times more while the segments go on; `nil` when they cannot be read.
+  static func header(of bytes: ByteSource) -> [UInt8]? {
+    if let whole = bytes.bytesInMemory { return whole }
     var length = 1 << 16
-    while let prefix = ImageFile.prefix(ofRegularFile: path, length: length) {
-      if prefix.count < length || JPEGMarkers.holdsHeader(prefix) { return metadata(of: prefix) }
+    while let prefix = bytes.prefix(length) {
+      if prefix.count < length || JPEGMarkers.holdsHeader(prefix) { return prefix }
       length *= 4
     }
-    return (try? ImageFile.readBytes(atPath: path)).map(metadata(of:)) ?? .none
+    return try? bytes.allBytes()
   }
 
   package static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]

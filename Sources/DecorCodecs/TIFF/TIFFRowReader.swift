@@ -60,9 +60,11 @@ public final class TIFFRowReader: RowReader {
       finish()
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
     }
-    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
+    do {
+      try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
+    } catch {
       finish()
-      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
+      throw error
     }
     if !layout.readsSixteenBit {
       var reason = [CChar](repeating: 0, count: 1024)

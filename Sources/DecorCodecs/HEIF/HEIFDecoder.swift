@@ -309,9 +309,7 @@ public struct HEIFDecoder: ImageDecoder {
     guard width > 0, height > 0 else {
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
     }
-    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
-      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
-    }
+    try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
     var id: heif_item_id = 0
     if let boxes = image.boxes, heif_context_get_primary_image_ID(image.context, &id).code == heif_error_Ok,
       let grid = HEIFGrid.layout(of: id, in: boxes, sizeLimit: image.sizeLimit)

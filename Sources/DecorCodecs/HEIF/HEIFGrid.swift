@@ -130,9 +130,7 @@ package struct HEIFGrid {
       throw .corrupt(source: source, detail: "the alpha image is \(alphaPlacement.width)x\(alphaPlacement.height) "
         + "pixels, the image \(colour.width)x\(colour.height)")
     }
-    guard (try? Raster.byteCount(width: colour.width, height: colour.height, pixelLimit: pixelLimit)) != nil else {
-      throw .tooLarge(source: source, width: colour.width, height: colour.height, limit: pixelLimit)
-    }
+    try DecodeChecks.pixelLimit(width: colour.width, height: colour.height, limit: pixelLimit, source: source)
     do {
       return try Raster(width: colour.width, height: colour.height, pixelLimit: pixelLimit) { buffer in
         // Transparent black where no tile reaches (a malformed grid); every other byte is written below.

@@ -200,9 +200,7 @@ public struct TIFFDecoder: ImageDecoder {
     guard width > 0, height > 0 else {
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
     }
-    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
-      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
-    }
+    try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
     var reason = [CChar](repeating: 0, count: 1024)
     guard TIFFRGBAImageOK(tif, &reason) != 0 else {
       let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -164,9 +164,7 @@ public struct GIFDecoder: ImageDecoder {
     let colorMap = frame.ColorMap ?? gif.pointee.SColorMap
     file.bitsPerPixel = colorMap.map { Int($0.pointee.BitsPerPixel) } ?? 8
     file.transparent = (0..<256).contains(transparentIndex)
-    guard (try? Raster.byteCount(width: file.width, height: file.height, pixelLimit: pixelLimit)) != nil else {
-      throw .tooLarge(source: source, width: file.width, height: file.height, limit: pixelLimit)
-    }
+    try DecodeChecks.pixelLimit(width: file.width, height: file.height, limit: pixelLimit, source: source)
     guard decodingPixels else {
       guard skipPixels(of: gif) else { throw .corrupt(source: source, detail: message(gif.pointee.Error)) }
       return

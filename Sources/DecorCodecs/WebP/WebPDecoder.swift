@@ -27,9 +27,7 @@ public struct WebPDecoder: ImageDecoder {
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
     let features = try Self.features(of: data, source: source)
     let (width, height) = (Int(features.width), Int(features.height))
-    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
-      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
-    }
+    try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
     var raster: Raster
     do {
       raster = try Raster(width: width, height: height, pixelLimit: pixelLimit) { buffer throws(CodecError) in

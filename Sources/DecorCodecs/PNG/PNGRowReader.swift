@@ -50,10 +50,12 @@ public final class PNGRowReader: RowReader {
   /// libpng's transformations (which allocate its row buffers: a few rows).
   init(path: String, source: String, width: Int, height: Int, pixelLimit: Int) throws(CodecError) {
     let png = try PNGRowReader.openHeader(path: path, source: source, pixelLimit: pixelLimit)
-    guard Int(png.pointee.width) == width, Int(png.pointee.height) == height else {
-      let size = "\(png.pointee.width)x\(png.pointee.height)"
+    do {
+      try DecodeChecks.unchanged(width: Int(png.pointee.width), height: Int(png.pointee.height),
+        was: (width, height), source: source)
+    } catch {
       PNGRowReader.release(png)
-      throw .corrupt(source: source, detail: "the file changed: now \(size), was \(width)x\(height)")
+      throw error
     }
     var rowBytes = 0
     guard decor_png_reader_start(png, &rowBytes) == Int32(DECOR_PNG_OK) else {
@@ -238,9 +240,11 @@ public final class PNGRowReader: RowReader {
       throw error
     }
     let (width, height) = (Int(png.pointee.width), Int(png.pointee.height))
-    guard (try? Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)) != nil else {
+    do {
+      try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
+    } catch {
       release(png)
-      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
+      throw error
     }
     return png
   }

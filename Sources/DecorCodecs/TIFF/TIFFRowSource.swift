@@ -49,10 +49,7 @@ public struct TIFFRowSource: RowSource {
   /// - Throws: as `init`, and `.corrupt` if the file's size is no longer the one read by `init`.
   public func openRows() throws(CodecError) -> any RowReader {
     let reader = try TIFFRowReader(path: path, source: source, pixelLimit: pixelLimit)
-    guard reader.width == width, reader.height == height else {
-      throw .corrupt(source: source, detail: "the file changed: now \(reader.width)x\(reader.height), was "
-        + "\(width)x\(height)")
-    }
+    try DecodeChecks.unchanged(width: reader.width, height: reader.height, was: (width, height), source: source)
     return reader
   }
 

@@ -3,14 +3,17 @@ import DecorCore
 
 import CJPEG
 
-/// A JPEG file read by scanlines (libjpeg-turbo's libjpeg API, through `JPEGRowReader`), optionally shrunk on load
+/// A JPEG file (or JPEG bytes in memory, or standard input: any `ByteSource`) read by scanlines (libjpeg-turbo's
+/// libjpeg API, through `JPEGRowReader`): Decor's one JPEG reader, that `JPEGDecoder` reads whole images with too.
+/// Optionally shrunk on load
 /// by libjpeg's DCT scaling, as libvips' `vipsthumbnail` and Pillow's `draft` do: at 1/8 only each block's DC
 /// coefficient is transformed, so a large photo that every consumer downscales by 8 or more costs a fraction of
 /// its full decode, in time and in memory.
 ///
-/// - At `.full` scale the rows are exactly `JPEGDecoder`'s without `autoOrient`, byte for byte: libjpeg's defaults
-///   as TurboJPEG keeps them (the accurate integer DCT, smooth chroma upsampling), RGBA from colour and greyscale
-///   files, and CMYK or YCCK converted as `JPEGDecoder` converts Adobe's inverted CMYK.
+/// - At `.full` scale the rows are exactly `JPEGDecoder`'s without `autoOrient` (which reads them), and TurboJPEG's
+///   `tjDecompress2`'s byte for byte (the tests keep TurboJPEG as the oracle): libjpeg's defaults as TurboJPEG keeps
+///   them (the accurate integer DCT, smooth chroma upsampling), RGBA from colour and greyscale files, and CMYK or
+///   YCCK converted from Adobe's inverted CMYK (`InvertedCMYK`).
 /// - At 1/2, 1/4 and 1/8 the image is `⌈w / n⌉ × ⌈h / n⌉`, close to a full decode followed by an area-average
 ///   downscale (the tests measure how close).
 /// - The rows come as stored: the EXIF `orientation` is reported, not applied (a render turns the image with its
@@ -39,8 +42,11 @@ public struct JPEGRowSource: RowSource {
     public var description: String { self == .full ? "1" : "1/\(rawValue)" }
   }
 
-  /// The file read.
-  public let path: String
+  /// The bytes read: a file, bytes in memory or spooled standard input.
+  public let bytes: ByteSource
+  /// The file read, or the source's name when it is not a file.
+  @available(*, deprecated, message: "a JPEG row source reads any ByteSource: use bytes (bytes.path for a file)")
+  public var path: String { bytes.path ?? bytes.name }
   /// The file's name in error messages.
   public let source: String
   /// The DCT scaling asked for.
@@ -66,14 +72,28 @@ public struct JPEGRowSource: RowSource {
 
   /// Reads the header of the JPEG file at `path`.
   ///
-  /// - Throws: `CodecError.io` when the file cannot be opened, `.corrupt` with libjpeg's message for a bad header,
-  ///   `.unsupportedVariant` for a frame libjpeg-turbo does not decode (as `JPEGDecoder` names it), `.tooLarge`.
+  /// - Throws: as `init(_:scale:pixelLimit:)`.
   public init(contentsOfFile path: String, source: String, scale: Scale = .full,
     pixelLimit: Int = Raster.defaultPixelLimit) throws(CodecError)
   {
-    let jpeg = try JPEGRowReader.openHeader(path: path, source: source, scale: scale, pixelLimit: pixelLimit)
-    defer { JPEGRowReader.release(jpeg) }
-    self.path = path
+    try self.init(ByteSource(contentsOfFile: path, name: source), scale: scale, pixelLimit: pixelLimit)
+  }
+
+  /// Reads the header of the JPEG bytes of `bytes` (named `bytes.name` in errors).
+  ///
+  /// - Throws: `CodecError.io` when the input cannot be opened or read, `.corrupt` with libjpeg's message for a bad
+  ///   header, `.unsupportedVariant` for a frame libjpeg-turbo does not decode, `.tooLarge`.
+  public init(_ bytes: ByteSource, scale: Scale = .full, pixelLimit: Int = Raster.defaultPixelLimit)
+    throws(CodecError)
+  {
+    let source = bytes.name
+    let (jpeg, input) = try JPEGRowReader.openHeader(bytes: bytes, source: source, scale: scale,
+      pixelLimit: pixelLimit)
+    defer {
+      JPEGRowReader.release(jpeg)
+      withExtendedLifetime(input) {}
+    }
+    self.bytes = bytes
     self.source = source
     self.scale = scale
     self.pixelLimit = pixelLimit
@@ -85,14 +105,23 @@ public struct JPEGRowSource: RowSource {
     orientation = JPEGRowSource.exifOrientation(cinfo)
   }
 
-  /// A reader positioned before row 0, with its own open file and libjpeg state.
+  /// The same bytes read at another DCT scale, sharing this source's warnings.
+  ///
+  /// - Throws: as `init(_:scale:pixelLimit:)`.
+  public func scaled(_ scale: Scale) throws(CodecError) -> JPEGRowSource {
+    var scaled = try JPEGRowSource(bytes, scale: scale, pixelLimit: pixelLimit)
+    scaled.warnings = warnings
+    return scaled
+  }
+
+  /// A reader positioned before row 0, with its own reading of the bytes and libjpeg state.
   ///
   /// - Throws: as `init`, and `.corrupt` if the file's size is no longer the one read by `init`.
   public func openRows() throws(CodecError) -> any RowReader { try openJPEGRows() }
 
   /// `openRows()` with its concrete type.
   public func openJPEGRows() throws(CodecError) -> JPEGRowReader {
-    try JPEGRowReader(path: path, source: source, scale: scale, width: width, height: height, pixelLimit: pixelLimit,
+    try JPEGRowReader(bytes: bytes, source: source, scale: scale, width: width, height: height, pixelLimit: pixelLimit,
       warnings: warnings)
   }
 

@@ -1,0 +1,77 @@
+#if JPEG
+import DecorCore
+
+/// The JPEG decoder of the standard `DecoderRegistry`: every row of Decor's one JPEG reader (`JPEGRowSource`, over
+/// libjpeg-turbo's libjpeg API) read into a raster, from a file, bytes in memory or standard input alike.
+///
+/// - Reads baseline and progressive files, in colour or greyscale (spread to grey RGB), and CMYK or YCCK ones,
+///   converted to RGB as Adobe applications write them (inverted CMYK, the convention of every CMYK JPEG in
+///   practice): R = C·K/255, and so on (`InvertedCMYK`).
+/// - Decodes as libjpeg does by default (the accurate integer DCT, smooth chroma upsampling), as Pillow and
+///   TurboJPEG's `tjDecompress2` do, so all give the same pixels (the tests keep TurboJPEG as the oracle).
+/// - The pixel limit is checked from the header, before the pixels are allocated.
+/// - A truncated file is an error (`CodecError.corrupt` with libjpeg's message) rather than libjpeg's invented grey
+///   rows; other damage libjpeg only warns about is passed over and reported (`DecodedImage.warnings`).
+/// - With `autoOrient` (the default), the EXIF orientation is applied: the raster is the picture upright, as viewers
+///   show it (see `ExifOrientation`); without it, the pixels come as stored.
+/// - The ICC profile and the JFIF density are read by `metadata(of:)`, not applied (see `ImageMetadata`).
+public struct JPEGDecoder: ImageDecoder {
+  /// Whether the EXIF orientation is applied.
+  public var autoOrient: Bool
+
+  public init(autoOrient: Bool = true) { self.autoOrient = autoOrient }
+
+  public var name: String { "jpeg" }
+
+  /// The SOI marker followed by the start of another marker: `FF D8 FF`.
+  public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: [0xFF, 0xD8, 0xFF]) }
+
+  public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit).raster
+  }
+
+  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit).raster
+  }
+
+  /// The pixels, metadata and frame count, and the warning libjpeg passed over, if any (see `DecodedImage.warnings`).
+  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
+  }
+
+  public func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError)
+    -> DecodedImage
+  {
+    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
+  }
+
+  /// Every row of a `JPEGRowSource` at full scale, turned upright with `autoOrient`, with the metadata of the
+  /// header's marker segments and libjpeg's first warning.
+  public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    let source = bytes.name
+    let rows = try JPEGRowSource(bytes, pixelLimit: pixelLimit)
+    let reader = try rows.openJPEGRows()
+    let header = Self.header(of: bytes)
+    var raster: Raster
+    do {
+      raster = try Raster(width: rows.width, height: rows.height, pixelLimit: pixelLimit) { buffer throws(CodecError) in
+        try reader.readRows(count: rows.height, into: buffer.bindMemory(to: UInt32.self))
+      }
+      if autoOrient, let orientation = header.flatMap(ExifOrientation.init(jpeg:)) {
+        raster = try orientation.apply(to: raster)
+      }
+    } catch let error as CodecError {
+      throw error
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
+    } catch {
+      throw .corrupt(source: source, detail: "\(error)")
+    }
+    return DecodedImage(raster: raster, metadata: header.map(metadata(of:)) ?? .none, frameCount: 1,
+      warnings: reader.firstWarning.map { [$0] } ?? [])
+  }
+
+  /// Inverted (Adobe) CMYK, four bytes a pixel, to opaque RGBA in place (`InvertedCMYK`).
+  package static func invertedCMYKToRGBA(_ bytes: UnsafeMutableRawBufferPointer) { InvertedCMYK.toRGBA(bytes) }
+}
+#endif
