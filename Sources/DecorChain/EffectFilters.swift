@@ -65,10 +65,15 @@ extension StandardFilters {
         + "cut short")
   }
 
+  /// `vignette [STRENGTH] [RADIUS]`, as the design lists it: the softness as a blur radius (2σ, as `shadow`'s
+  /// `radius=`), or as σ with `sigma=` (ImageMagick's `-vignette 0xσ`).
   enum VignetteStep {
-    static let sigma = StepParameter.number("sigma", .sigma, default: Vignette.defaultSigma,
-      help: "how soft the ellipse's edge is: the standard deviation σ of ImageMagick's -vignette 0xσ, pixels (0 a "
-        + "hard edge)")
+    static let strength = StepParameter.number("strength", .unit, default: 1,
+      help: "how far the edges go to the colour: 1 all the way outside the ellipse, 0.5 half")
+    static let radius = StepParameter.optionalNumber("radius", .radius,
+      help: "how soft the ellipse's edge is, as a blur radius 2σ, pixels (default 20, σ = 10; 0 a hard edge)")
+    static let sigma = StepParameter.optionalNumber("sigma", .sigma, option: true,
+      help: "the same softness as σ, the standard deviation of ImageMagick's -vignette 0xσ (instead of RADIUS)")
     static let x = StepParameter.optionalNumber("x", .offset, option: true,
       help: "the ellipse's inset from the left and right edges, pixels (default 10% of the width, as ImageMagick's "
         + "-vignette 0xσ+X+Y; negative puts the ellipse beyond the edges)")
@@ -76,8 +81,18 @@ extension StandardFilters {
       help: "its inset from the top and bottom edges (default 10% of the height)")
     static let color = StepParameter.color("color", default: "black",
       help: "what the edges go to (ImageMagick's -background, white unless set), drawn only where the image is")
-    static let strength = StepParameter.number("strength", .unit, option: true, default: 1,
-      help: "how far the edges go to the colour: 1 all the way outside the ellipse, 0.5 half")
+
+    /// σ: `sigma=`, else half of RADIUS, else the default.
+    static func sigma(_ arguments: FilterArguments) -> Double {
+      arguments[sigma] ?? arguments[radius].map { $0 / 2 } ?? Vignette.defaultSigma
+    }
+
+    /// RADIUS and `sigma=` say the same thing: one of them.
+    @Sendable static func validate(_ arguments: FilterArguments) throws(FilterError) {
+      if arguments[sigma] != nil && arguments[radius] != nil {
+        throw FilterError("give RADIUS or sigma=, not both")
+      }
+    }
   }
 
   // MARK: - Steps
@@ -163,13 +178,15 @@ extension StandardFilters {
     },
     Filter(
       "vignette",
-      summary: "darken towards the edges, as ImageMagick's -background black -vignette 0xSIGMA+X+Y: outside an ellipse "
-        + "inset by x= and y=, softened by SIGMA, the image goes to color=",
-      arguments: [VignetteStep.sigma.argument, VignetteStep.x.argument, VignetteStep.y.argument,
-        VignetteStep.color.argument, VignetteStep.strength.argument]
+      summary: "darken towards the edges, as ImageMagick's -background black -vignette 0xσ+X+Y: outside an ellipse "
+        + "inset by x= and y=, softened by RADIUS (2σ), the image goes STRENGTH of the way to color=",
+      arguments: [VignetteStep.strength.argument, VignetteStep.radius.argument, VignetteStep.sigma.argument,
+        VignetteStep.x.argument, VignetteStep.y.argument, VignetteStep.color.argument],
+      syntax: "[STRENGTH] [RADIUS]", validate: VignetteStep.validate
     ) { arguments, input in
-      input.vignetted(sigma: arguments[VignetteStep.sigma], x: arguments[VignetteStep.x], y: arguments[VignetteStep.y],
-        color: arguments[VignetteStep.color], strength: arguments[VignetteStep.strength])
+      input.vignetted(sigma: VignetteStep.sigma(arguments), x: arguments[VignetteStep.x],
+        y: arguments[VignetteStep.y], color: arguments[VignetteStep.color],
+        strength: arguments[VignetteStep.strength])
     },
     Filter(
       "hue-rotate", summary: "CSS hue-rotate(): turn hues by DEG round the colour wheel",

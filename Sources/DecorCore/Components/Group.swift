@@ -31,7 +31,9 @@ public struct Group: ImageComponent, CustomStringConvertible {
   public var identity: ComponentIdentity {
     var parameters: [any Hashable & Sendable] = []
     parameters.reserveCapacity(layers.count * 4)
-    for layer in layers { parameters += [layer.x, layer.y, layer.blendMode, layer.opacity] as [any Hashable & Sendable] }
+    for layer in layers {
+      parameters += [layer.x, layer.y, layer.blendMode, layer.opacity] as [any Hashable & Sendable]
+    }
     return ComponentIdentity(Self.self, inputs: inputs, parameters: parameters)
   }
 

@@ -12,7 +12,6 @@ public struct Background: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [color])
   }
 
-
   public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region.

@@ -35,7 +35,6 @@ public struct Border: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [graph] }

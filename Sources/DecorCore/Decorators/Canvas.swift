@@ -35,9 +35,9 @@ public struct Canvas: ImageComponent, CustomStringConvertible {
     self.y = ParameterCheck.position(y)
     self.color = color
     extent = problem == nil ? IntRect(x: 0, y: 0, width: self.width, height: self.height) : .empty
-    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.width, self.height, self.x, self.y, color])
+    identity = ComponentIdentity(Self.self, inputs: [input],
+      parameters: [self.width, self.height, self.x, self.y, color])
   }
-
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 

@@ -132,7 +132,6 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.kind])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [input] }

@@ -16,7 +16,6 @@ public struct Crop: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [rect])
   }
 
-
   public var parameterError: RenderError? { input.parameterError }
 
   /// The part of `region` inside the crop, if any.

@@ -79,7 +79,6 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
     shift == (0, 0) ? shape : shape.translated(by: Point(Double(shift.dx), Double(shift.dy)))
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [graph] }

@@ -29,7 +29,6 @@ public struct Flip: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [axis])
   }
 
-
   public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }

@@ -59,7 +59,6 @@ public struct GaussianBlur: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [filter.input], parameters: [self.sigma, edge])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [filter.input] }

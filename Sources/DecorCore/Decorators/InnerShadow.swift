@@ -52,7 +52,6 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [graph] }

@@ -35,7 +35,6 @@ public struct Masking: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input, placedMask], parameters: [channel, inverted])
   }
 
-
   public var parameterError: RenderError? { input.parameterError ?? mask.parameterError }
 
   public var inputs: [any ImageComponent] { [input, placedMask] }

@@ -41,7 +41,6 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.low, self.high])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [input] }

@@ -21,7 +21,6 @@ public struct Opacity: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.amount])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [input] }

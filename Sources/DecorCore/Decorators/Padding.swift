@@ -27,7 +27,8 @@ public struct Padding: ImageComponent, CustomStringConvertible {
     self.color = color
     extent = Self.extent(of: input.extent, top: self.top, right: self.right, bottom: self.bottom, left: self.left,
       problem: problem)
-    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.top, self.right, self.bottom, self.left, color])
+    identity = ComponentIdentity(Self.self, inputs: [input],
+      parameters: [self.top, self.right, self.bottom, self.left, color])
   }
 
   /// `e` grown by the margins.

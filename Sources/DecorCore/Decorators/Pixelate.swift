@@ -18,15 +18,17 @@ public struct Pixelate: ImageComponent, CustomStringConvertible {
   /// The side of a block in pixels, as used: clamped to 2^30 (1 when it is refused).
   public let blockSize: Int
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(_ input: any ImageComponent, blockSize: Int) {
     self.input = input
     var check = ParameterValidation("pixelate")
     self.blockSize = check.check(1) { () throws(ParameterError) in try ParameterCheck.size(blockSize, "block size") }
     problem = check.error
+    extent = problem == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.blockSize])
   }
-
-  public var extent: IntRect { problem == nil ? input.extent : .empty }
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
@@ -50,6 +52,8 @@ public struct Pixelate: ImageComponent, CustomStringConvertible {
     let y1 = oy + (Self.floorDivide(wanted.maxY - oy - 1, blockSize) + 1) * blockSize
     return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(e)
   }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     let area = inputRegion(for: region)

@@ -32,7 +32,6 @@ public struct RoundedCorners: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.radius])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [input] }

@@ -44,9 +44,9 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
     filter = GaussianFilter(input, kernel: kernel, source: .coverage(spread: self.spread))
     paint = ShadowPaint(color: color, opacity: self.opacity)
     extent = problem != nil ? .empty : inverted ? .infinite : filter.extent
-    identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.sigma, self.spread, color, self.opacity, inverted])
+    identity = ComponentIdentity(Self.self, inputs: [input],
+      parameters: [self.sigma, self.spread, color, self.opacity, inverted])
   }
-
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 

@@ -26,7 +26,6 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.rect])
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   /// The part of the input `region` repeats: only the cell columns and rows it covers (the whole cell when it

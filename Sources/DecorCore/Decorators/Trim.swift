@@ -96,7 +96,6 @@ public struct Trim: ImageComponent, CustomStringConvertible {
     return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
   }
 
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
 
   public var inputs: [any ImageComponent] { [input] }

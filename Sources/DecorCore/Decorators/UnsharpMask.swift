@@ -39,9 +39,9 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible {
     blur = GaussianBlur(input, sigma: sigma, edge: .extend)
     self.sigma = blur.sigma
     extent = problem == nil ? input.extent : .empty
-    identity = ComponentIdentity(Self.self, inputs: [input, blur], parameters: [self.sigma, self.amount, self.threshold])
+    identity = ComponentIdentity(Self.self, inputs: [input, blur],
+      parameters: [self.sigma, self.amount, self.threshold])
   }
-
 
   public var parameterError: RenderError? { problem ?? input.parameterError }
 

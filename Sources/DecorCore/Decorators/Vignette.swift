@@ -38,6 +38,8 @@ public struct Vignette: ImageComponent, CustomStringConvertible {
   /// How far the corners go towards the colour, 0…1, as used.
   public let strength: Double
   let problem: RenderError?
+  public let identity: ComponentIdentity
+  public let extent: IntRect
 
   public init(
     _ input: any ImageComponent, sigma: Double = Vignette.defaultSigma, x: Double? = nil, y: Double? = nil,
@@ -56,11 +58,14 @@ public struct Vignette: ImageComponent, CustomStringConvertible {
     self.strength = check.check(0) { () throws(ParameterError) in try ParameterCheck.unitAmount(strength, "strength") }
     self.color = color
     problem = check.error
+    extent = problem == nil ? input.extent : .empty
+    identity = ComponentIdentity(Self.self, inputs: [input],
+      parameters: [self.sigma, insetX, insetY, color, self.strength])
   }
 
-  public var extent: IntRect { problem == nil ? input.extent : .empty }
-
   public var parameterError: RenderError? { problem ?? input.parameterError }
+
+  public var inputs: [any ImageComponent] { [input] }
 
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }

@@ -55,7 +55,8 @@ public struct ComponentIdentity: Hashable, Sendable, CustomStringConvertible {
   /// A node equal to no other identity (but its copies): for a component that cannot say what determines its
   /// pixels, which a render then computes once for each consumer that asks for it.
   public static func unique() -> ComponentIdentity {
-    ComponentIdentity(node: Node(type: ObjectIdentifier(Token.self), inputs: [], parameters: [ObjectReference(Token())]))
+    ComponentIdentity(
+      node: Node(type: ObjectIdentifier(Token.self), inputs: [], parameters: [ObjectReference(Token())]))
   }
 
   private init(node: Node) { self.node = node }

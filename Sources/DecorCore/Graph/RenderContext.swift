@@ -156,7 +156,9 @@ public struct RenderContext: Sendable {
         return try rows.pixels(region, inside: inside, pixelLimit: pixelLimit)
       }
       // The renderer rendered the regions this component declared before its `render` ran.
-      if let prepared, let stage = child.stage, let pixels = try prepared.take(region, of: stage, pixelLimit: pixelLimit) {
+      if let prepared, let stage = child.stage,
+        let pixels = try prepared.take(region, of: stage, pixelLimit: pixelLimit)
+      {
         return pixels
       }
       return try child.evaluate(input, region)

@@ -134,12 +134,16 @@ import DecorTestSupport
     }
     #expect(image.vignetted(sigma: 1e9, strength: 7).sigma == ParameterCheck.maxSigma)
     #expect(image.vignetted(strength: 7).strength == 1)
-    #expect(ChainProbe.message("vignette -1") == "sigma must be at least 0, got -1")
-    #expect(ChainProbe.message("vignette strength=-1") == "strength must be at least 0, got -1")
+    #expect(ChainProbe.message("vignette sigma=-1") == "sigma must be at least 0, got -1")
+    #expect(ChainProbe.message("vignette -1") == "strength must be at least 0, got -1")
+    #expect(ChainProbe.message("vignette 1 8 sigma=4") == "give RADIUS or sigma=, not both")
     #expect(ChainProbe.message("vignette x=nan") != nil)
-    let chain = try Chain(parsing: ["vignette 4 x=3 y=2 color=#102030 strength=0.7"])
-    #expect(try chain.apply(to: image).rendered()
-      == image.vignetted(sigma: 4, x: 3, y: 2, color: try Color(parsing: "#102030"), strength: 0.7).rendered())
+    // STRENGTH then RADIUS (2σ), as the design lists them; sigma= gives σ itself.
+    let chain = try Chain(parsing: ["vignette 0.7 8 x=3 y=2 color=#102030"])
+    let expected = image.vignetted(sigma: 4, x: 3, y: 2, color: try Color(parsing: "#102030"), strength: 0.7)
+    #expect(try chain.apply(to: image).rendered() == expected.rendered())
+    #expect(try Chain(parsing: ["vignette 0.7 sigma=4 x=3 y=2 color=#102030"]).apply(to: image).rendered()
+      == expected.rendered())
     #expect(try Chain(parsing: ["vignette"]).apply(to: image).rendered() == image.vignetted().rendered())
   }
 }
