@@ -151,11 +151,13 @@ import Decor
         directory: directory)
       Self.expectOneLineFailure(piped, containing: "<stdin>: cannot allocate 144000000 bytes")
     }
-    // JPEG is read by rows from standard input as from a file: the same render fits in 240 MB, room for decor, its
-    // threads' stacks and its bands but not for the whole raster beside them. (Under the 180 MB above, a small
-    // allocation of its own may run out first, depending on how many threads Dispatch has started: see above.)
-    let streamed = try Self.shell("ulimit -v 240000; " + #"exec "$0" apply - 'flip horizontal' -o out.png < "$1""#,
-      ["big.jpg"], directory: directory)
+    // JPEG is read by rows from standard input as from a file: the same render fits in 240 MB of address space
+    // (its resident memory is about 45 MB), room for decor, its threads and its bands but not for the whole raster
+    // beside them. glibc gives each thread that allocates an arena of its own, reserving 64 MB of address space
+    // each, and how many threads a run starts depends on the machine's load: MALLOC_ARENA_MAX=2 keeps the address
+    // space this run needs from depending on it (without it, a small allocation could run out on a loaded machine).
+    let streamed = try Self.shell("export MALLOC_ARENA_MAX=2; ulimit -v 240000; "
+      + #"exec "$0" apply - 'flip horizontal' -o out.png < "$1""#, ["big.jpg"], directory: directory)
     #expect(streamed.status == 0, "\(streamed.stderr)")
     for name in ["o.tif", "o.webp", "o.avif"] {
       let written = try Self.shell(limit + #"exec "$0" apply "$1" 'canvas 6000 6000 color=red' -o "$2""#,
