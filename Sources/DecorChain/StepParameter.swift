@@ -66,13 +66,44 @@ private func degrees(_ value: ArgumentValue) -> Double? {
   return nil
 }
 
+/// How one kind of number is declared and read: its argument kind, its value as written (for the rule's check), its
+/// default as text, and its lookup in parsed arguments.
+private struct NumberKind<Number: Sendable>: Sendable {
+  var kind: FilterArgument.Kind
+  var value: @Sendable (ArgumentValue) -> Number?
+  var text: @Sendable (Number) -> String
+  var lookup: @Sendable (FilterArguments, String) -> Number?
+
+  static var real: NumberKind<Double> {
+    NumberKind<Double>(kind: .number(), value: double(_:), text: format(_:)) { $0.number($1) }
+  }
+
+  static var whole: NumberKind<Int> {
+    NumberKind<Int>(kind: .integer(), value: integer(_:), text: { String($0) }) { $0.integer($1) }
+  }
+}
+
+extension StepParameter {
+  /// The one declaration behind every number and whole-number factory: required, with a default, or optional, the
+  /// typed value made by `make` from what was parsed (`nil` when absent).
+  fileprivate static func numeric<Number>(
+    _ name: String, _ number: NumberKind<Number>, _ rule: ParameterRule<Number>, checkedAs: String?,
+    option: Bool = false, required: Bool = false, default value: Number? = nil, help: String,
+    _ make: @escaping @Sendable (Number?) -> Value
+  ) -> StepParameter {
+    let argument = FilterArgument(name, number.kind, option: option, required: required,
+      default: value.map(number.text), help: help)
+    let lookup = number.lookup
+    return StepParameter(ruled(argument, rule, checkedAs: checkedAs, number.value)) { make(lookup($0, name)) }
+  }
+}
+
 extension StepParameter where Value == Double {
   /// A number the step must give, positional.
   public static func number(_ name: String, _ rule: ParameterRule<Double>, checkedAs: String? = nil, help: String)
     -> StepParameter
   {
-    StepParameter(ruled(FilterArgument(name, .number(), required: true, help: help), rule, checkedAs: checkedAs,
-      double(_:))) { $0.number(name) ?? 0 }
+    numeric(name, .real, rule, checkedAs: checkedAs, required: true, help: help) { $0 ?? 0 }
   }
 
   /// A number with a default: positional (after the required ones) or, with `option`, `name=VALUE`.
@@ -80,8 +111,7 @@ extension StepParameter where Value == Double {
     _ name: String, _ rule: ParameterRule<Double>, checkedAs: String? = nil, option: Bool = false,
     default value: Double, help: String
   ) -> StepParameter {
-    StepParameter(ruled(FilterArgument(name, .number(), option: option, default: format(value), help: help), rule,
-      checkedAs: checkedAs, double(_:))) { $0.number(name) ?? value }
+    numeric(name, .real, rule, checkedAs: checkedAs, option: option, default: value, help: help) { $0 ?? value }
   }
 }
 
@@ -90,8 +120,7 @@ extension StepParameter where Value == Double? {
   public static func optionalNumber(
     _ name: String, _ rule: ParameterRule<Double>, checkedAs: String? = nil, option: Bool = false, help: String
   ) -> StepParameter {
-    StepParameter(ruled(FilterArgument(name, .number(), option: option, help: help), rule, checkedAs: checkedAs,
-      double(_:))) { $0.number(name) }
+    numeric(name, .real, rule, checkedAs: checkedAs, option: option, help: help) { $0 }
   }
 }
 
@@ -100,8 +129,7 @@ extension StepParameter where Value == Int {
   public static func integer(_ name: String, _ rule: ParameterRule<Int>, checkedAs: String? = nil, help: String)
     -> StepParameter
   {
-    StepParameter(ruled(FilterArgument(name, .integer(), required: true, help: help), rule, checkedAs: checkedAs,
-      integer(_:))) { $0.integer(name) ?? 0 }
+    numeric(name, .whole, rule, checkedAs: checkedAs, required: true, help: help) { $0 ?? 0 }
   }
 
   /// A whole number with a default: positional or, with `option`, `name=VALUE`.
@@ -109,8 +137,7 @@ extension StepParameter where Value == Int {
     _ name: String, _ rule: ParameterRule<Int>, checkedAs: String? = nil, option: Bool = false, default value: Int,
     help: String
   ) -> StepParameter {
-    StepParameter(ruled(FilterArgument(name, .integer(), option: option, default: String(value), help: help), rule,
-      checkedAs: checkedAs, integer(_:))) { $0.integer(name) ?? value }
+    numeric(name, .whole, rule, checkedAs: checkedAs, option: option, default: value, help: help) { $0 ?? value }
   }
 }
 
@@ -119,8 +146,7 @@ extension StepParameter where Value == Int? {
   public static func optionalInteger(
     _ name: String, _ rule: ParameterRule<Int>, checkedAs: String? = nil, option: Bool = false, help: String
   ) -> StepParameter {
-    StepParameter(ruled(FilterArgument(name, .integer(), option: option, help: help), rule, checkedAs: checkedAs,
-      integer(_:))) { $0.integer(name) }
+    numeric(name, .whole, rule, checkedAs: checkedAs, option: option, help: help) { $0 }
   }
 }
 

@@ -120,8 +120,7 @@ import DecorTestSupport
       for (tileSize, threads) in [(64, 4), (23, 1), (23, 4)] {
         // Every request a decorator makes is one it declared to the plan (the render fails otherwise), and the plan
         // is what the render asks: each stage's planned region is the bounding box of its recorded requests.
-        var renderer = Renderer(tileSize: tileSize, threads: threads)
-        renderer.checksDemands = true
+        let renderer = Renderer(tileSize: tileSize, threads: threads)
         let trace = RenderTrace()
         let pixels: Raster
         do { pixels = try renderer.render(chain, region: around, trace: trace) } catch {

@@ -19,6 +19,9 @@ public struct Masking: ImageComponent, CustomStringConvertible {
   let placedMask: any ImageComponent
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// The input's problem, else the mask's: worked out once here, where the extent needs it, rather than down both
+  /// graphs again for every tile.
+  public let parameterError: RenderError?
 
   public init(_ input: any ImageComponent, by mask: any ImageComponent, channel: MaskChannel = .alpha,
     inverted: Bool = false)
@@ -31,11 +34,10 @@ public struct Masking: ImageComponent, CustomStringConvertible {
     let from = Blend.origin(mask.extent)
     let move = Point(Double(to.x - from.x), Double(to.y - from.y))
     placedMask = move.x == 0 && move.y == 0 ? mask : Translation(mask, placingBy: move)
-    extent = input.parameterError == nil && mask.parameterError == nil ? input.extent : .empty
+    parameterError = input.parameterError ?? mask.parameterError
+    extent = parameterError == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input, placedMask], parameters: [channel, inverted])
   }
-
-  public var parameterError: RenderError? { input.parameterError ?? mask.parameterError }
 
   public var inputs: [any ImageComponent] { [input, placedMask] }
 

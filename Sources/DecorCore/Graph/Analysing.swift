@@ -38,7 +38,6 @@ extension RenderContext {
   ) throws {
     var renderer = Renderer(threads: threads, pixelLimit: pixelLimit)
     renderer.cancellation = cancellation
-    renderer.checksDemands = checksDemands
     let pass = trace.map { _ in RenderTrace() }
     try renderer.forEachBand(component, region, trace: pass, body)
     if let trace, let pass { trace.merge(pass, under: child(index).path) }

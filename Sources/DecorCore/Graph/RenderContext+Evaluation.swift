@@ -9,10 +9,10 @@ extension RenderContext {
   /// Not prepared, but asked for when `render` asks: leaves (a raster, a generator: nothing below them), and stages
   /// the render computed once whose rows hold the region. A request a component did not declare is rendered when it
   /// is asked, by an evaluation of its own; the bytes are the same either way, a render being a pure function of the
-  /// graph and the region.
+  /// graph and the region. A request outside what the component declared is refused (`checkDemand`).
   func evaluate(_ component: any ImageComponent, _ region: IntRect) throws -> Raster {
     guard let plan, let root = stage, !plan.stages[root].inputs.isEmpty else {
-      return try component.render(region, context: self)
+      return try component.render(region, context: rendering(region))
     }
     let stages = plan.stages
     // The regions asked of each stage from `root` on (inputs come after their consumers in the plan), how many
@@ -54,14 +54,14 @@ extension RenderContext {
         try cancellation?.check()
         let pixels: Raster
         do {
-          pixels = try stage.node.render(region, context: context)
+          pixels = try stage.node.render(region, context: context.rendering(region))
         } catch {
           throw RenderError.wrapping(error, in: String(describing: stage.node))
         }
         prepared.keep(pixels, region: region, of: id, uses: uses[id - root][region] ?? 1)
       }
     }
-    var context = self
+    var context = rendering(region)
     context.prepared = prepared
     return try component.render(region, context: context)
   }

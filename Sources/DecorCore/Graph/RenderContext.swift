@@ -34,9 +34,9 @@ public struct RenderContext: Sendable {
   let cancellation: RenderCancellation?
   /// The regions of this component's inputs rendered before its `render` ran (see `evaluate`), if any.
   var prepared: PreparedInputs?
-  /// Whether a request outside the plan is an error (`DemandOutsidePlan`) rather than rendered on its own: the
-  /// tests' check that every decorator asks exactly what it declared.
-  let checksDemands: Bool
+  /// The region the component this context was given to is rendering, when the renderer handed it one: what its
+  /// requests are checked against (its `inputDemands(for:)` of that region).
+  private(set) var rendering: IntRect?
 
   public init(pixelLimit: Int = Raster.defaultPixelLimit, trace: RenderTrace? = nil) {
     self.init(pixelLimit: pixelLimit, trace: trace, plan: nil, stage: nil, threads: 1, materialised: [:],
@@ -45,7 +45,7 @@ public struct RenderContext: Sendable {
 
   init(
     pixelLimit: Int, trace: RenderTrace?, plan: RenderPlan?, stage: Int?, threads: Int,
-    materialised: [Int: Intermediate], cancellation: RenderCancellation?, checksDemands: Bool = false,
+    materialised: [Int: Intermediate], cancellation: RenderCancellation?,
     analyses: [Int: any Sendable] = [:]
   ) {
     self.pixelLimit = pixelLimit
@@ -56,7 +56,6 @@ public struct RenderContext: Sendable {
     self.threads = threads
     self.materialised = materialised
     self.cancellation = cancellation
-    self.checksDemands = checksDemands
     self.analyses = analyses
   }
 
@@ -85,8 +84,14 @@ public struct RenderContext: Sendable {
   /// This context for `stage` of the plan (the root when `nil`) with `materialised` as the rows computed so far.
   func with(stage: Int?, materialised: [Int: Intermediate]) -> RenderContext {
     RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: stage ?? (plan?.stages.isEmpty == false ? 0 : nil),
-      threads: threads, materialised: materialised, cancellation: cancellation, checksDemands: checksDemands,
-      analyses: analyses)
+      threads: threads, materialised: materialised, cancellation: cancellation, analyses: analyses)
+  }
+
+  /// This context handed to its component for rendering `region`.
+  func rendering(_ region: IntRect) -> RenderContext {
+    var context = self
+    context.rendering = region
+    return context
   }
 
   /// The result materialised for the component this context was given to, if the renderer made one.
@@ -96,7 +101,7 @@ public struct RenderContext: Sendable {
   func renderRoot(_ component: any ImageComponent, _ region: IntRect) throws(RenderError) -> Raster {
     if let trace { trace.record(path: path, component: component, region: region) }
     do {
-      return try component.render(region, context: self)
+      return try component.render(region, context: rendering(region))
     } catch {
       throw .wrapping(error, in: String(describing: component))
     }
@@ -105,6 +110,7 @@ public struct RenderContext: Sendable {
   /// The context of input number `index` of the component that owns this context.
   func child(_ index: Int) -> RenderContext {
     var child = self
+    child.rendering = nil
     if let plan, let stage, let input = plan.input(index, of: stage) {
       child.stage = input
       child.anchor = input
@@ -116,19 +122,30 @@ public struct RenderContext: Sendable {
     return child
   }
 
-  /// With `checksDemands`, throws when the owner of this context asks input `index` for `region` outside what its
-  /// `inputDemands` declared to the plan. A component that declared no inputs at all is not checked: it does not
-  /// take part in the plan, and its requests are rendered on their own.
+  /// Throws when the owner of this context asks input `index` for `region` outside what it declared: the renderer
+  /// hands a component the regions of its inputs it declared (`inputDemands(for:)`), rendered before its `render`
+  /// ran, and nothing else, as Core Image hands a kernel its regions of interest. The request must lie within a
+  /// region declared for that input for the region the component is rendering (or, where the renderer did not hand
+  /// it one, such as a band of rows computed once, within everything the plan asks of the input).
+  ///
+  /// Not checked: a request outside any plan (a context made by `init`), and a component that declares no `inputs`
+  /// (one written before they existed: its edges are found from its demands, and a request it did not declare is
+  /// rendered on its own, as it always was).
   func checkDemand(_ index: Int, _ region: IntRect, of input: any ImageComponent) throws(RenderError) {
-    guard checksDemands, let plan, let stage else { return }
+    guard !region.isEmpty, let plan, let stage else { return }
     let owner = plan.stages[stage]
-    guard !owner.inputs.isEmpty else { return }
-    guard let planned = plan.input(index, of: stage).map({ plan.stages[$0].region }),
-      region.isEmpty || planned.contains(region)
-    else {
+    guard owner.declaresInputs else { return }
+    let declared: Bool
+    if let rendering {
+      declared = owner.demands(for: rendering).contains { $0.index == index && $0.region.contains(region) }
+    } else {
+      declared = plan.input(index, of: stage).map { plan.stages[$0].region.contains(region) } ?? false
+    }
+    guard declared else {
       throw .failed(component: owner.component,
         error: DemandOutsidePlan(input: index, component: String(describing: input), region: region,
-          planned: plan.input(index, of: stage).map { plan.stages[$0].region }))
+          declared: rendering.map { owner.demands(for: $0).filter { $0.index == index }.map(\.region) }
+            ?? plan.input(index, of: stage).map { [plan.stages[$0].region] } ?? []))
     }
   }
 
@@ -207,16 +224,18 @@ public struct RenderContext: Sendable {
   }
 }
 
-/// A request a decorator made outside what it declared in `inputDemands(for:)`: an error only when the render checks
-/// demands (the tests do), since the renderer otherwise renders such a request on its own, with the same bytes.
+/// A request a decorator made outside what it declared in `inputDemands(for:)`, which the renderer refuses: every
+/// region a component receives is one it declared, rendered by the plan before its `render` ran.
 struct DemandOutsidePlan: Error, CustomStringConvertible {
   var input: Int
   var component: String
   var region: IntRect
-  var planned: IntRect?
+  /// The regions it declared of that input.
+  var declared: [IntRect]
 
   var description: String {
     "asked input \(input) (\(component)) for \(region), "
-      + (planned.map { "outside the planned \($0)" } ?? "an input it did not declare")
+      + (declared.isEmpty
+        ? "an input it did not declare" : "outside what it declared (\(declared.map(\.description).joined(separator: ", ")))")
   }
 }

@@ -28,7 +28,13 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     /// How many inputs lie between the root and the node along `path`.
     var depth: Int { givenPath?.count ?? paths.depth(of: id) }
     /// The component's description, such as `rotate 30° bilinear` (made when asked: a render never needs it).
-    public var component: String { String(describing: node) }
+    public var component: String {
+      get { givenComponent ?? String(describing: node) }
+      @available(*, deprecated, message: "a stage's description is its component's; set it only to label a copy")
+      set { givenComponent = newValue }
+    }
+    /// A description set in place of the component's (the deprecated setter of `component`).
+    private var givenComponent: String?
     public var extent: IntRect
     /// The bounding box of every region this render will ask of the stage.
     public var region: IntRect
@@ -48,6 +54,9 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     /// tile's evaluation (see `demands(for:)`).
     let demands: [IntRect: [PlannedDemand]]
     package let node: any ImageComponent
+    /// Whether the component lists its `inputs`, and so is handed only the regions it declared (see
+    /// `RenderContext.checkDemand`); one that does not is an older decorator whose requests are rendered as asked.
+    let declaresInputs: Bool
 
     init(
       id: Int, paths: PlanPaths, extent: IntRect, region: IntRect, requests: Int, pixels: Int, materialised: Bool,
@@ -64,6 +73,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       self.uses = uses
       self.inputs = inputs
       self.node = node
+      self.declaresInputs = !node.inputs.isEmpty
     }
 
     /// A stage as a trace records it: what was asked of `component`, reached by `path`, outside any plan.

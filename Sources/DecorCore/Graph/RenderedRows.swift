@@ -20,7 +20,7 @@ final class RenderedRows: RowProducer {
       let part = IntRect(x: x, y: rows.lowerBound, width: Swift.min(width, region.maxX - x), height: rows.count)
       let pixels: Raster
       do {
-        pixels = try component.render(part, context: context)
+        pixels = try component.render(part, context: context.rendering(part))
       } catch {
         throw RenderError.wrapping(error, in: String(describing: component))
       }

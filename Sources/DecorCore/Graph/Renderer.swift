@@ -26,8 +26,6 @@ public struct Renderer: Sendable {
   public var pixelLimit: Int
   /// Set for the renders of an `async` call, whose cancellation handler sets it; `nil` for a blocking call.
   package var cancellation: RenderCancellation?
-  /// Whether a component's request outside what it declared to the plan fails the render (the tests set it).
-  package var checksDemands = false
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
     self.tileSize = tileSize
@@ -204,7 +202,7 @@ public struct Renderer: Sendable {
   func context(_ plan: RenderPlan, trace: RenderTrace?) throws(RenderError) -> RenderContext {
     var context = RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan,
       stage: plan.stages.isEmpty ? nil : plan.root, threads: threadCount, materialised: [:],
-      cancellation: cancellation, checksDemands: checksDemands)
+      cancellation: cancellation)
     if plan.stages.contains(where: { $0.node is any Analysing }) {
       context.analyses = try analyses(plan, context: context)
     }
@@ -225,7 +223,7 @@ public struct Renderer: Sendable {
     }
     if let direct = component as? any DirectRendering {
       context.trace?.record(path: [], component: component, region: tile)
-      try direct.render(tile, into: destination, stride: stride, context: context)
+      try direct.render(tile, into: destination, stride: stride, context: context.rendering(tile))
       return
     }
     let pixels = try context.renderRoot(component, tile)

@@ -28,8 +28,7 @@ import DecorTestSupport
       let chain = try Chain(parsing: steps)
       let reference = try Renderer(tileSize: 128, threads: 2).render(chain.apply(to: decoded))
       for (tileSize, threads) in [(64, 1), (37, 3)] {
-        var renderer = Renderer(tileSize: tileSize, threads: threads)
-        renderer.checksDemands = true
+        let renderer = Renderer(tileSize: tileSize, threads: threads)
         #expect(try renderer.render(chain.apply(to: opened.image)) == reference, "\(steps) \(tileSize)")
       }
       // Bands backwards: the file is read again from its top where rows were let go of.

@@ -110,8 +110,7 @@ import DecorTestSupport
     let whole = try Renderer(tileSize: 4096, threads: 1).render(normalize)
     for tileSize in [7, 64] {
       for threads in [1, 3] {
-        var renderer = Renderer(tileSize: tileSize, threads: threads)
-        renderer.checksDemands = true
+        let renderer = Renderer(tileSize: tileSize, threads: threads)
         #expect(try renderer.render(normalize) == whole, "tile \(tileSize), \(threads) threads")
       }
     }

@@ -130,8 +130,7 @@ import DecorTestSupport
     let reference = try Renderer(tileSize: 4096, threads: 1).render(sharpen)
     for tileSize in [5, 32, 100] {
       for threads in [1, 3] {
-        var renderer = Renderer(tileSize: tileSize, threads: threads)
-        renderer.checksDemands = true
+        let renderer = Renderer(tileSize: tileSize, threads: threads)
         #expect(try renderer.render(sharpen) == reference, "tile \(tileSize), \(threads) threads")
         #expect(try renderer.render(sharpen.adjustingLevels(black: 0.1, white: 0.8, gamma: 1.4))
           == Renderer(tileSize: 4096, threads: 1).render(sharpen.adjustingLevels(black: 0.1, white: 0.8, gamma: 1.4)))

@@ -102,8 +102,7 @@ import DecorTestSupport
     for (tileSize, threads) in [(7, 1), (64, 3), (256, 4)] {
       let trimmed = chain.trimmed(fuzz: 20, renderer: Renderer(tileSize: tileSize, threads: threads))
       #expect(trimmed.rect == reference.rect)
-      var renderer = Renderer(tileSize: tileSize, threads: threads)
-      renderer.checksDemands = true
+      let renderer = Renderer(tileSize: tileSize, threads: threads)
       #expect(try renderer.render(trimmed) == expected, "tile \(tileSize), \(threads) threads")
     }
     // The transparent padding goes (the top-left pixel is transparent); the flat border of the photo stays.

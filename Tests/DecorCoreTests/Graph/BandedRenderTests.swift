@@ -34,8 +34,7 @@ import DecorTestSupport
     let chain = try Chain(parsing: steps).apply(to: Self.image())
     let whole = try Renderer(tileSize: 256, threads: 1).render(chain)
     for (tileSize, threads, bandHeight) in [(16, 1, 16), (16, 3, 32), (24, 2, 24), (8, 4, 8)] {
-      var renderer = Renderer(tileSize: tileSize, threads: threads)
-      renderer.checksDemands = true
+      let renderer = Renderer(tileSize: tileSize, threads: threads)
       let banded = try renderer.prepareBands(chain, bandHeight: bandHeight)
       let count = banded.bandCount
       #expect(try Self.render(banded, order: Array(0..<count)) == whole, "\(steps) \(tileSize) \(bandHeight)")
