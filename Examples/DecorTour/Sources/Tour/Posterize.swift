@@ -45,14 +45,22 @@ extension ImageComponent {
   public func posterized(levels: Int) -> Posterize { Posterize(self, levels: levels) }
 }
 
+/// `posterize N`'s one parameter, declared once: its kind and rule (what parsing checks and `decor filters` prints),
+/// its help, and how its value is read back, typed.
+public let posterizeLevels = StepParameter.integer(
+  "levels",
+  ParameterRule(range: "2 to 255", unit: "levels", typical: 2...16) { levels, name throws(ParameterError) in
+    guard (2...255).contains(levels) else { throw ParameterError(name, "must be from 2 to 255, got \(levels)") }
+    return levels
+  }, help: "levels per channel")
+
 /// The standard filters and `posterize N`, a step of the chain language.
 public func registryWithPosterize() throws -> FilterRegistry {
   var registry = FilterRegistry.standard
   try registry.register(Filter(
-    "posterize", summary: "reduce each channel to N levels",
-    arguments: [FilterArgument("levels", .integer(2...255), required: true, help: "levels per channel")]
+    "posterize", summary: "reduce each channel to N levels", arguments: [posterizeLevels.argument]
   ) { arguments, input in
-    input.posterized(levels: arguments.integer("levels") ?? 2)
+    input.posterized(levels: arguments[posterizeLevels])
   })
   return registry
 }

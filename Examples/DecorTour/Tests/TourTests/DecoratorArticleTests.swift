@@ -9,12 +9,19 @@ import Tour
     let registry = try registryWithPosterize()
     let result = try Chain(parsing: ["rotate 10 | posterize 4"], registry: registry).apply(to: photo).rendered()
     #expect(result == (try photo.rotated(by: .degrees(10)).posterized(levels: 4).rendered()))
-    do {
-      _ = try Chain(parsing: ["rotate 10", "posterize x"], registry: registry)
-      Issue.record("parsed")
-    } catch {
-      #expect(error.description == "step 2 \"posterize x\": whole number from 2 to 255 expected, got \"x\"")
+    for (step, message) in [
+      ("posterize x", "step 2 \"posterize x\": whole number expected, got \"x\""),
+      ("posterize 300", "step 2 \"posterize 300\": levels must be from 2 to 255, got 300"),
+    ] {
+      do {
+        _ = try Chain(parsing: ["rotate 10", step], registry: registry)
+        Issue.record("parsed \(step)")
+      } catch {
+        #expect(error.description == message)
+      }
     }
+    // The declaration is what `decor filters` prints: the range and unit of its rule.
+    #expect(posterizeLevels.argument.range == "2 to 255" && posterizeLevels.argument.unit == "levels")
   }
 
   /// Declaring its demand keeps the plan: a large blur below is computed once, not tile by tile.
