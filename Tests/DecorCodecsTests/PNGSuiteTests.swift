@@ -43,7 +43,7 @@ import DecorTestSupport
   @Test(arguments: images)
   func fromDiskAsFromMemory(name: String) throws {
     let url = Fixtures.pngSuite.appendingPathComponent(name)
-    #expect(try Raster(contentsOfFile: url.path) == PNGCodec.decode(Fixtures.bytes(url), source: name))
+    #expect(try Raster(contentsOfFile: url.path) == PNGDecoder().decode(Fixtures.bytes(url), source: name))
   }
 
   /// A file on disk cut short after its image data is refused as in memory, by the walk of its chunk headers.
@@ -62,7 +62,7 @@ import DecorTestSupport
     // As in memory, with the same words.
     #expect(throws: CodecError.corrupt(source: "cut.png",
       detail: "truncated: the file ends inside its IEND chunk (2 bytes missing)")) {
-      try PNGCodec.decode(Array(bytes.dropLast(2)), source: "cut.png")
+      try PNGDecoder().decode(Array(bytes.dropLast(2)), source: "cut.png")
     }
   }
 
