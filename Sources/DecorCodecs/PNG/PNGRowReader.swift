@@ -99,12 +99,14 @@ public final class PNGRowReader: RowReader {
         try decodeInterlaced(into: UnsafeMutableBufferPointer(rebasing: buffer[..<(width * height)]))
       } else if interlaced {
         if image == nil {
-          image = try PNGRowReader.wholeImage(width: width, height: height, source: source)
-          do throws(CodecError) { try decodeInterlaced(into: image!) } catch {
-            image?.deallocate()
-            image = nil
+          let whole = try PNGRowReader.wholeImage(width: width, height: height, source: source)
+          do throws(CodecError) {
+            try decodeInterlaced(into: whole)
+          } catch {
+            whole.deallocate()
             throw error
           }
+          image = whole
         }
         let start = nextRow * width
         UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(
