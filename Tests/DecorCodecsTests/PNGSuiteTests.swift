@@ -38,8 +38,8 @@ import DecorTestSupport
     }
   }
 
-  /// Files are decoded as libpng reads them from disk (or read whole when a colour-space chunk must be taken
-  /// out first); the bytes in memory decode the same.
+  /// Files are decoded as libpng reads them from disk, through the byte source of a path; the bytes in memory
+  /// decode the same.
   @Test(arguments: images)
   func fromDiskAsFromMemory(name: String) throws {
     let url = Fixtures.pngSuite.appendingPathComponent(name)

@@ -38,7 +38,8 @@ import DecorTestSupport
 
   // MARK: PNG
 
-  /// Every PngSuite file, in bands of 1, 7 and 64 rows, gives `PNGCodec.decode`'s bytes exactly.
+  /// Every PngSuite file, in bands of 1, 7 and 64 rows, gives the whole decode's bytes exactly (`PNGDecoder`, which
+  /// reads every row at once: an interlaced file straight into its raster).
   @Test(arguments: pngSuiteFiles)
   func pngSuiteRowsEqualTheWholeDecode(path: String) throws {
     let expected = try PNGDecoder().decode(Fixtures.bytes(URL(fileURLWithPath: path)), source: path)
