@@ -1,47 +1,46 @@
-// The parts of libpng that Swift cannot import directly: macros become constants and static inline functions, so
-// Swift code never repeats libpng's arithmetic; and the full (row by row) API wrapped in C helpers, because libpng
-// reports errors by longjmp and no longjmp may cross a Swift frame: every setjmp lives in a helper below, which
-// returns a status instead.
+// The parts of libpng that Swift cannot import directly: macros become static inline functions, so Swift code never
+// repeats libpng's arithmetic; and the full (row by row) API wrapped in C helpers, because libpng reports errors by
+// longjmp and no longjmp may cross a Swift frame: every setjmp lives in a helper below, which returns a status
+// instead.
 #ifndef DECOR_CLIBPNG_SHIM_H
 #define DECOR_CLIBPNG_SHIM_H
 
-#include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const png_uint_32 DECOR_PNG_IMAGE_VERSION = PNG_IMAGE_VERSION;
-static const png_uint_32 DECOR_PNG_FORMAT_RGB = PNG_FORMAT_RGB;
-static const png_uint_32 DECOR_PNG_FORMAT_RGBA = PNG_FORMAT_RGBA;
-static const png_uint_32 DECOR_PNG_FORMAT_LINEAR_RGB_ALPHA = PNG_FORMAT_LINEAR_RGB_ALPHA;
-static const png_uint_32 DECOR_PNG_FORMAT_FLAG_ALPHA = PNG_FORMAT_FLAG_ALPHA;
-static const png_uint_32 DECOR_PNG_FORMAT_FLAG_COLOR = PNG_FORMAT_FLAG_COLOR;
-static const png_uint_32 DECOR_PNG_FORMAT_FLAG_LINEAR = PNG_FORMAT_FLAG_LINEAR;
-static const png_uint_32 DECOR_PNG_FORMAT_FLAG_COLORMAP = PNG_FORMAT_FLAG_COLORMAP;
-static const png_uint_32 DECOR_PNG_IMAGE_FLAG_16BIT_sRGB = PNG_IMAGE_FLAG_16BIT_sRGB;
-static const png_uint_32 DECOR_PNG_IMAGE_WARNING = PNG_IMAGE_WARNING;
-static const png_uint_32 DECOR_PNG_IMAGE_ERROR = PNG_IMAGE_ERROR;
-
-// MARK: - Sequential reading through the full API (PNGRowSource)
+// MARK: - Sequential reading through the full API (PNGRowSource, the one PNG reader)
 
 /// The statuses of the helpers below.
 enum {
   DECOR_PNG_OK = 0,
-  /// The file could not be opened or read (`message` holds the system's reason).
+  /// The input could not be read (the Swift side has the reason), or the reader could not be allocated.
   DECOR_PNG_IO = 1,
   /// libpng rejected the data (`message` holds libpng's words).
   DECOR_PNG_CORRUPT = 2,
 };
 
-/// One open file and libpng's state for reading it once, top to bottom. Allocated by `decor_png_reader_open`,
-/// freed by `decor_png_reader_close` whatever happened in between.
+/// Where a reader's bytes come from: up to `capacity` of the next bytes copied into `buffer`; returns how many, 0 at
+/// the end of the input, or -1 when it cannot be read (the caller then has the reason). `context` is what was
+/// given to `decor_png_reader_open`.
+typedef long (*decor_png_read_function)(void *context, unsigned char *buffer, size_t capacity);
+
+/// How many compressed bytes a reader asks its input for at a time (libpng itself asks for a chunk header, or a
+/// few kilobytes of image data, at a time).
+#define DECOR_PNG_INPUT_SIZE 65536
+
+/// One input and libpng's state for reading it once, top to bottom. Allocated by `decor_png_reader_open`, freed by
+/// `decor_png_reader_close` whatever happened in between.
 typedef struct decor_png_reader {
   png_structp png;
   png_infop info;
-  FILE *file;
-  /// libpng's last error, or the system's.
+  decor_png_read_function read;
+  void *context;
+  /// Whether the input could not be read (the Swift side then has the reason).
+  int read_failed;
+  /// libpng's last error.
   char message[256];
   /// From IHDR.
   png_uint_32 width;
@@ -51,6 +50,10 @@ typedef struct decor_png_reader {
   int interlaced;
   /// Set by `decor_png_reader_start`: the file has neither an alpha channel nor tRNS, so every pixel is opaque.
   int opaque;
+  /// The bytes read from the input and not yet given to libpng: `buffer[next..<end]`.
+  size_t next;
+  size_t end;
+  unsigned char buffer[DECOR_PNG_INPUT_SIZE];
 } decor_png_reader;
 
 /// libpng's error callback: keep the words, then jump back into the helper that called libpng (never further).
@@ -71,23 +74,44 @@ static void decor_png_on_warning(png_structp png, png_const_charp message) {
 static void decor_png_reader_close(decor_png_reader *reader) {
   if (!reader) return;
   if (reader->png) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
-  if (reader->file) fclose(reader->file);
   free(reader);
 }
 
-/// Opens `path` and reads the chunks up to the image data (IHDR, PLTE, tRNS; every other ancillary chunk is
-/// skipped, as the simplified API skips them and as `PNGCodec` takes the colour-space chunks out: samples are taken
-/// as sRGB-encoded). Allocates no pixel memory. On return `*out` is set (even on failure, for the message) and must
-/// be closed.
-static int decor_png_reader_open(const char *path, decor_png_reader **out) {
+/// libpng's read callback: exactly `length` bytes, from the buffer, refilled from the input as it empties. An input
+/// that ends first is libpng's "Read Error" (as its own stdio reader says); one that cannot be read stops libpng
+/// with `read_failed` set.
+static void decor_png_read_data(png_structp png, png_bytep data, size_t length) {
+  decor_png_reader *reader = (decor_png_reader *)png_get_io_ptr(png);
+  while (length > 0) {
+    if (reader->next == reader->end) {
+      long n = reader->read(reader->context, reader->buffer, sizeof reader->buffer);
+      if (n < 0) {
+        reader->read_failed = 1;
+        png_error(png, "the input cannot be read");
+      }
+      if (n == 0) png_error(png, "Read Error");
+      reader->next = 0;
+      reader->end = (size_t)n;
+    }
+    size_t available = reader->end - reader->next;
+    size_t count = available < length ? available : length;
+    memcpy(data, reader->buffer + reader->next, count);
+    reader->next += count;
+    data += count;
+    length -= count;
+  }
+}
+
+/// Starts a reader of the bytes `read` gives (with `context`) and reads the chunks up to the image data (IHDR, PLTE,
+/// tRNS; every other ancillary chunk is skipped unread, the colour-space ones included: samples are taken as
+/// sRGB-encoded). Allocates no pixel memory. On return `*out` is set (even on failure, for the message) and must be
+/// closed.
+static int decor_png_reader_open(decor_png_read_function read, void *context, decor_png_reader **out) {
   decor_png_reader *reader = (decor_png_reader *)calloc(1, sizeof(decor_png_reader));
   *out = reader;
   if (!reader) return DECOR_PNG_IO;
-  reader->file = fopen(path, "rb");
-  if (!reader->file) {
-    snprintf(reader->message, sizeof reader->message, "cannot open: %s", strerror(errno));
-    return DECOR_PNG_IO;
-  }
+  reader->read = read;
+  reader->context = context;
   reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, decor_png_on_error, decor_png_on_warning);
   if (!reader->png) {
     snprintf(reader->message, sizeof reader->message, "libpng could not start");
@@ -98,8 +122,8 @@ static int decor_png_reader_open(const char *path, decor_png_reader **out) {
     snprintf(reader->message, sizeof reader->message, "libpng could not start");
     return DECOR_PNG_CORRUPT;
   }
-  if (setjmp(png_jmpbuf(reader->png))) return DECOR_PNG_CORRUPT;
-  png_init_io(reader->png, reader->file);
+  if (setjmp(png_jmpbuf(reader->png))) return reader->read_failed ? DECOR_PNG_IO : DECOR_PNG_CORRUPT;
+  png_set_read_fn(reader->png, reader, decor_png_read_data);
   // As png_image_begin_read: benign errors (a palette index past the palette, too many IDATs) are warnings.
   png_set_benign_errors(reader->png, 1);
 #if defined(PNG_SET_OPTION_SUPPORTED) && defined(PNG_IGNORE_ADLER32)
@@ -109,7 +133,7 @@ static int decor_png_reader_open(const char *path, decor_png_reader **out) {
   png_set_option(reader->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
 #endif
   // Every chunk but the critical ones and tRNS is skipped unread (libpng always handles IHDR, PLTE, tRNS, IDAT and
-  // IEND itself), so a damaged text or colour-space chunk fails nothing, as in PNGCodec.
+  // IEND itself), so a damaged text or colour-space chunk fails nothing, and compressed text is never inflated.
   png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
   png_read_info(reader->png, reader->info);
   int interlace = 0;
@@ -125,7 +149,7 @@ static int decor_png_reader_open(const char *path, decor_png_reader **out) {
 /// passes comes as its own small image (`decor_png_pass`), which the caller places. Allocates libpng's row buffers
 /// (a few rows). `*row_bytes` is the size of one full row as libpng writes it.
 static int decor_png_reader_start(decor_png_reader *reader, size_t *row_bytes) {
-  if (setjmp(png_jmpbuf(reader->png))) return DECOR_PNG_CORRUPT;
+  if (setjmp(png_jmpbuf(reader->png))) return reader->read_failed ? DECOR_PNG_IO : DECOR_PNG_CORRUPT;
   png_structp png = reader->png;
   png_set_expand(png);
   png_set_gray_to_rgb(png);
@@ -143,7 +167,7 @@ static int decor_png_reader_start(decor_png_reader *reader, size_t *row_bytes) {
 
 /// Reads the next `count` rows (of the current pass, for an interlaced file), `stride` bytes apart.
 static int decor_png_reader_read(decor_png_reader *reader, png_bytep rows, size_t stride, png_uint_32 count) {
-  if (setjmp(png_jmpbuf(reader->png))) return DECOR_PNG_CORRUPT;
+  if (setjmp(png_jmpbuf(reader->png))) return reader->read_failed ? DECOR_PNG_IO : DECOR_PNG_CORRUPT;
   for (png_uint_32 i = 0; i < count; i++) png_read_row(reader->png, rows + (size_t)i * stride, NULL);
   return DECOR_PNG_OK;
 }

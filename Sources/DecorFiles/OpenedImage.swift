@@ -2,10 +2,10 @@ import DecorChain
 import DecorCodecs
 import DecorCore
 
-/// An input image opened for a render: a JPEG from any byte source (a file, bytes in memory, standard input), or a
-/// file whose format can be read row by row (PNG, a still WebP, a TIFF stored top row first), is read as the render
-/// needs its rows (`StreamedImage`), and so shrunk on load alike from each; anything else (PNG, WebP or TIFF bytes
-/// not in a file, an animation, a HEIC or AVIF file, a decoder of yours, a JPEG whose EXIF orientation is to be
+/// An input image opened for a render: a JPEG or a PNG from any byte source (a file, bytes in memory, standard
+/// input), or a file whose format can be read row by row (a still WebP, a TIFF stored top row first), is read as the
+/// render needs its rows (`StreamedImage`), and a JPEG shrunk on load alike from each; anything else (WebP or TIFF
+/// bytes not in a file, an animation, a HEIC or AVIF file, a decoder of yours, a JPEG whose EXIF orientation is to be
 /// applied) is decoded whole first (`DecodedImage`). What `decor apply` reads its input with.
 public struct OpenedImage: Sendable {
   /// The image: a `StreamedImage` or a `Raster`.
@@ -145,7 +145,7 @@ public struct OpenedImage: Sendable {
   }
 
   /// The row source of the input, when its decoder is one of the library's and reads it as the render needs it: a
-  /// JPEG from any byte source, the other formats from a file.
+  /// JPEG or a PNG from any byte source, the other formats from a file.
   static func rowSource(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
     throws(CodecError) -> (any RowSource)?
   {
@@ -158,10 +158,9 @@ public struct OpenedImage: Sendable {
         return rows
       }
     #endif
+    if decoder is PNGDecoder { return try PNGRowSource(bytes, pixelLimit: pixelLimit) }
     guard let path = bytes.path else { return nil }
     switch decoder {
-    case is PNGDecoder:
-      return try PNGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
     #if WebP
     case is WebPDecoder:
       let rows = try WebPRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)

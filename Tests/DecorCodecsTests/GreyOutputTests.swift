@@ -57,14 +57,14 @@ import DecorTestSupport
       let grey = try Self.greyRaster(width: 67, height: 41, opaque: opaque, seed: 8)
       let png = try PNGCodec.encode(grey)
       #expect(Self.colourType(png) == (opaque ? 0 : 4))
-      #expect(try PNGCodec.decode(png, source: "g") == grey)
+      #expect(try PNGDecoder().decode(png, source: "g") == grey)
       for compression in [PNGCompression.fast, .best] {
-        #expect(try PNGCodec.decode(PNGCodec.encode(grey, compression: compression), source: "g") == grey)
+        #expect(try PNGDecoder().decode(PNGCodec.encode(grey, compression: compression), source: "g") == grey)
       }
       let colour = try Self.tinted(grey, at: 67 * 41 - 1)
       let colourPNG = try PNGCodec.encode(colour)
       #expect(Self.colourType(colourPNG) == (opaque ? 2 : 6))
-      #expect(try PNGCodec.decode(colourPNG, source: "c") == colour)
+      #expect(try PNGDecoder().decode(colourPNG, source: "c") == colour)
     }
   }
 
@@ -87,7 +87,7 @@ import DecorTestSupport
       let image = try Chain(parsing: steps.isEmpty ? [] : [steps]).apply(to: StreamedImage(source))
       let png = try renderer.renderPNG(image)
       #expect(Self.colourType(png) == type, "\(steps)")
-      #expect(try PNGCodec.decode(png, source: "r") == renderer.render(image), "\(steps)")
+      #expect(try PNGDecoder().decode(png, source: "r") == renderer.render(image), "\(steps)")
     }
     // A colour source: colour at once, even where every pixel happens to be grey.
     let fill = try Raster(width: 8, height: 8, fill: .white)
@@ -107,7 +107,7 @@ import DecorTestSupport
       let image = try Chain(parsing: [steps]).apply(to: colour)
       let png = try renderer.renderPNG(image)
       #expect(Self.colourType(png) == type, "\(steps)")
-      #expect(try PNGCodec.decode(png, source: "r") == renderer.render(image), "\(steps)")
+      #expect(try PNGDecoder().decode(png, source: "r") == renderer.render(image), "\(steps)")
     }
     let jpeg = try renderer.encoded(try Chain(parsing: ["grayscale 1"]).apply(to: colour), encoder: JPEGImageEncoder())
     #expect(Self.components(jpeg) == 1)

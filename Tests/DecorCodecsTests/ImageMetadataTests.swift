@@ -45,7 +45,7 @@ import DecorTestSupport
     #expect(PNGDecoder().metadata(of: png)
       == ImageMetadata(iccProfile: Self.profile, density: PixelDensity(horizontal: 11811, vertical: 11811,
         unit: .perMeter)))
-    #expect(try PNGCodec.decode(png, source: "x") == raster, "the pixels are untouched")
+    #expect(try PNGDecoder().decode(png, source: "x") == raster, "the pixels are untouched")
     let chunks = PNGChunks(png).chunks.map(\.type)
     #expect(chunks.contains("iCCP") && !chunks.contains("sRGB"), "\(chunks)")
     #expect(PNGChunks(try PNGCodec.encode(raster)).chunks.map(\.type).contains("sRGB"))
@@ -92,7 +92,7 @@ import DecorTestSupport
     let metadata = PNGDecoder().metadata(of: png)
     #expect(metadata.iccProfile == nil && metadata.density != nil)
     // libpng checks the CRC of the chunks it reads; iCCP is one of them, so the file is refused or read, never a trap.
-    _ = try? PNGCodec.decode(png, source: "x")
+    _ = try? PNGDecoder().decode(png, source: "x")
   }
 
   @Test func descriptions() {

@@ -5,7 +5,7 @@ import Decor
 import DecorTestSupport
 
 @Suite struct PNGCodecTests {
-  func decode(_ builder: PNGBuilder) throws -> Raster { try PNGCodec.decode(builder.build(), source: "test.png") }
+  func decode(_ builder: PNGBuilder) throws -> Raster { try PNGDecoder().decode(builder.build(), source: "test.png") }
 
   // MARK: Known pixel values, from files built byte by byte
 
@@ -65,7 +65,7 @@ import DecorTestSupport
     #expect(try decode(png) == plain)
   }
 
-  /// From disk, where `sRGB` and `iCCP` stay in an 8-bit file libpng reads (see `PNGCodec.decode(contentsOfFile:)`)
+  /// From disk, where `sRGB` and `iCCP` stay in an 8-bit file libpng reads (it is asked for no conversion by them)
   /// and `gAMA` sends it through memory, as any of them sends a 16-bit file (whose linear output libpng would
   /// convert from the sRGB gamma): the same samples every way, and row by row (`PNGRowSource`).
   @Test(arguments: [8, 16])
@@ -116,7 +116,7 @@ import DecorTestSupport
     let data = try PNGCodec.encode(raster, compression: compression)
     let header = try PNGCodec.header(of: data, source: "memory")
     #expect(header.colorType == .rgb && header.bitDepth == 8 && !header.hasAlpha)
-    #expect(try PNGCodec.decode(data, source: "memory") == raster)
+    #expect(try PNGDecoder().decode(data, source: "memory") == raster)
   }
 
   @Test(arguments: [PNGCompression.fast, .default])
@@ -124,7 +124,7 @@ import DecorTestSupport
     let raster = try Self.randomRaster(width: 67, height: 31, opaque: false)
     let data = try PNGCodec.encode(raster, compression: compression)
     #expect(try PNGCodec.header(of: data, source: "memory").colorType == .rgba)
-    #expect(try PNGCodec.decode(data, source: "memory") == raster)
+    #expect(try PNGDecoder().decode(data, source: "memory") == raster)
   }
 
   @Test func fastCompressionTradesSizeForSpeed() throws {
@@ -133,7 +133,7 @@ import DecorTestSupport
     let fast = try PNGCodec.encode(photo, compression: .fast)
     let standard = try PNGCodec.encode(photo, compression: .default)
     #expect(fast.count > standard.count)
-    #expect(try PNGCodec.decode(fast, source: "fast") == PNGCodec.decode(standard, source: "default"))
+    #expect(try PNGDecoder().decode(fast, source: "fast") == PNGDecoder().decode(standard, source: "default"))
   }
 
   // MARK: Bad input
@@ -145,7 +145,7 @@ import DecorTestSupport
   }()
 
   @Test func theValidFileDecodes() throws {
-    #expect(try PNGCodec.decode(Self.valid, source: "ok.png").width == 16)
+    #expect(try PNGDecoder().decode(Self.valid, source: "ok.png").width == 16)
   }
 
   /// Every cut: inside the signature, the header, the image data, its checksums, and a file missing only `IEND`
@@ -154,7 +154,7 @@ import DecorTestSupport
   func truncatedFilesAreCorrupt(length: Int) {
     let truncated = Array(Self.valid.prefix(length))
     #expect {
-      try PNGCodec.decode(truncated, source: "cut.png")
+      try PNGDecoder().decode(truncated, source: "cut.png")
     } throws: { error in
       guard case .corrupt(let source, let detail) = error as? CodecError else { return false }
       return source == "cut.png" && !detail.isEmpty
@@ -166,7 +166,7 @@ import DecorTestSupport
       var data = Self.valid
       let length = data[chunkOffset..<chunkOffset + 4].reduce(0) { $0 << 8 | Int($1) }
       data[chunkOffset + 8 + length] ^= 0xFF
-      #expect(throws: CodecError.self) { try PNGCodec.decode(data, source: "crc.png") }
+      #expect(throws: CodecError.self) { try PNGDecoder().decode(data, source: "crc.png") }
     }
   }
 
@@ -175,16 +175,16 @@ import DecorTestSupport
     var png = PNGBuilder(width: 16, height: 16, bitDepth: 8, colorType: 6)
     png.scanlines = [UInt8](repeating: 9, count: 16 * 65)  // filter type 9 does not exist
     data = png.build()
-    #expect(throws: CodecError.self) { try PNGCodec.decode(data, source: "filter.png") }
+    #expect(throws: CodecError.self) { try PNGDecoder().decode(data, source: "filter.png") }
   }
 
   @Test func aHugeHeaderIsRefusedBeforeAllocating() {
     var png = PNGBuilder(width: 100_000, height: 100_000, bitDepth: 8, colorType: 6)
     png.scanlines = [0, 0, 0, 0, 0]
     #expect(throws: CodecError.tooLarge(source: "huge.png", width: 100_000, height: 100_000,
-      limit: Raster.defaultPixelLimit)) { try PNGCodec.decode(png.build(), source: "huge.png") }
+      limit: Raster.defaultPixelLimit)) { try PNGDecoder().decode(png.build(), source: "huge.png") }
     #expect(throws: CodecError.tooLarge(source: "small.png", width: 16, height: 16, limit: 255)) {
-      try PNGCodec.decode(Self.valid, source: "small.png", pixelLimit: 255)
+      try PNGDecoder().decode(Self.valid, source: "small.png", pixelLimit: 255)
     }
   }
 
@@ -201,7 +201,7 @@ import DecorTestSupport
     #expect(throws: CodecError.unsupportedFormat(source: "empty.png", leadingBytes: [], known: known)) {
       try DecoderRegistry.standard.decode([], source: "empty.png")
     }
-    #expect(throws: CodecError.self) { try PNGCodec.decode(Array("not a png at all".utf8), source: "t.png") }
+    #expect(throws: CodecError.self) { try PNGDecoder().decode(Array("not a png at all".utf8), source: "t.png") }
     let message = CodecError.unsupportedFormat(source: "a.jpg", leadingBytes: [0xFF, 0xD8]).description
     #expect(message == "a.jpg: unsupported format: no decoder recognises the first bytes FF D8")
   }
@@ -215,7 +215,7 @@ import DecorTestSupport
         data[Int.random(in: 8..<data.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
       }
       // `decode` throws only CodecError (typed throws); reaching the end of the loop without trapping is the test.
-      let decoded = try? PNGCodec.decode(data, source: "fuzz.png")
+      let decoded = try? PNGDecoder().decode(data, source: "fuzz.png")
       if let decoded { #expect(decoded.width == 16 && decoded.height == 16) }
     }
   }

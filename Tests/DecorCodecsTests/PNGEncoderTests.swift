@@ -87,8 +87,8 @@ import DecorTestSupport
     let translucent = try PNGCodecTests.randomRaster(width: 45, height: 23, opaque: false)
     let opaque = try PNGCodecTests.randomRaster(width: 45, height: 23, opaque: true)
     for compression in PNGCompression.levels.map({ PNGCompression(level: $0)! }) + [.fast] {
-      #expect(try PNGCodec.decode(PNGCodec.encode(translucent, compression: compression), source: "t") == translucent)
-      #expect(try PNGCodec.decode(PNGCodec.encode(opaque, compression: compression), source: "o") == opaque)
+      #expect(try PNGDecoder().decode(PNGCodec.encode(translucent, compression: compression), source: "t") == translucent)
+      #expect(try PNGDecoder().decode(PNGCodec.encode(opaque, compression: compression), source: "o") == opaque)
     }
     #expect(PNGCompression(level: 13) == nil && PNGCompression(level: -1) == nil)
     #expect(PNGCompression(name: "best") == .best && PNGCompression(name: "7")?.level == 7)
@@ -153,7 +153,7 @@ import DecorTestSupport
         }
       }
       #expect(files.count == 1, "\(compression), parts of \(partBytes) bytes")
-      #expect(try PNGCodec.decode(files.first!, source: "bands") == raster)
+      #expect(try PNGDecoder().decode(files.first!, source: "bands") == raster)
       #expect(Self.chunkTypes(files.first!).filter { $0 == "IDAT" }.count
         == (raster.height + partBytes / stride - 1) / (partBytes / stride), "one IDAT chunk a part")
     }
@@ -170,7 +170,7 @@ import DecorTestSupport
     let expected = try #require(PNGEncoder.zlibCompressed(filtered, level: level))
     let png = try PNGCodec.encode(raster, compression: PNGCompression(level: level)!)
     #expect(Self.idatData(png) == expected)
-    #expect(try PNGCodec.decode(png, source: "small") == raster)
+    #expect(try PNGDecoder().decode(png, source: "small") == raster)
   }
 
   /// Joining parts by gzjoin's method, straight: libdeflate parts of every size from 1 byte up, of random and of
@@ -250,7 +250,7 @@ import DecorTestSupport
     raster[39, 29] = RGBA8(r: 10, g: 20, b: 30, a: 40)
     let png = try Renderer(tileSize: 8, threads: 2).renderPNG(raster, destination: "late")
     #expect(try PNGCodec.header(of: png, source: "late").colorType == .rgba)
-    #expect(try PNGCodec.decode(png, source: "late") == raster)
+    #expect(try PNGDecoder().decode(png, source: "late") == raster)
     raster[39, 29] = RGBA8(r: 10, g: 20, b: 30, a: 255)
     let opaque = try Renderer(tileSize: 8, threads: 2).renderPNG(raster, destination: "opaque")
     #expect(try PNGCodec.header(of: opaque, source: "opaque").colorType == .rgb)

@@ -38,12 +38,12 @@ import DecorTestSupport
     }
   }
 
-  /// Files are decoded as libpng reads them from disk (or read whole when a colour-space chunk must be taken
-  /// out first); the bytes in memory decode the same.
+  /// Files are decoded as libpng reads them from disk, through the byte source of a path; the bytes in memory
+  /// decode the same.
   @Test(arguments: images)
   func fromDiskAsFromMemory(name: String) throws {
     let url = Fixtures.pngSuite.appendingPathComponent(name)
-    #expect(try Raster(contentsOfFile: url.path) == PNGCodec.decode(Fixtures.bytes(url), source: name))
+    #expect(try Raster(contentsOfFile: url.path) == PNGDecoder().decode(Fixtures.bytes(url), source: name))
   }
 
   /// A file on disk cut short after its image data is refused as in memory, by the walk of its chunk headers.
@@ -62,7 +62,7 @@ import DecorTestSupport
     // As in memory, with the same words.
     #expect(throws: CodecError.corrupt(source: "cut.png",
       detail: "truncated: the file ends inside its IEND chunk (2 bytes missing)")) {
-      try PNGCodec.decode(Array(bytes.dropLast(2)), source: "cut.png")
+      try PNGDecoder().decode(Array(bytes.dropLast(2)), source: "cut.png")
     }
   }
 

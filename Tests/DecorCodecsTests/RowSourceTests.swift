@@ -38,10 +38,11 @@ import DecorTestSupport
 
   // MARK: PNG
 
-  /// Every PngSuite file, in bands of 1, 7 and 64 rows, gives `PNGCodec.decode`'s bytes exactly.
+  /// Every PngSuite file, in bands of 1, 7 and 64 rows, gives the whole decode's bytes exactly (`PNGDecoder`, which
+  /// reads every row at once: an interlaced file straight into its raster).
   @Test(arguments: pngSuiteFiles)
   func pngSuiteRowsEqualTheWholeDecode(path: String) throws {
-    let expected = try PNGCodec.decode(Fixtures.bytes(URL(fileURLWithPath: path)), source: path)
+    let expected = try PNGDecoder().decode(Fixtures.bytes(URL(fileURLWithPath: path)), source: path)
     let source = try PNGRowSource(contentsOfFile: path, source: path)
     #expect(source.width == expected.width && source.height == expected.height)
     for band in [1, 7, 64] {
@@ -52,7 +53,7 @@ import DecorTestSupport
   @Test func sampleImagesRowsEqualTheWholeDecode() throws {
     #expect(Self.sampleImages.count >= 4)
     for path in Self.sampleImages {
-      let expected = try PNGCodec.decode(Fixtures.bytes(URL(fileURLWithPath: path)), source: path)
+      let expected = try PNGDecoder().decode(Fixtures.bytes(URL(fileURLWithPath: path)), source: path)
       let source = try PNGRowSource(contentsOfFile: path, source: path)
       for band in [1, 7, 64] {
         #expect(try Self.readAll(source, band: band) == expected.bytes, "\(path), bands of \(band)")
@@ -86,7 +87,7 @@ import DecorTestSupport
         let path = folder.appendingPathComponent("\(n)-\(interlaced).png").path
         let bytes = png.build()
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let expected = try PNGCodec.decode(bytes, source: path)
+        let expected = try PNGDecoder().decode(bytes, source: path)
         let source = try PNGRowSource(contentsOfFile: path, source: path)
         #expect(try Self.readAll(source, band: 3) == expected.bytes, "colour type \(colorType), \(interlaced)")
       }

@@ -32,8 +32,8 @@ import DecorTestSupport
     red.setRows([[255, 0, 0, 0, 9, 9, 9, 255]])
     var blue = red
     blue.setRows([[0, 0, 255, 0, 9, 9, 9, 255]])
-    let comparison = try ImageComparison(try PNGCodec.decode(red.build(), source: "red"),
-      try PNGCodec.decode(blue.build(), source: "blue"))
+    let comparison = try ImageComparison(try PNGDecoder().decode(red.build(), source: "red"),
+      try PNGDecoder().decode(blue.build(), source: "blue"))
     #expect(comparison.maxChannelDelta == 0 && comparison.passes)
   }
 

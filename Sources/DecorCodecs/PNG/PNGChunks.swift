@@ -3,8 +3,8 @@ import DecorCore
 /// The chunk structure of a PNG file: each chunk's type and byte range, read without checking checksums
 /// (libpng does that for the chunks it reads).
 ///
-/// libpng's simplified reader stops once it has the image data, so it never notices a file cut short after that
-/// point; this walk does, and `PNGCodec` refuses such files as truncated.
+/// libpng stops reading once it has the image data, so it never notices a file cut short after that point; this walk
+/// does, and `PNGRowReader` refuses such files as truncated before libpng reads them.
 package struct PNGChunks {
   package struct Chunk {
     /// The four-letter type, such as `IHDR`.

@@ -2,14 +2,6 @@ import DecorCore
 
 import CLibDeflate
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension PNGDecoder {
   /// The ICC profile (`iCCP`, inflated) and the density (`pHYs`) from the chunks before the image data, the EXIF
   /// (`eXIf`, its thumbnail dropped; Decor does not turn a PNG by its orientation, so that stays) and the XMP (the
@@ -20,25 +12,23 @@ extension PNGDecoder {
     return Self.metadata(chunks.map { ($0.type, Array(data[($0.range.lowerBound + 8)..<($0.range.upperBound - 4)])) })
   }
 
-  /// As `metadata(of:)`, reading only the chunk headers and the two chunks' data from a regular file.
+  /// As `metadata(of:)`, for the file at `path` (see `metadata(from:)`).
   public func metadata(ofFile path: String) -> ImageMetadata {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .none }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      return (try? ImageFile.readBytes(atPath: path)).map(metadata(of:)) ?? .none
+    guard let bytes = try? Self.byteSource(path: path, source: path) else { return .none }
+    return metadata(from: bytes)
+  }
+
+  /// As `metadata(of:)`, reading only the chunk headers and the metadata chunks' data, from a file, bytes in memory
+  /// or spooled standard input alike (never the whole input).
+  public func metadata(from bytes: ByteSource) -> ImageMetadata {
+    let metadata = try? bytes.withPositionedReads { count, read -> ImageMetadata in
+      guard read(0, PNGHeader.signature.count) == PNGHeader.signature else { return .none }
+      let chunks = Self.metadataChunks(PNGChunks(count: count) { read($0, 8) })
+      return Self.metadata(chunks.filter { Self.metadataChunks.contains($0.type) }.compactMap { chunk in
+        read(chunk.range.lowerBound + 8, chunk.range.count - 12).map { (chunk.type, $0) }
+      })
     }
-    func read(_ offset: Int, _ length: Int) -> [UInt8]? {
-      var bytes = [UInt8](repeating: 0, count: length)
-      let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, off_t(offset)) }
-      return n == length ? bytes : nil
-    }
-    guard read(0, PNGHeader.signature.count) == PNGHeader.signature else { return .none }
-    let chunks = Self.metadataChunks(PNGChunks(count: Int(info.st_size)) { read($0, 8) })
-    return Self.metadata(chunks.filter { Self.metadataChunks.contains($0.type) }.compactMap { chunk in
-      read(chunk.range.lowerBound + 8, chunk.range.count - 12).map { (chunk.type, $0) }
-    })
+    return metadata ?? .none
   }
 
   static let metadataChunks: Set<String> = ["iCCP", "pHYs", "eXIf", "iTXt"]

@@ -2,28 +2,24 @@ import DecorCore
 
 import CLibPNG
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// One render's reader of a `PNGRowSource`: an open file and libpng's state, top to bottom once. Every call into
-/// libpng goes through a C helper of `Sources/CLibPNG/shim.h` that holds the `setjmp` and returns a status, so
-/// libpng's `longjmp` never crosses a Swift frame.
+/// One reading of a `PNGRowSource`, top to bottom once: a `ByteReader` of its bytes (a file, memory or spooled
+/// standard input) and libpng's state (its full API). Every PNG decode is one: a render's streamed input, and
+/// `PNGDecoder`'s whole image (every row read into a raster). Every call into libpng goes through a C helper of
+/// `Sources/CLibPNG/shim.h` that holds the `setjmp` and returns a status, so libpng's `longjmp` never crosses a
+/// Swift frame; libpng pulls the compressed bytes through a C read callback (`png_set_read_fn`) that asks the
+/// `ByteReader` for 64 KiB at a time and returns before libpng goes on.
 ///
-/// How the rows match `PNGCodec.decode` byte for byte:
+/// The pixels, premultiplied RGBA8:
 /// - libpng expands palettes, low bit depths and `tRNS`, spreads grey to RGB and adds an opaque alpha; it is asked
-///   for no gamma or colour conversion, so it does none, as `PNGCodec` gets none by taking the colour-space chunks
-///   out (here libpng skips them unread).
+///   for no gamma or colour conversion, and skips the colour-space chunks unread, so samples are taken as
+///   sRGB-encoded whatever those chunks say (as Pillow, libvips and stb_image take them).
 /// - 8-bit: straight RGBA premultiplied as `Premultiplication` does (`round(c × a / 255)`).
-/// - 16-bit: what the simplified API's linear output is, then `PNGCodec.reduceTo8Bits`: colour premultiplied at
-///   16 bits by composing on black with libpng's own `png_composite_16` (`(t + (t >> 16)) >> 16`, `t = c × a +
-///   32768`; colour 0 where alpha is 0, unchanged where it is 65535), then every sample `(v × 255 + 32895) >> 16`.
+/// - 16-bit: colour premultiplied at 16 bits by composing on black with libpng's own `png_composite_16`
+///   (`(t + (t >> 16)) >> 16`, `t = c × a + 32768`; colour 0 where alpha is 0, unchanged where it is 65535), then
+///   every sample rounded to 8 bits, `(v × 255 + 32895) >> 16` (`round(v × 255 / 65535)`, exact for every `v`):
+///   what libpng's simplified API gave as linear output followed by that rounding, the bytes Decor has always read.
 ///
-/// Not `Sendable`: it belongs to one render, which serialises its calls. The file is closed after the last row, on
+/// Not `Sendable`: it belongs to one render, which serialises its calls. The input is closed after the last row, on
 /// the first error, or when the reader goes.
 public final class PNGRowReader: RowReader {
   public let width: Int
@@ -34,6 +30,8 @@ public final class PNGRowReader: RowReader {
   public private(set) var nextRow = 0
 
   private var png: UnsafeMutablePointer<decor_png_reader>?
+  /// The bytes libpng reads, kept alive as long as `png` (which points at it).
+  private var input: ByteReader?
   private let sixteenBit: Bool
   private let interlaced: Bool
   /// No alpha channel and no `tRNS`: libpng adds an opaque alpha, and premultiplying would change no byte.
@@ -46,10 +44,10 @@ public final class PNGRowReader: RowReader {
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
-  /// Opens the file, checks its header against `width` × `height` (the source's) and `pixelLimit`, and sets up
+  /// Opens the bytes, checks their header against `width` × `height` (the source's) and `pixelLimit`, and sets up
   /// libpng's transformations (which allocate its row buffers: a few rows).
-  init(path: String, source: String, width: Int, height: Int, pixelLimit: Int) throws(CodecError) {
-    let png = try PNGRowReader.openHeader(path: path, source: source, pixelLimit: pixelLimit)
+  init(bytes: ByteSource, source: String, width: Int, height: Int, pixelLimit: Int) throws(CodecError) {
+    let (png, input) = try PNGRowReader.openHeader(bytes: bytes, source: source, pixelLimit: pixelLimit)
     do {
       try DecodeChecks.unchanged(width: Int(png.pointee.width), height: Int(png.pointee.height),
         was: (width, height), source: source)
@@ -59,7 +57,7 @@ public final class PNGRowReader: RowReader {
     }
     var rowBytes = 0
     guard decor_png_reader_start(png, &rowBytes) == Int32(DECOR_PNG_OK) else {
-      let error = PNGRowReader.error(png, source: source)
+      let error = PNGRowReader.error(png, input: input, source: source)
       PNGRowReader.release(png)
       throw error
     }
@@ -70,6 +68,7 @@ public final class PNGRowReader: RowReader {
       throw .corrupt(source: source, detail: "libpng gives rows of \(rowBytes) bytes for \(width) pixels")
     }
     self.png = png
+    self.input = input
     self.width = width
     self.height = height
     self.source = source
@@ -95,8 +94,20 @@ public final class PNGRowReader: RowReader {
       return
     }
     do throws(CodecError) {
-      if interlaced {
-        if image == nil { image = try decodeInterlaced() }
+      if interlaced && nextRow == 0 && count == height {
+        // The whole image asked at once (`PNGDecoder`'s raster): the passes are placed in the caller's buffer.
+        try decodeInterlaced(into: UnsafeMutableBufferPointer(rebasing: buffer[..<(width * height)]))
+      } else if interlaced {
+        if image == nil {
+          let whole = try PNGRowReader.wholeImage(width: width, height: height, source: source)
+          do throws(CodecError) {
+            try decodeInterlaced(into: whole)
+          } catch {
+            whole.deallocate()
+            throw error
+          }
+          image = whole
+        }
         let start = nextRow * width
         UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(
           from: image!.baseAddress! + start, byteCount: width * count * 4)
@@ -114,13 +125,15 @@ public final class PNGRowReader: RowReader {
       failure = error
       PNGRowReader.release(png)
       png = nil
+      input = nil
       throw error
     }
     nextRow += count
     if nextRow == height {
-      // Done: the file, libpng's buffers and the interlaced image go now, not when the render drops the reader.
+      // Done: the input, libpng's buffers and the interlaced image go now, not when the render drops the reader.
       PNGRowReader.release(png)
       png = nil
+      input = nil
       image?.deallocate()
       image = nil
     }
@@ -131,13 +144,15 @@ public final class PNGRowReader: RowReader {
     guard let png else { throw .corrupt(source: source, detail: "the reader is closed") }
     guard decor_png_reader_read(png, rows.assumingMemoryBound(to: png_byte.self), stride, png_uint_32(count))
       == Int32(DECOR_PNG_OK)
-    else { throw PNGRowReader.error(png, source: source) }
+    else { throw PNGRowReader.error(png, input: input, source: source) }
   }
 
-  /// The whole of an interlaced file: each pass's rows (a small image of its own) converted and put in place.
-  private func decodeInterlaced() throws(CodecError) -> UnsafeMutableBufferPointer<UInt32> {
-    // The one buffer of a streamed read that grows with the image: checked, as a raster's is, so that a size
-    // beyond memory (under a raised pixel limit) is an error rather than a trap.
+  /// The buffer an interlaced file streamed by rows is decoded into: the one buffer of a streamed read that grows
+  /// with the image, checked as a raster's is, so that a size beyond memory (under a raised pixel limit) is an error
+  /// rather than a trap.
+  private static func wholeImage(width: Int, height: Int, source: String) throws(CodecError)
+    -> UnsafeMutableBufferPointer<UInt32>
+  {
     do {
       try Raster.checkAllocation(width * height * 4, width: width, height: height)
     } catch {
@@ -145,33 +160,33 @@ public final class PNGRowReader: RowReader {
     }
     let image = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * height)
     image.initialize(repeating: 0)
-    do throws(CodecError) {
-      for pass in Int32(0)..<7 {
-        var (x0, dx, y0, dy, columns, rows) = (png_uint_32(0), png_uint_32(0), png_uint_32(0), png_uint_32(0),
-          png_uint_32(0), png_uint_32(0))
-        decor_png_pass(pass, png_uint_32(width), png_uint_32(height), &x0, &dx, &y0, &dy, &columns, &rows)
-        // libpng skips an empty pass.
-        guard columns > 0, rows > 0 else { continue }
-        let n = Int(columns)
-        for r in 0..<Int(rows) {
-          try read(1, into: scratch.baseAddress!, stride: 0)
-          // The pass row converted in place to 8-bit premultiplied pixels at its start.
-          if sixteenBit {
-            PNGRowReader.reduce16(scratch, count: n, into: scratch.baseAddress!)
-          } else {
-            PNGRowReader.premultiply(scratch.baseAddress!, count: n)
-          }
-          let y = Int(y0) + r * Int(dy)
-          for k in 0..<n {
-            image[y * width + Int(x0) + k * Int(dx)] = scratch.load(fromByteOffset: k * 4, as: UInt32.self)
-          }
+    return image
+  }
+
+  /// The whole of an interlaced file into `image` (`width` × `height` pixels, every one written by some pass): each
+  /// pass's rows (a small image of its own) converted and put in place.
+  private func decodeInterlaced(into image: UnsafeMutableBufferPointer<UInt32>) throws(CodecError) {
+    for pass in Int32(0)..<7 {
+      var (x0, dx, y0, dy, columns, rows) = (png_uint_32(0), png_uint_32(0), png_uint_32(0), png_uint_32(0),
+        png_uint_32(0), png_uint_32(0))
+      decor_png_pass(pass, png_uint_32(width), png_uint_32(height), &x0, &dx, &y0, &dy, &columns, &rows)
+      // libpng skips an empty pass.
+      guard columns > 0, rows > 0 else { continue }
+      let n = Int(columns)
+      for r in 0..<Int(rows) {
+        try read(1, into: scratch.baseAddress!, stride: 0)
+        // The pass row converted in place to 8-bit premultiplied pixels at its start.
+        if sixteenBit {
+          PNGRowReader.reduce16(scratch, count: n, into: scratch.baseAddress!)
+        } else {
+          PNGRowReader.premultiply(scratch.baseAddress!, count: n)
+        }
+        let y = Int(y0) + r * Int(dy)
+        for k in 0..<n {
+          image[y * width + Int(x0) + k * Int(dx)] = scratch.load(fromByteOffset: k * 4, as: UInt32.self)
         }
       }
-    } catch {
-      image.deallocate()
-      throw error
     }
-    return image
   }
 
   /// Straight RGBA8 to premultiplied in place, as `Premultiplication.premultiply` (eight pixels at a time through
@@ -197,8 +212,8 @@ public final class PNGRowReader: RowReader {
     }
   }
 
-  /// `count` straight RGBA16 pixels (host order) to premultiplied RGBA8, as the simplified API's linear output
-  /// then `PNGCodec.reduceTo8Bits` (see the type's notes). `output` may be `input`'s start: pixel k is read
+  /// `count` straight RGBA16 pixels (host order) to premultiplied RGBA8: premultiplied at 16 bits, then rounded to
+  /// 8 bits (see the type's notes). `output` may be `input`'s start: pixel k is read
   /// (8 bytes at 8k) before it is written (4 bytes at 4k).
   static func reduce16(_ input: UnsafeMutableRawBufferPointer, count: Int, into output: UnsafeMutableRawPointer) {
     @inline(__always) func reduce(_ v: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (v &* 255 &+ 32895) &>> 16) }
@@ -223,51 +238,47 @@ public final class PNGRowReader: RowReader {
     }
   }
 
-  /// Opens `path` and reads its header: the chunk headers walked first (as `PNGCodec.decode(contentsOfFile:)`, for
-  /// the same refusal of a file cut short), then libpng's reading up to the image data, then the size checked
-  /// against `pixelLimit`. The caller closes what it gets.
-  static func openHeader(path: String, source: String, pixelLimit: Int) throws(CodecError)
-    -> UnsafeMutablePointer<decor_png_reader>
+  /// Opens `bytes` and reads their header: the chunk headers walked first (`checkChunks`), then libpng's reading up
+  /// to the image data, then the size checked against `pixelLimit` (unless it is `nil`: a header only described).
+  /// The caller releases the state it gets, and keeps the byte reader (which the state points at) for as long.
+  static func openHeader(bytes: ByteSource, source: String, pixelLimit: Int?) throws(CodecError)
+    -> (UnsafeMutablePointer<decor_png_reader>, ByteReader)
   {
-    try checkChunks(path: path, source: source)
+    try checkChunks(bytes: bytes, source: source)
+    let input = try bytes.openReader()
     var reader: UnsafeMutablePointer<decor_png_reader>?
-    let status = decor_png_reader_open(path, &reader)
+    let status = decor_png_reader_open({ ByteReader.read(context: $0, buffer: $1, capacity: $2) },
+      Unmanaged.passUnretained(input).toOpaque(), &reader)
     guard let png = reader else { throw .io(path: source, detail: "cannot allocate libpng's reader") }
     guard status == Int32(DECOR_PNG_OK) else {
-      let error = status == Int32(DECOR_PNG_IO)
-        ? CodecError.io(path: source, detail: message(png)) : PNGRowReader.error(png, source: source)
+      let error = PNGRowReader.error(png, input: input, source: source)
       release(png)
       throw error
     }
     let (width, height) = (Int(png.pointee.width), Int(png.pointee.height))
     do {
-      try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
+      if let pixelLimit {
+        try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
+      }
     } catch {
       release(png)
       throw error
     }
-    return png
+    return (png, input)
   }
 
-  /// The walk of the chunk headers (`pread`, no data read) that refuses a file whose chunks stop before `IEND`.
-  /// A file without the PNG signature is left for libpng to reject in its own words.
-  static func checkChunks(path: String, source: String) throws(CodecError) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .io(path: source, detail: "cannot open: \(ImageFile.systemError())") }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw .io(path: source, detail: "not a regular file (a streamed source is read again by every render)")
+  /// The walk of the chunk headers (no chunk data read) that refuses input whose chunks stop before `IEND`, which
+  /// libpng would not notice: it stops reading once it has the image data, so a file cut after it would decode.
+  /// Input without the PNG signature is left for libpng to reject in its own words.
+  ///
+  /// - Throws: `CodecError.io` when a file cannot be opened or is not a regular file (see
+  ///   `ByteSource.withPositionedReads`), `.corrupt` for input cut short.
+  static func checkChunks(bytes: ByteSource, source: String) throws(CodecError) {
+    let truncation = try bytes.withPositionedReads { count, read -> String? in
+      guard read(0, PNGHeader.signature.count) == PNGHeader.signature else { return nil }
+      return PNGChunks(count: count) { read($0, 8) }.truncation
     }
-    func read(_ offset: Int, _ length: Int) -> [UInt8]? {
-      var bytes = [UInt8](repeating: 0, count: length)
-      let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, length, off_t(offset)) }
-      return n == length ? bytes : nil
-    }
-    guard let signature = read(0, PNGHeader.signature.count), signature == PNGHeader.signature else { return }
-    if let truncation = PNGChunks(count: Int(info.st_size), header: { read($0, 8) }).truncation {
-      throw .corrupt(source: source, detail: "truncated: \(truncation)")
-    }
+    if let truncation { throw .corrupt(source: source, detail: "truncated: \(truncation)") }
   }
 
   static func release(_ png: UnsafeMutablePointer<decor_png_reader>?) { decor_png_reader_close(png) }
@@ -276,7 +287,9 @@ public final class PNGRowReader: RowReader {
     withUnsafeBytes(of: png.pointee.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
   }
 
-  static func error(_ png: UnsafeMutablePointer<decor_png_reader>, source: String) -> CodecError {
+  /// Why libpng stopped: the input's read error when there was one, else libpng's words.
+  static func error(_ png: UnsafeMutablePointer<decor_png_reader>, input: ByteReader?, source: String) -> CodecError {
+    if png.pointee.read_failed != 0, let failure = input?.failure { return failure }
     let detail = message(png)
     return .corrupt(source: source, detail: detail.isEmpty ? "libpng could not decode the image" : detail)
   }

@@ -1,22 +1,26 @@
 import DecorCore
 
-/// A PNG file read row by row (libpng's full API, through `PNGRowReader`), so that the render holds a few rows of
-/// it rather than the whole image: what reads a 32768² PNG, which `PNGCodec` (libpng's simplified API, the whole
-/// image at once) cannot.
+/// A PNG file (or PNG bytes in memory, or standard input: any `ByteSource`) read row by row (libpng's full API,
+/// through `PNGRowReader`): Decor's one PNG reader, that `PNGDecoder` reads whole images with too. A render holds a
+/// few rows of it rather than the whole image, so a 32768² PNG streams from a pipe as from a path.
 ///
-/// The rows are exactly `PNGCodec.decode`'s, byte for byte: every colour type, bit depths 1–16, palettes, `tRNS`,
-/// samples taken as sRGB-encoded whatever the colour-space chunks say, and 16-bit samples premultiplied at 16 bits
-/// (libpng's rounding) then rounded to 8 as `PNGCodec.reduceTo8Bits` does (see `PNGRowReader`).
+/// Every colour type, bit depths 1–16, palettes, `tRNS`; samples taken as sRGB-encoded whatever the colour-space
+/// chunks say, and 16-bit samples premultiplied at 16 bits (libpng's rounding) then rounded to 8 (see
+/// `PNGRowReader`).
 ///
 /// Memory: libpng's few rows for a non-interlaced file; an interlaced (Adam7) one is decoded whole into 8-bit
 /// premultiplied pixels when its first rows are asked (its last pass holds every other row, so no row is complete
-/// before the end of the file), then served as rows: one image, as `PNGCodec` would hold.
+/// before the end of the file), then served as rows: one image (read into a raster whole, it is decoded straight
+/// into the raster).
 ///
-/// Constructing one reads the header only (and walks the chunk headers, for the same truncation check as
-/// `PNGCodec`); each `openRows()` opens the file again, so that every render reads with its own state.
+/// Constructing one reads the header only (and walks the chunk headers, refusing input cut short before `IEND`);
+/// each `openRows()` reads the bytes again from their start, so that every render reads with its own state.
 public struct PNGRowSource: RowSource {
-  /// The file read.
-  public let path: String
+  /// The bytes read: a file, bytes in memory or spooled standard input.
+  public let bytes: ByteSource
+  /// The file read, or the source's name when it is not a file.
+  @available(*, deprecated, message: "a PNG row source reads any ByteSource: use bytes (bytes.path for a file)")
+  public var path: String { bytes.path ?? bytes.name }
   /// The file's name in error messages.
   public let source: String
   public let width: Int
@@ -29,17 +33,29 @@ public struct PNGRowSource: RowSource {
   /// The most pixels the image may have, checked before anything is allocated (again by every reader).
   public let pixelLimit: Int
 
-  /// Reads the header of the PNG file at `path`, checking its size against `pixelLimit`.
+  /// Reads the header of the PNG file at `path`, named `source` in errors.
   ///
-  /// - Throws: `CodecError.io` when the file cannot be opened or is not a regular file (every render reads it
-  ///   again), `.corrupt` with libpng's message for a bad header or a file cut short (its chunk headers are walked
-  ///   as by `PNGCodec`), `.tooLarge`.
+  /// - Throws: as `init(_:pixelLimit:)`; `CodecError.io` too when the file is not a regular file (every render
+  ///   reads it again).
   public init(contentsOfFile path: String, source: String, pixelLimit: Int = Raster.defaultPixelLimit)
     throws(CodecError)
   {
-    let header = try PNGRowReader.openHeader(path: path, source: source, pixelLimit: pixelLimit)
-    defer { PNGRowReader.release(header) }
-    self.path = path
+    try self.init(ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
+  }
+
+  /// Reads the header of the PNG bytes of `bytes` (named `bytes.name` in errors), checking its size against
+  /// `pixelLimit`.
+  ///
+  /// - Throws: `CodecError.io` when the input cannot be opened or read, `.corrupt` with libpng's message for a bad
+  ///   header or input cut short, `.tooLarge`.
+  public init(_ bytes: ByteSource, pixelLimit: Int = Raster.defaultPixelLimit) throws(CodecError) {
+    let source = bytes.name
+    let (header, input) = try PNGRowReader.openHeader(bytes: bytes, source: source, pixelLimit: pixelLimit)
+    defer {
+      PNGRowReader.release(header)
+      withExtendedLifetime(input) {}
+    }
+    self.bytes = bytes
     self.source = source
     self.pixelLimit = pixelLimit
     width = Int(header.pointee.width)
@@ -49,14 +65,14 @@ public struct PNGRowSource: RowSource {
     isGrey = header.pointee.color_type & 2 == 0
   }
 
-  /// A reader positioned before row 0, with its own open file and libpng state.
+  /// A reader positioned before row 0, with its own reading of the bytes and libpng state.
   ///
   /// - Throws: as `init`, and `.corrupt` if the file's size is no longer the one read by `init`.
   public func openRows() throws(CodecError) -> any RowReader { try openPNGRows() }
 
   /// `openRows()` with its concrete type.
   public func openPNGRows() throws(CodecError) -> PNGRowReader {
-    try PNGRowReader(path: path, source: source, width: width, height: height, pixelLimit: pixelLimit)
+    try PNGRowReader(bytes: bytes, source: source, width: width, height: height, pixelLimit: pixelLimit)
   }
 
   /// `png rocket.png 1024x768 8-bit interlaced`.

@@ -22,7 +22,7 @@ import DecorTestSupport
   @Test(arguments: SanitizerRun.sample(chains, every: 3))
   func aStreamedFileRendersAsItsDecodedRaster(steps: [String]) throws {
     for path in [Self.photo, Self.cutout] {
-      let decoded = try PNGCodec.decode(contentsOfFile: path, source: path)
+      let decoded = try PNGDecoder().decode(contentsOfFile: path, source: path)
       let opened = try OpenedImage(contentsOfFile: path)
       #expect(opened.isStreamed)
       let chain = try Chain(parsing: steps)
@@ -39,7 +39,7 @@ import DecorTestSupport
 
   /// Without a plan (a component's `render` called directly) a streamed image reads the file itself.
   @Test func anUnplannedRequestReadsTheFileItself() throws {
-    let decoded = try PNGCodec.decode(contentsOfFile: Self.photo, source: Self.photo)
+    let decoded = try PNGDecoder().decode(contentsOfFile: Self.photo, source: Self.photo)
     let image = StreamedImage(try PNGRowSource(contentsOfFile: Self.photo, source: Self.photo))
     let region = IntRect(x: -5, y: 100, width: 60, height: 40)
     #expect(try image.render(region, context: RenderContext()) == decoded.render(region, context: RenderContext()))
@@ -78,7 +78,7 @@ import DecorTestSupport
     let source = CountingRowSource(try PNGRowSource(contentsOfFile: Self.photo, source: Self.photo))
     let image = StreamedImage(source)
     let component = try Chain(parsing: steps).apply(to: image)
-    let expected = try Chain(parsing: steps).apply(to: PNGCodec.decode(contentsOfFile: Self.photo, source: Self.photo))
+    let expected = try Chain(parsing: steps).apply(to: PNGDecoder().decode(contentsOfFile: Self.photo, source: Self.photo))
     for (tileSize, threads) in [(32, 1), (64, 3)] {
       let before = source.opened
       #expect(try Renderer(tileSize: tileSize, threads: threads).render(component)

@@ -29,7 +29,7 @@ extension Diffing where Value == Raster {
   public static func raster(tolerance: GoldenTolerance = .exact) -> Diffing {
     Diffing.diff(
       toData: { raster in Data((try? PNGCodec.encode(raster)) ?? []) },
-      fromData: { data in (try? PNGCodec.decode(Array(data), source: "snapshot")) ?? unreadableReference },
+      fromData: { data in (try? PNGDecoder().decode(Array(data), source: "snapshot")) ?? unreadableReference },
       diffV2: { reference, actual in
         let comparison: ImageComparison
         do {

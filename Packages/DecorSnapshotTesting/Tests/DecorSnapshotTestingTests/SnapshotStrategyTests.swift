@@ -31,7 +31,7 @@ final class SnapshotStrategyTests: XCTestCase {
       XCTAssertTrue(path.hasPrefix(folder + "/"), path)
       XCTAssertTrue(FileManager.default.fileExists(atPath: path), path)
     }
-    XCTAssertEqual(try PNGCodec.decode(contentsOfFile: written[0], source: "actual"), changed)
+    XCTAssertEqual(try PNGDecoder().decode(contentsOfFile: written[0], source: "actual"), changed)
     XCTAssertNil(Diffing<Raster>.raster(tolerance: GoldenTolerance(maxDifferingFraction: 0.001)).diffV2(reference, changed))
     // PNG round trip through the strategy's data conversion.
     XCTAssertEqual(diffing.fromData(diffing.toData(reference)), reference)
