@@ -145,7 +145,7 @@ public struct OpenedImage: Sendable {
   }
 
   /// The row source of the input, when its decoder is one of the library's and reads it as the render needs it: a
-  /// JPEG from any byte source, the other formats from a file.
+  /// JPEG, WebP or TIFF from any byte source, the other formats from a file.
   static func rowSource(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
     throws(CodecError) -> (any RowSource)?
   {
@@ -158,20 +158,20 @@ public struct OpenedImage: Sendable {
         return rows
       }
     #endif
+    #if WebP
+      // An animation's first frame is read whole by the row source too, and the decoder says how many frames.
+      if decoder is WebPDecoder {
+        let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
+        return rows.isAnimated ? nil : rows
+      }
+    #endif
+    #if TIFF
+      if decoder is TIFFDecoder { return try TIFFRowSource(bytes, pixelLimit: pixelLimit) }
+    #endif
     guard let path = bytes.path else { return nil }
     switch decoder {
     case is PNGDecoder:
       return try PNGRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-    #if WebP
-    case is WebPDecoder:
-      let rows = try WebPRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-      return rows.isAnimated ? nil : rows
-    #endif
-    #if TIFF
-    case is TIFFDecoder:
-      let rows = try TIFFRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-      return rows.isStreamable ? rows : nil
-    #endif
     default:
       return nil
     }

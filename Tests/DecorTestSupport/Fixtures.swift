@@ -34,6 +34,20 @@ package enum Fixtures {
     }
   }
 
+  /// The input at a FIFO in `folder` that `bytes` are written into from another thread, as `decor apply -` reads a
+  /// pipe: read once, in memory up to `ByteSource.memoryLimit` and spooled to a temporary file past it.
+  package static func readOnce(_ bytes: [UInt8], folder: URL) throws -> (bytes: ByteSource, decoder: any ImageDecoder) {
+    let fifo = folder.appendingPathComponent("pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let writer = Thread {
+      guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+      handle.write(Data(bytes))
+      try? handle.close()
+    }
+    writer.start()
+    return try ByteSource.input(atPath: fifo, decoders: .standard)
+  }
+
   /// A fresh empty folder for one test's files.
   package static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("decor-tests-\(UUID().uuidString)")
