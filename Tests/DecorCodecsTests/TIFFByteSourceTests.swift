@@ -94,19 +94,10 @@ import DecorTestSupport
   @Test func damageFromMemoryIsAnError() throws {
     for name in ["rgb8-lzw", "rgb8-deflate-tiles", "grey16-tiles", "multipage"] {
       let bytes = try Fixtures.bytes(URL(fileURLWithPath: TIFFCodecTests.path(name + ".tif")))
-      for length in stride(from: 0, to: bytes.count, by: 53) {
-        let source = ByteSource(bytes: Array(bytes.prefix(length)), name: "cut")
-        do {
-          _ = try RowSourceTests.readAll(TIFFRowSource(source), band: 8)
-          _ = try TIFFDecoder().decodeImage(from: source, pixelLimit: 1 << 20)
-          _ = TIFFDecoder().metadata(from: source)
-        } catch {
-          guard case .corrupt(let source, _) = error as? CodecError else {
-            Issue.record("\(name) cut at \(length): \(error)")
-            continue
-          }
-          #expect(source == "cut")
-        }
+      Fixtures.expectPrefixesCorrupt(bytes, step: 53) { source in
+        _ = try RowSourceTests.readAll(TIFFRowSource(source), band: 8)
+        _ = try TIFFDecoder().decodeImage(from: source, pixelLimit: 1 << 20)
+        _ = TIFFDecoder().metadata(from: source)
       }
     }
     for name in ["truncated", "corrupt"] {

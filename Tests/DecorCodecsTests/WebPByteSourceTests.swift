@@ -74,18 +74,9 @@ import DecorTestSupport
   @Test func damageFromMemoryIsAnError() throws {
     for name in ["photo-lossy", "photo-lossless", "animated"] {
       let bytes = try Fixtures.bytes(URL(fileURLWithPath: WebPCodecTests.path(name + ".webp")))
-      for length in stride(from: 0, to: bytes.count, by: 41) {
-        let source = ByteSource(bytes: Array(bytes.prefix(length)), name: "cut")
-        do {
-          _ = try RowSourceTests.readAll(WebPRowSource(source), band: 8)
-          _ = try WebPDecoder().decodeImage(from: source, pixelLimit: 1 << 20)
-        } catch {
-          guard case .corrupt(let source, _) = error as? CodecError else {
-            Issue.record("\(name) cut at \(length): \(error)")
-            continue
-          }
-          #expect(source == "cut")
-        }
+      Fixtures.expectPrefixesCorrupt(bytes, step: 41) { source in
+        _ = try RowSourceTests.readAll(WebPRowSource(source), band: 8)
+        _ = try WebPDecoder().decodeImage(from: source, pixelLimit: 1 << 20)
       }
     }
     for name in ["truncated", "corrupt"] {

@@ -48,6 +48,24 @@ package enum Fixtures {
     return try ByteSource.input(atPath: fifo, decoders: .standard)
   }
 
+  /// Every `step`th prefix of `bytes`, in memory and named `cut`, given to `read`: each either reads (a prefix that
+  /// holds the whole image) or throws `CodecError.corrupt` naming `cut`, never another error nor a trap.
+  package static func expectPrefixesCorrupt(
+    _ bytes: [UInt8], step: Int, sourceLocation: SourceLocation = #_sourceLocation, _ read: (ByteSource) throws -> Void
+  ) {
+    for length in stride(from: 0, to: bytes.count, by: step) {
+      do {
+        try read(ByteSource(bytes: Array(bytes.prefix(length)), name: "cut"))
+      } catch {
+        guard case .corrupt(let source, _) = error as? CodecError else {
+          Issue.record("cut at \(length): \(error)", sourceLocation: sourceLocation)
+          continue
+        }
+        #expect(source == "cut", sourceLocation: sourceLocation)
+      }
+    }
+  }
+
   /// A fresh empty folder for one test's files.
   package static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("decor-tests-\(UUID().uuidString)")

@@ -53,21 +53,10 @@ public struct TIFFDecoder: ImageDecoder {
   /// Every row of a `TIFFRowSource` read into a raster, with the first directory's metadata and the page count, the
   /// file read once (libtiff seeks in it: a file or spooled standard input is never held whole).
   public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    let source = bytes.name
     let rows = try TIFFRowSource(bytes, pixelLimit: pixelLimit)
     let reader = try rows.openTIFFRows()
-    let raster: Raster
-    do {
-      raster = try Raster(width: rows.width, height: rows.height, pixelLimit: pixelLimit) { buffer throws(CodecError) in
-        try reader.readRows(count: rows.height, into: buffer.bindMemory(to: UInt32.self))
-      }
-    } catch let error as CodecError {
-      throw error
-    } catch RasterError.allocationFailed(let width, let height, let bytes) {
-      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
-    } catch {
-      throw .tooLarge(source: source, width: rows.width, height: rows.height, limit: pixelLimit)
-    }
+    let raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+      source: bytes.name)
     return DecodedImage(raster: raster, metadata: reader.metadata, frameCount: reader.pageCount)
   }
 

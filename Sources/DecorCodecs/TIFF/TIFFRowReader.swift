@@ -177,29 +177,43 @@ public final class TIFFRowReader: RowReader {
     precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
     var served = 0
     while served < count {
+      let start = nextRow / rowsPerChunk * rowsPerChunk
+      let rows = min(rowsPerChunk, height - start)
+      if start == nextRow, rows <= count - served {
+        // A whole strip (or row of tiles, or image) asked for: decoded straight into the caller's buffer.
+        do throws(CodecError) {
+          try decode(rows: start..<(start + rows), into: buffer.baseAddress! + served * width)
+        } catch {
+          failure = error
+          finish()
+          throw error
+        }
+        served += rows
+        nextRow += rows
+        continue
+      }
       if nextRow >= chunkStart + chunkRows || nextRow < chunkStart {
         do throws(CodecError) {
-          try decodeChunk(startingAt: nextRow / rowsPerChunk * rowsPerChunk)
+          try decodeChunk(startingAt: start)
         } catch {
           failure = error
           finish()
           throw error
         }
       }
-      let rows = min(count - served, chunkStart + chunkRows - nextRow)
+      let copied = min(count - served, chunkStart + chunkRows - nextRow)
       chunk.withUnsafeBufferPointer { chunk in
         UnsafeMutableRawPointer(buffer.baseAddress! + served * width).copyMemory(
-          from: chunk.baseAddress! + (nextRow - chunkStart) * width, byteCount: rows * width * 4)
+          from: chunk.baseAddress! + (nextRow - chunkStart) * width, byteCount: copied * width * 4)
       }
-      served += rows
-      nextRow += rows
+      served += copied
+      nextRow += copied
     }
     if nextRow == height { finish() }
   }
 
   /// Decodes the strip (or row of tiles, or the whole image) whose first row is `start` into `chunk`.
   private func decodeChunk(startingAt start: Int) throws(CodecError) {
-    guard let tif else { throw .corrupt(source: source, detail: "the reader is closed") }
     let rows = min(rowsPerChunk, height - start)
     if chunk.count < rows * width {
       chunk = []
@@ -211,30 +225,36 @@ public final class TIFFRowReader: RowReader {
       }
       chunk = [UInt32](repeating: 0, count: rows * width)
     }
-    let layout = layout
-    let width = width
-    let done = chunk.withUnsafeMutableBufferPointer { pixels -> Bool in
-      if let rgba {
-        rgba.pointee.row_offset = Int32(start)
-        rgba.pointee.col_offset = 0
-        guard TIFFRGBAImageGet(rgba, pixels.baseAddress, UInt32(width), UInt32(rows)) != 0 else { return false }
+    try chunk.withUnsafeMutableBufferPointer { pixels throws(CodecError) in
+      try decode(rows: start..<(start + rows), into: pixels.baseAddress!)
+    }
+    (chunkStart, chunkRows) = (start, rows)
+  }
+
+  /// Decodes `rows`, a strip's (or a row of tiles', or the whole image's), into `pixels`, premultiplied RGBA.
+  private func decode(rows: Range<Int>, into pixels: UnsafeMutablePointer<UInt32>) throws(CodecError) {
+    guard let tif else { throw .corrupt(source: source, detail: "the reader is closed") }
+    let done: Bool
+    if let rgba {
+      rgba.pointee.row_offset = Int32(rows.lowerBound)
+      rgba.pointee.col_offset = 0
+      done = TIFFRGBAImageGet(rgba, pixels, UInt32(width), UInt32(rows.count)) != 0
+      if done {
         // libtiff packs each pixel as A << 24 | B << 16 | G << 8 | R: bytes R, G, B, A in little-endian memory.
         #if _endian(big)
-          for index in 0..<(width * rows) { pixels[index] = pixels[index].byteSwapped }
+          for index in 0..<(width * rows.count) { pixels[index] = pixels[index].byteSwapped }
         #endif
-        TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(pixels))
-        return true
+        TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(start: pixels, count: width * rows.count * 4))
       }
-      return UnsafeMutableRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: rows * width * 4)
-      { bytes in
-        TIFFDecoder.readSixteenBit(tif, layout: layout, rows: start..<(start + rows), into: bytes)
+    } else {
+      done = UnsafeMutableRawPointer(pixels).withMemoryRebound(to: UInt8.self, capacity: rows.count * width * 4) {
+        TIFFDecoder.readSixteenBit(tif, layout: layout, rows: rows, into: $0)
       }
     }
     guard done else {
       if let failure = input?.failure { throw failure }
       throw .corrupt(source: source, detail: TIFFDecoder.message(io, otherwise: "the TIFF data cannot be read"))
     }
-    (chunkStart, chunkRows) = (start, rows)
   }
 }
 #endif

@@ -45,21 +45,10 @@ public struct WebPDecoder: ImageDecoder {
 
   /// Every row of a `WebPRowSource` read into a raster, with the metadata chunks and the frame count.
   public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    let source = bytes.name
     let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
     let reader = try rows.openWebPRows()
-    let raster: Raster
-    do {
-      raster = try Raster(width: rows.width, height: rows.height, pixelLimit: pixelLimit) { buffer throws(CodecError) in
-        try reader.readRows(count: rows.height, into: buffer.bindMemory(to: UInt32.self))
-      }
-    } catch let error as CodecError {
-      throw error
-    } catch RasterError.allocationFailed(let width, let height, let bytes) {
-      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
-    } catch {
-      throw .corrupt(source: source, detail: "\(error)")
-    }
+    let raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+      source: bytes.name)
     return DecodedImage(raster: raster, metadata: metadata(from: bytes), frameCount: reader.frameCount)
   }
 

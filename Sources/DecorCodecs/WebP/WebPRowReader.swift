@@ -25,16 +25,22 @@ public final class WebPRowReader: RowReader {
   public let source: String
   /// The next row `readRows` gives.
   public private(set) var nextRow = 0
-  /// How many frames the file has: 1 for a still image, the animation's count for an animated one.
+  /// How many frames the file has: 1 for a still image, the animation's count for an animated one (known once the
+  /// first rows are read: the animation is decoded then).
   public private(set) var frameCount = 1
 
   /// How much of the file each `WebPIAppend` gets.
   static let chunkSize = 1 << 16
 
+  private let bytes: ByteSource
+  private let animated: Bool
+  /// Whether libwebp was given its output and the input (at the first `readRows`).
+  private var started = false
   private var input: ByteReader?
   private var decoder: OpaquePointer?
   /// The whole image, straight RGBA as libwebp writes it (see `WebPRowSource`), mapped on its own so that the pages
-  /// of rows already served can be given back to the system (`releaseServedRows`).
+  /// of rows already served can be given back to the system (`releaseServedRows`); `nil` when the first read asked
+  /// for every row, which libwebp then writes straight into the caller's buffer (a whole-image decode).
   private var image: UnsafeMutableRawBufferPointer?
   /// The bytes at the start of `image` whose pages were given back.
   private var released = 0
@@ -45,20 +51,50 @@ public final class WebPRowReader: RowReader {
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
-  /// Reads the headers of `bytes` again, checks them against `width` × `height` and `animated` (the source's) and
-  /// `pixelLimit`, maps the image and starts libwebp's decoder (an animation's first frame is decoded here, whole).
+  /// Reads the headers of `bytes` again and checks them against `width` × `height` and `animated` (the source's)
+  /// and `pixelLimit`. The image's memory and libwebp's decoder come with the first `readRows` (see `image`).
   init(bytes: ByteSource, width: Int, height: Int, animated: Bool, pixelLimit: Int) throws(CodecError) {
     let source = bytes.name
     let features = try WebPRowReader.features(bytes: bytes, pixelLimit: pixelLimit)
     try DecodeChecks.unchanged(width: Int(features.width), height: Int(features.height), was: (width, height),
       source: source)
-    guard (features.has_animation != 0) == animated else {
-      throw .corrupt(source: source, detail: "the file changed: now \(animated ? "still" : "animated")")
-    }
+    try DecodeChecks.unchanged(animated: features.has_animation != 0, was: animated, source: source)
     self.width = width
     self.height = height
     self.source = source
+    self.bytes = bytes
+    self.animated = animated
     chunk = []
+  }
+
+  /// Gives libwebp its output, `whole` (the caller's buffer, for every row) or a mapping of the image, and decodes
+  /// an animation's first frame into it (whole), or starts the incremental decoder on the input.
+  private func start(into whole: UnsafeMutableRawBufferPointer?) throws(CodecError) {
+    started = true
+    let output: UnsafeMutableRawBufferPointer
+    if let whole {
+      output = whole
+    } else {
+      output = try map()
+      image = output
+    }
+    if animated {
+      // libwebp's animation decoder takes the whole file, and gives the frame whole.
+      frameCount = try WebPDecoder.decodeFirstFrame(bytes.allBytes(), width: width, height: height, into: output,
+        source: source)
+      decodedRows = height
+      return
+    }
+    input = try bytes.openReader()
+    guard let decoder = WebPINewRGB(MODE_RGBA, output.baseAddress!.assumingMemoryBound(to: UInt8.self),
+      output.count, Int32(width * 4))
+    else { throw .corrupt(source: source, detail: "libwebp could not start its decoder") }
+    self.decoder = decoder
+    chunk = [UInt8](repeating: 0, count: WebPRowReader.chunkSize)
+  }
+
+  /// The image's mapping (address space; see `WebPRowSource`), checked as a raster's buffer is.
+  private func map() throws(CodecError) -> UnsafeMutableRawBufferPointer {
     // A raster's worth, checked with the same headroom as a raster's buffer.
     do {
       try Raster.checkAllocation(width * height * 4, width: width, height: height)
@@ -74,21 +110,7 @@ public final class WebPRowReader: RowReader {
       }
       throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 4)
     }
-    let image = UnsafeMutableRawBufferPointer(start: mapping, count: width * height * 4)
-    self.image = image
-    if animated {
-      // libwebp's animation decoder takes the whole file, and gives the frame whole.
-      frameCount = try WebPDecoder.decodeFirstFrame(bytes.allBytes(), width: width, height: height, into: image,
-        source: source)
-      decodedRows = height
-      return
-    }
-    input = try bytes.openReader()
-    guard let decoder = WebPINewRGB(MODE_RGBA, image.baseAddress!.assumingMemoryBound(to: UInt8.self),
-      image.count, Int32(width * 4))
-    else { throw .corrupt(source: source, detail: "libwebp could not start its decoder") }
-    self.decoder = decoder
-    chunk = [UInt8](repeating: 0, count: WebPRowReader.chunkSize)
+    return UnsafeMutableRawBufferPointer(start: mapping, count: width * height * 4)
   }
 
   deinit { finish() }
@@ -119,15 +141,18 @@ public final class WebPRowReader: RowReader {
     precondition(count >= 0 && nextRow + count <= height, "rows \(nextRow)..<\(nextRow + count) of \(height)")
     precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
     guard count > 0 else { return }
+    let rows = UnsafeMutableRawPointer(buffer.baseAddress!)
     do throws(CodecError) {
+      if !started {
+        try start(into: count == height ? UnsafeMutableRawBufferPointer(start: rows, count: width * height * 4) : nil)
+      }
       while decodedRows < nextRow + count { try decodeMore() }
     } catch {
       failure = error
       finish()
       throw error
     }
-    let rows = UnsafeMutableRawPointer(buffer.baseAddress!)
-    rows.copyMemory(from: image!.baseAddress! + nextRow * width * 4, byteCount: width * count * 4)
+    if let image { rows.copyMemory(from: image.baseAddress! + nextRow * width * 4, byteCount: width * count * 4) }
     // Decor's own rounding (`Premultiplication`'s), with raw loads and stores: the memory is the caller's `UInt32`s.
     PNGRowReader.premultiply(rows, count: width * count)
     nextRow += count
