@@ -29,11 +29,16 @@ public final class WebPRowReader: RowReader {
   /// first rows are read: the animation is decoded then).
   public private(set) var frameCount = 1
 
-  /// How much of the file each `WebPIAppend` gets.
+  /// How much of the file each `WebPIAppend` gets: 64 KiB, and for a lossless file twice as much each time up to
+  /// 4 MiB, since libwebp holds a lossless file's compressed data whole anyway and resumes its lossless decoder from
+  /// its last saved row at every append (small pieces cost a quarter more time on a whole decode).
   static let chunkSize = 1 << 16
+  static let largestLosslessChunk = 1 << 22
 
   private let bytes: ByteSource
   private let animated: Bool
+  /// Whether the bitstream is lossless (VP8L), whose pieces grow (see `chunkSize`).
+  private let lossless: Bool
   /// Whether libwebp was given its output and the input (at the first `readRows`).
   private var started = false
   private var input: ByteReader?
@@ -64,6 +69,7 @@ public final class WebPRowReader: RowReader {
     self.source = source
     self.bytes = bytes
     self.animated = animated
+    lossless = features.format == 2
     chunk = []
   }
 
@@ -168,6 +174,9 @@ public final class WebPRowReader: RowReader {
     let status = chunk.withUnsafeBufferPointer { WebPIAppend(decoder, $0.baseAddress, n) }
     guard status == VP8_STATUS_OK || status == VP8_STATUS_SUSPENDED else {
       throw .corrupt(source: source, detail: WebPDecoder.message(status))
+    }
+    if lossless, chunk.count < WebPRowReader.largestLosslessChunk {
+      chunk = [UInt8](repeating: 0, count: chunk.count * 2)
     }
     var lastRow: Int32 = 0
     if WebPIDecGetRGB(decoder, &lastRow, nil, nil, nil) != nil { decodedRows = Int(lastRow) }
