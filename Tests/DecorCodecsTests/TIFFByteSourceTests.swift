@@ -78,7 +78,9 @@ import DecorTestSupport
     let path = TIFFCodecTests.path("rgb8-bottom-left.tif")
     let reference = try Raster(contentsOfFile: TIFFCodecTests.path("rgb8-reference.png"))
     let rowBytes = reference.width * 4
-    let flipped = (0..<reference.height).reversed().flatMap { y in reference.bytes[(y * rowBytes)..<((y + 1) * rowBytes)] }
+    let flipped = (0..<reference.height).reversed().flatMap { y in
+      reference.bytes[(y * rowBytes)..<((y + 1) * rowBytes)]
+    }
     let bytes = try Fixtures.bytes(URL(fileURLWithPath: path))
     for source in [ByteSource(contentsOfFile: path), ByteSource(bytes: bytes)] {
       #expect(try TIFFDecoder().decodeImage(from: source, pixelLimit: 1 << 20).raster.bytes == flipped)

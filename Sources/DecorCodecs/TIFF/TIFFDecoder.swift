@@ -9,8 +9,9 @@ import CTIFF
 /// - The first image of the file (its first directory); `frameCount(of:)` counts the directories (pages).
 /// - Strips or tiles, any compression libtiff reads (none, LZW, deflate, PackBits, JPEG, …), 1- to 16-bit samples,
 ///   greyscale, palette, RGB, CMYK and YCbCr, with or without alpha: through libtiff's RGBA interface
-///   (`TIFFRGBAImageGet`, top row first, a strip or a row of tiles at a time), which premultiplies unassociated alpha with rounding to nearest
-///   (Decor's own rounding) and keeps associated alpha as stored. 16-bit greyscale and RGB (interleaved, top row
+///   (`TIFFRGBAImageGet`, top row first, a strip or a row of tiles at a time, in `TIFFRowReader`), which
+///   premultiplies unassociated alpha with rounding to nearest (Decor's own rounding) and keeps associated alpha as
+///   stored. 16-bit greyscale and RGB (interleaved, top row
 ///   first: nearly every 16-bit file) are read here sample by sample (`readSixteenBit`) and reduced as `PNGCodec`
 ///   reduces a 16-bit PNG, so that the same pixels in either format give the same raster: libtiff's RGBA interface
 ///   truncates 16-bit greyscale (`v >> 8`) and premultiplies 16-bit colour after rounding it to 8 bits.
