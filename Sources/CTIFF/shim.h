@@ -1,6 +1,6 @@
-// libtiff (https://libtiff.gitlab.io/libtiff/), 4.5 or later for per-file error handlers: TIFF files read from
-// and written to memory through TIFFClientOpenExt. Only Sources/Decor/Codecs imports it (TIFFDecoder,
-// TIFFEncoder).
+// libtiff (https://libtiff.gitlab.io/libtiff/), 4.5 or later for per-file error handlers: TIFF files read from any
+// byte source (through a Swift ByteReader's positional reads) and written to memory, through TIFFClientOpenExt.
+// Only Sources/DecorCodecs imports it (TIFFRowReader, TIFFDecoder, TIFFEncoder).
 //
 // libtiff prints its errors and warnings to stderr unless told otherwise: every file is opened with handlers that
 // keep the first error's message (for CodecError) and drop warnings, and the process-wide handlers, which libtiff
@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-// A TIFF file in memory: the bytes read (`data`) or written (`output`, grown by realloc), where libtiff is, and the
-// first error libtiff reported.
+// A TIFF file in memory, or read through a caller's function: the bytes read (`data`) or written (`output`, grown by
+// realloc), or `source_read` asked for `length` bytes at an offset (a Swift ByteReader, `source`; `size` is then
+// the source's size), where libtiff is, and the first error libtiff reported.
 typedef struct {
+  void *source;
+  intptr_t (*source_read)(void *source, void *buffer, intptr_t length, uint64_t offset);
   const uint8_t *data;
   uint8_t *output;
   size_t size;
@@ -27,6 +30,13 @@ typedef struct {
 
 static tmsize_t decor_tiff_read(thandle_t handle, void *buffer, tmsize_t length) {
   decor_tiff_io *io = (decor_tiff_io *)handle;
+  if (io->source_read != NULL) {
+    if (length <= 0) return 0;
+    intptr_t count = io->source_read(io->source, buffer, (intptr_t)length, (uint64_t)io->position);
+    if (count < 0) return -1;
+    io->position += (size_t)count;
+    return (tmsize_t)count;
+  }
   const uint8_t *bytes = io->data ? io->data : io->output;
   if (length <= 0 || io->position >= io->size || bytes == NULL) return 0;
   size_t left = io->size - io->position;
@@ -38,7 +48,7 @@ static tmsize_t decor_tiff_read(thandle_t handle, void *buffer, tmsize_t length)
 
 static tmsize_t decor_tiff_write(thandle_t handle, void *buffer, tmsize_t length) {
   decor_tiff_io *io = (decor_tiff_io *)handle;
-  if (io->data != NULL || length < 0) return -1;
+  if (io->data != NULL || io->source_read != NULL || length < 0) return -1;
   size_t end = io->position + (size_t)length;
   if (end < io->position) return -1;
   if (end > io->capacity) {
@@ -80,7 +90,8 @@ static int decor_tiff_close(thandle_t handle) {
 
 static toff_t decor_tiff_size(thandle_t handle) { return ((decor_tiff_io *)handle)->size; }
 
-// Reading maps the bytes as they are (libtiff then reads strips in place); writing never maps.
+// Reading bytes in memory maps them as they are (libtiff then reads strips in place); reading through
+// `source_read` and writing never map.
 static int decor_tiff_map(thandle_t handle, void **base, toff_t *size) {
   decor_tiff_io *io = (decor_tiff_io *)handle;
   if (io->data == NULL) return 0;
@@ -137,15 +148,16 @@ static inline TIFF *decor_tiff_open(decor_tiff_io *io, const char *mode) {
   return tif;
 }
 
-// Opens the file at `path` for reading with the same handlers (errors into `io->message`, warnings dropped); NULL
-// when libtiff refuses it. `io` only collects messages: libtiff reads (and maps) the file itself.
-static inline TIFF *decor_tiff_open_file(const char *path, decor_tiff_io *io) {
+// Opens the bytes `io->source_read` reads from `io->source` (`io->size` of them) as a TIFF file for reading, named
+// `name` in libtiff's messages; NULL with `io->message` set when libtiff refuses.
+static inline TIFF *decor_tiff_open_source(decor_tiff_io *io, const char *name) {
   decor_tiff_silence_process();
   TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
   if (options == NULL) return NULL;
   TIFFOpenOptionsSetErrorHandlerExtR(options, decor_tiff_error, io);
   TIFFOpenOptionsSetWarningHandlerExtR(options, decor_tiff_warning, io);
-  TIFF *tif = TIFFOpenExt(path, "r", options);
+  TIFF *tif = TIFFClientOpenExt(name, "rm", (thandle_t)io, decor_tiff_read, decor_tiff_write, decor_tiff_seek,
+                                decor_tiff_close, decor_tiff_size, decor_tiff_map, decor_tiff_unmap, options);
   TIFFOpenOptionsFree(options);
   return tif;
 }

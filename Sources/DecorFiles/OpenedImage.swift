@@ -145,11 +145,10 @@ public struct OpenedImage: Sendable {
   }
 
   /// The row source of the input, when its decoder is one of the library's and reads it as the render needs it: a
-  /// JPEG or a PNG from any byte source, the other formats from a file.
+  /// JPEG, PNG, WebP or TIFF from any byte source (the other formats are decoded whole).
   static func rowSource(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
     throws(CodecError) -> (any RowSource)?
   {
-    let source = bytes.name
     #if JPEG
       if let jpeg = decoder as? JPEGDecoder {
         let rows = try JPEGRowSource(bytes, pixelLimit: pixelLimit)
@@ -159,20 +158,16 @@ public struct OpenedImage: Sendable {
       }
     #endif
     if decoder is PNGDecoder { return try PNGRowSource(bytes, pixelLimit: pixelLimit) }
-    guard let path = bytes.path else { return nil }
-    switch decoder {
     #if WebP
-    case is WebPDecoder:
-      let rows = try WebPRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-      return rows.isAnimated ? nil : rows
+      // An animation's first frame is read whole by the row source too, and the decoder says how many frames.
+      if decoder is WebPDecoder {
+        let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
+        return rows.isAnimated ? nil : rows
+      }
     #endif
     #if TIFF
-    case is TIFFDecoder:
-      let rows = try TIFFRowSource(contentsOfFile: path, source: source, pixelLimit: pixelLimit)
-      return rows.isStreamable ? rows : nil
+      if decoder is TIFFDecoder { return try TIFFRowSource(bytes, pixelLimit: pixelLimit) }
     #endif
-    default:
-      return nil
-    }
+    return nil
   }
 }

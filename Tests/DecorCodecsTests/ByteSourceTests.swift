@@ -19,17 +19,9 @@ import DecorTestSupport
     return try TurboJPEGReference.encode(raster, options: JPEGOptions(quality: 100, subsampling: .s444)).bytes
   }
 
-  /// The input at a FIFO that `bytes` are written into from another thread, as `decor apply -` reads a pipe.
+  /// The input at a FIFO that `bytes` are written into from another thread (`Fixtures.readOnce`).
   static func readOnce(_ bytes: [UInt8], folder: URL) throws -> (bytes: ByteSource, decoder: any ImageDecoder) {
-    let fifo = folder.appendingPathComponent("pipe").path
-    #expect(mkfifo(fifo, 0o600) == 0)
-    let writer = Thread {
-      guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
-      handle.write(Data(bytes))
-      try? handle.close()
-    }
-    writer.start()
-    return try ByteSource.input(atPath: fifo, decoders: .standard)
+    try Fixtures.readOnce(bytes, folder: folder)
   }
 
   @Test func everySourceGivesTheSameImage() throws {

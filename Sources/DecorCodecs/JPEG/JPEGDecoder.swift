@@ -52,20 +52,11 @@ public struct JPEGDecoder: ImageDecoder {
     let rows = try JPEGRowSource(bytes, pixelLimit: pixelLimit)
     let reader = try rows.openJPEGRows()
     let header = Self.header(of: bytes)
-    var raster: Raster
-    do {
-      raster = try Raster(width: rows.width, height: rows.height, pixelLimit: pixelLimit) { buffer throws(CodecError) in
-        try reader.readRows(count: rows.height, into: buffer.bindMemory(to: UInt32.self))
-      }
-      if autoOrient, let orientation = header.flatMap(ExifOrientation.init(jpeg:)) {
-        raster = try orientation.apply(to: raster)
-      }
-    } catch let error as CodecError {
-      throw error
-    } catch RasterError.allocationFailed(let width, let height, let bytes) {
-      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
-    } catch {
-      throw .corrupt(source: source, detail: "\(error)")
+    var raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+      source: source)
+    if autoOrient, let orientation = header.flatMap(ExifOrientation.init(jpeg:)) {
+      let stored = raster
+      raster = try WholeImage.making(source: source) { try orientation.apply(to: stored) }
     }
     return DecodedImage(raster: raster, metadata: header.map(metadata(of:)) ?? .none, frameCount: 1,
       warnings: reader.firstWarning.map { [$0] } ?? [])

@@ -25,4 +25,14 @@ package enum DecodeChecks {
         detail: "the file changed: now \(width)x\(height), was \(expected.width)x\(expected.height)")
     }
   }
+
+  /// Whether a reader opened for a render finds the file still animated, or still not, as its source read it: an
+  /// animation is decoded another way than a still image.
+  ///
+  /// - Throws: `CodecError.corrupt` naming `source`, in the words of `unchanged(width:height:was:source:)`.
+  package static func unchanged(animated: Bool, was expected: Bool, source: String) throws(CodecError) {
+    guard animated == expected else {
+      throw .corrupt(source: source, detail: "the file changed: now \(animated ? "animated" : "still")")
+    }
+  }
 }

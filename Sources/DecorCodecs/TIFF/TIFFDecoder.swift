@@ -3,13 +3,15 @@ import DecorCore
 
 import CTIFF
 
-/// The TIFF decoder of the standard `DecoderRegistry`, through libtiff (4.5 or later).
+/// The TIFF decoder of the standard `DecoderRegistry`: every row of Decor's one TIFF reader (`TIFFRowSource`, over
+/// libtiff, 4.5 or later) read into a raster, from a file, bytes in memory or standard input alike.
 ///
 /// - The first image of the file (its first directory); `frameCount(of:)` counts the directories (pages).
 /// - Strips or tiles, any compression libtiff reads (none, LZW, deflate, PackBits, JPEG, …), 1- to 16-bit samples,
 ///   greyscale, palette, RGB, CMYK and YCbCr, with or without alpha: through libtiff's RGBA interface
-///   (`TIFFReadRGBAImageOriented`, top row first), which premultiplies unassociated alpha with rounding to nearest
-///   (Decor's own rounding) and keeps associated alpha as stored. 16-bit greyscale and RGB (interleaved, top row
+///   (`TIFFRGBAImageGet`, top row first, a strip or a row of tiles at a time, in `TIFFRowReader`), which
+///   premultiplies unassociated alpha with rounding to nearest (Decor's own rounding) and keeps associated alpha as
+///   stored. 16-bit greyscale and RGB (interleaved, top row
 ///   first: nearly every 16-bit file) are read here sample by sample (`readSixteenBit`) and reduced as `PNGCodec`
 ///   reduces a 16-bit PNG, so that the same pixels in either format give the same raster: libtiff's RGBA interface
 ///   truncates 16-bit greyscale (`v >> 8`) and premultiplies 16-bit colour after rounding it to 8 bits.
@@ -32,52 +34,53 @@ public struct TIFFDecoder: ImageDecoder {
   }
 
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try Self.withFile(data, source: source) { tif, io throws(CodecError) in
-      try Self.decodeFirstImage(tif, io: io, source: source, pixelLimit: pixelLimit)
-    }
+    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit).raster
+  }
+
+  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit).raster
+  }
+
+  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
+  }
+
+  public func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError)
+    -> DecodedImage
+  {
+    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
+  }
+
+  /// Every row of a `TIFFRowSource` read into a raster, with the first directory's metadata and the page count, the
+  /// file read once (libtiff seeks in it: a file or spooled standard input is never held whole).
+  public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    let rows = try TIFFRowSource(bytes, pixelLimit: pixelLimit)
+    let reader = try rows.openTIFFRows()
+    let raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+      source: bytes.name)
+    return DecodedImage(raster: raster, metadata: reader.metadata, frameCount: reader.pageCount)
   }
 
   public func frameCount(of data: [UInt8]) -> Int {
-    (try? Self.withFile(data, source: "") { tif, _ in max(1, Int(TIFFNumberOfDirectories(tif))) }) ?? 1
+    (try? Self.withFile(ByteSource(bytes: data), source: "") { tif, _ in max(1, Int(TIFFNumberOfDirectories(tif))) })
+      ?? 1
   }
 
   /// The ICC profile (`ICCProfile` tag), the XMP packet (`XMLPacket`) and the resolution (`XResolution`,
-  /// `YResolution`, `ResolutionUnit`). EXIF (a sub-directory of tags, not a block) is not read.
-  public func metadata(of data: [UInt8]) -> ImageMetadata {
-    (try? Self.withFile(data, source: "") { tif, _ in
-      var metadata = ImageMetadata()
-      var count: UInt32 = 0
-      var bytes: UnsafeMutableRawPointer?
-      if decor_tiff_get_icc(tif, &count, &bytes) != 0, let bytes, count > 0 {
-        metadata.iccProfile = Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
-      }
-      var xmpCount: UInt32 = 0
-      var xmp: UnsafeMutableRawPointer?
-      if decor_tiff_get_xmp(tif, &xmpCount, &xmp) != 0, let xmp, xmpCount > 0 {
-        metadata.xmp = Array(UnsafeRawBufferPointer(start: xmp, count: Int(xmpCount)))
-      }
-      var x: Float = 0
-      var y: Float = 0
-      if decor_tiff_get_float(tif, UInt32(TIFFTAG_XRESOLUTION), &x) != 0,
-        decor_tiff_get_float(tif, UInt32(TIFFTAG_YRESOLUTION), &y) != 0, x.isFinite, y.isFinite, x > 0, y > 0
-      {
-        var unit: UInt16 = UInt16(RESUNIT_INCH)
-        _ = decor_tiff_get_defaulted_u16(tif, UInt32(TIFFTAG_RESOLUTIONUNIT), &unit)
-        let kind: PixelDensity.Unit =
-          switch Int32(unit) {
-          case RESUNIT_CENTIMETER: .perCentimeter
-          case RESUNIT_NONE: .aspectRatio
-          default: .perInch
-          }
-        metadata.density = PixelDensity(horizontal: Double(x), vertical: Double(y), unit: kind)
-      }
-      return metadata
-    }) ?? .none
+  /// `YResolution`, `ResolutionUnit`) of the first directory (`TIFFRowReader.metadata(of:)`). EXIF (a
+  /// sub-directory of tags, not a block) is not read.
+  public func metadata(of data: [UInt8]) -> ImageMetadata { metadata(from: ByteSource(bytes: data)) }
+
+  public func metadata(ofFile path: String) -> ImageMetadata { metadata(from: ByteSource(contentsOfFile: path)) }
+
+  /// As `metadata(of:)`, from any source, reading only the directory's tags.
+  public func metadata(from bytes: ByteSource) -> ImageMetadata {
+    (try? Self.withFile(bytes, source: bytes.name) { tif, _ in TIFFRowReader.metadata(of: tif) }) ?? .none
   }
 
   /// `64x48, TIFF, RGB, 8-bit, alpha (unassociated), LZW, tiles of 16x16, 1 page`, from the first directory's tags.
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
-    try Self.withFile(data, source: source) { tif, _ in
+    try Self.withFile(ByteSource(bytes: data, name: source), source: source) { tif, _ in
       let layout = Self.layout(of: tif)
       var parts = ["\(layout.width)x\(layout.height)", "TIFF", Self.photometricName(layout.photometric)]
       parts.append("\(layout.bitsPerSample)-bit")
@@ -164,24 +167,21 @@ public struct TIFFDecoder: ImageDecoder {
     return layout
   }
 
-  /// Opens `data` as a TIFF file for `body`, and closes it.
+  /// Opens `bytes` as a TIFF file for `body` (as `TIFFRowReader` opens it), and closes it.
   static func withFile<T>(
-    _ data: [UInt8], source: String,
+    _ bytes: ByteSource, source: String,
     _ body: (OpaquePointer, UnsafeMutablePointer<decor_tiff_io>) throws(CodecError) -> T
   ) throws(CodecError) -> T {
-    let result: Result<T, CodecError> = data.withUnsafeBufferPointer { bytes in
-      var io = decor_tiff_io()
-      io.data = bytes.baseAddress
-      io.size = bytes.count
-      return withUnsafeMutablePointer(to: &io) { io in
-        guard bytes.baseAddress != nil, let tif = decor_tiff_open(io, "r") else {
-          return .failure(.corrupt(source: source, detail: message(io, otherwise: "not a TIFF file libtiff reads")))
-        }
-        defer { TIFFClose(tif) }
-        do throws(CodecError) { return .success(try body(tif, io)) } catch { return .failure(error) }
-      }
+    let input = try bytes.openReader()
+    let io = UnsafeMutablePointer<decor_tiff_io>.allocate(capacity: 1)
+    io.initialize(to: decor_tiff_io())
+    defer { io.deallocate() }
+    let tif = try TIFFRowReader.open(input, io: io, source: source)
+    defer {
+      TIFFClose(tif)
+      withExtendedLifetime(input) {}
     }
-    return try result.get()
+    return try body(tif, io)
   }
 
   /// The first error libtiff reported, or `otherwise`.
@@ -190,48 +190,6 @@ public struct TIFFDecoder: ImageDecoder {
       String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
     return text.isEmpty ? otherwise : text
-  }
-
-  static func decodeFirstImage(
-    _ tif: OpaquePointer, io: UnsafeMutablePointer<decor_tiff_io>, source: String, pixelLimit: Int
-  ) throws(CodecError) -> Raster {
-    let layout = layout(of: tif)
-    let (width, height) = (layout.width, layout.height)
-    guard width > 0, height > 0 else {
-      throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
-    }
-    try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
-    var reason = [CChar](repeating: 0, count: 1024)
-    guard TIFFRGBAImageOK(tif, &reason) != 0 else {
-      let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw .corrupt(source: source, detail: "unsupported TIFF: \(text)")
-    }
-    var raster: Raster
-    do {
-      raster = try Raster(width: width, height: height, pixelLimit: pixelLimit)
-    } catch RasterError.allocationFailed(let width, let height, let bytes) {
-      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
-    } catch {
-      throw .tooLarge(source: source, width: width, height: height, limit: pixelLimit)
-    }
-    let isSixteenBit = layout.readsSixteenBit
-    let done = raster.withUnsafeMutableBytes { buffer -> Bool in
-      if isSixteenBit {
-        return readSixteenBit(tif, layout: layout, into: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-      }
-      let pixels = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
-      guard
-        TIFFReadRGBAImageOriented(tif, UInt32(width), UInt32(height), pixels, Int32(ORIENTATION_TOPLEFT), 1) != 0
-      else { return false }
-      // libtiff packs each pixel as A << 24 | B << 16 | G << 8 | R: bytes R, G, B, A in little-endian memory.
-      #if _endian(big)
-        for index in 0..<(width * height) { pixels[index] = pixels[index].byteSwapped }
-      #endif
-      clampToAlpha(buffer)
-      return true
-    }
-    guard done else { throw .corrupt(source: source, detail: message(io, otherwise: "the TIFF data cannot be read")) }
-    return raster
   }
 
   /// Makes premultiplied pixels valid: associated alpha is stored as the file has it, and a damaged or careless file

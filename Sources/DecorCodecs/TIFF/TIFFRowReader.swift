@@ -3,11 +3,16 @@ import DecorCore
 
 import CTIFF
 
-/// One render's reader of a `TIFFRowSource`: the file opened by libtiff (which maps it), and the pixels of the
-/// strip (or row of tiles) that holds the next rows. libtiff reports errors through the handlers of
+/// One reading of a `TIFFRowSource`: libtiff's state over a `ByteReader` of its bytes (a file, memory or spooled
+/// standard input, read at the offsets libtiff seeks to through `decor_tiff_io.source_read`), and the pixels of the
+/// strip (or row of tiles) that holds the next rows. Every TIFF decode is one: a render's streamed input, and
+/// `TIFFDecoder`'s whole image (every row read into a raster). libtiff reports errors through the handlers of
 /// `Sources/CTIFF/shim.h` and return codes (no `longjmp`), so it is called directly.
 ///
-/// Not `Sendable`: it belongs to one render, which serialises its calls. The file goes after the last row, on the
+/// A file not stored top row first (`isStreamable` false) is converted whole at the first read, by the same call
+/// libtiff's `TIFFReadRGBAImageOriented` makes, and its rows served from that.
+///
+/// Not `Sendable`: it belongs to one render, which serialises its calls. The input goes after the last row, on the
 /// first error, or when the reader goes.
 public final class TIFFRowReader: RowReader {
   public let width: Int
@@ -16,17 +21,22 @@ public final class TIFFRowReader: RowReader {
   public let source: String
   /// The next row `readRows` gives.
   public private(set) var nextRow = 0
-  /// How many rows are decoded at once: the rows per strip, or the tile length.
+  /// How many rows are decoded at once: the rows per strip, or the tile length; the whole image when the file is
+  /// not stored top row first.
   let rowsPerChunk: Int
   /// Whether the file is stored top row first (see `TIFFRowSource`).
   let isStreamable: Bool
   /// How many images (directories) the file holds; the first is read.
-  var pageCount: Int { tif.map { Swift.max(1, Int(TIFFNumberOfDirectories($0))) } ?? 1 }
+  let pageCount: Int
+  /// The first directory's ICC profile, XMP and resolution (see `TIFFDecoder.metadata(of:)`).
+  let metadata: ImageMetadata
 
   private let layout: TIFFDecoder.Layout
   private var tif: OpaquePointer?
-  /// libtiff's messages for this file (its handlers' user data), kept until the file is closed.
+  /// libtiff's messages for this file and where it reads (its client data), kept until the file is closed.
   private let io: UnsafeMutablePointer<decor_tiff_io>
+  /// The bytes libtiff reads, kept alive as long as `tif` (whose `io` points at it).
+  private var input: ByteReader?
   /// libtiff's RGBA conversion state, when the samples are not read by `TIFFDecoder.readSixteenBit`.
   private var rgba: UnsafeMutablePointer<TIFFRGBAImage>?
   /// The premultiplied pixels of rows `chunkStart ..< chunkStart + chunkRows`.
@@ -36,26 +46,37 @@ public final class TIFFRowReader: RowReader {
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
-  init(path: String, source: String, pixelLimit: Int) throws(CodecError) {
-    self.source = source
+  /// Opens `bytes` with libtiff and reads its first directory: the size (checked against `pixelLimit`), the layout,
+  /// the page count and the metadata, and starts libtiff's RGBA conversion when it is the one used.
+  init(bytes: ByteSource, pixelLimit: Int) throws(CodecError) {
+    source = bytes.name
     io = UnsafeMutablePointer<decor_tiff_io>.allocate(capacity: 1)
     io.initialize(to: decor_tiff_io())
-    guard let tif = decor_tiff_open_file(path, io) else {
-      let detail = TIFFDecoder.message(io, otherwise: "not a TIFF file libtiff reads")
+    let input: ByteReader
+    let tif: OpaquePointer
+    do {
+      input = try bytes.openReader()
+      tif = try TIFFRowReader.open(input, io: io, source: source)
+    } catch {
       io.deallocate()
-      throw .corrupt(source: source, detail: detail)
+      throw error
     }
+    self.input = input
     self.tif = tif
     layout = TIFFDecoder.layout(of: tif)
     (width, height) = (layout.width, layout.height)
+    isStreamable = layout.orientation == ORIENTATION_TOPLEFT
     var chunkLength: UInt32 = 0
     if TIFFIsTiled(tif) != 0 {
       _ = decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &chunkLength)
     } else {
       _ = decor_tiff_get_u32(tif, UInt32(TIFFTAG_ROWSPERSTRIP), &chunkLength)
     }
-    rowsPerChunk = max(1, min(Int(chunkLength == 0 ? UInt32.max : chunkLength), max(1, height)))
-    isStreamable = layout.orientation == ORIENTATION_TOPLEFT
+    let length = isStreamable ? Int(chunkLength == 0 ? UInt32.max : chunkLength) : Int.max
+    rowsPerChunk = max(1, min(length, max(1, height)))
+    metadata = TIFFRowReader.metadata(of: tif)
+    // Counting the directories moves libtiff to none of them; it stays on the first.
+    pageCount = max(1, Int(TIFFNumberOfDirectories(tif)))
     guard width > 0, height > 0 else {
       finish()
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
@@ -86,7 +107,58 @@ public final class TIFFRowReader: RowReader {
     io.deallocate()
   }
 
-  /// Closes the file and frees libtiff's conversion state and the rows held.
+  /// Opens the bytes `input` reads with libtiff, through `io` (which the caller keeps, with `input`, until it
+  /// closes the file).
+  ///
+  /// - Throws: `CodecError.io` when the input cannot be read, `.corrupt` with libtiff's message when libtiff
+  ///   refuses it.
+  static func open(_ input: ByteReader, io: UnsafeMutablePointer<decor_tiff_io>, source: String) throws(CodecError)
+    -> OpaquePointer
+  {
+    io.pointee.size = try input.size()
+    io.pointee.source = Unmanaged.passUnretained(input).toOpaque()
+    io.pointee.source_read = { ByteReader.read(context: $0, buffer: $1, capacity: $2, at: $3) }
+    guard let tif = decor_tiff_open_source(io, source) else {
+      if let failure = input.failure { throw failure }
+      throw .corrupt(source: source, detail: TIFFDecoder.message(io, otherwise: "not a TIFF file libtiff reads"))
+    }
+    return tif
+  }
+
+  /// The ICC profile (`ICCProfile` tag), the XMP packet (`XMLPacket`) and the resolution (`XResolution`,
+  /// `YResolution`, `ResolutionUnit`) of the current directory. EXIF (a sub-directory of tags, not a block) is not
+  /// read.
+  static func metadata(of tif: OpaquePointer) -> ImageMetadata {
+    var metadata = ImageMetadata()
+    var count: UInt32 = 0
+    var bytes: UnsafeMutableRawPointer?
+    if decor_tiff_get_icc(tif, &count, &bytes) != 0, let bytes, count > 0 {
+      metadata.iccProfile = Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+    }
+    var xmpCount: UInt32 = 0
+    var xmp: UnsafeMutableRawPointer?
+    if decor_tiff_get_xmp(tif, &xmpCount, &xmp) != 0, let xmp, xmpCount > 0 {
+      metadata.xmp = Array(UnsafeRawBufferPointer(start: xmp, count: Int(xmpCount)))
+    }
+    var x: Float = 0
+    var y: Float = 0
+    if decor_tiff_get_float(tif, UInt32(TIFFTAG_XRESOLUTION), &x) != 0,
+      decor_tiff_get_float(tif, UInt32(TIFFTAG_YRESOLUTION), &y) != 0, x.isFinite, y.isFinite, x > 0, y > 0
+    {
+      var unit: UInt16 = UInt16(RESUNIT_INCH)
+      _ = decor_tiff_get_defaulted_u16(tif, UInt32(TIFFTAG_RESOLUTIONUNIT), &unit)
+      let kind: PixelDensity.Unit =
+        switch Int32(unit) {
+        case RESUNIT_CENTIMETER: .perCentimeter
+        case RESUNIT_NONE: .aspectRatio
+        default: .perInch
+        }
+      metadata.density = PixelDensity(horizontal: Double(x), vertical: Double(y), unit: kind)
+    }
+    return metadata
+  }
+
+  /// Closes the file and frees libtiff's conversion state, the input and the rows held.
   private func finish() {
     if let rgba {
       TIFFRGBAImageEnd(rgba)
@@ -95,6 +167,7 @@ public final class TIFFRowReader: RowReader {
     rgba = nil
     if let tif { TIFFClose(tif) }
     tif = nil
+    input = nil
     chunk = []
   }
 
@@ -104,54 +177,84 @@ public final class TIFFRowReader: RowReader {
     precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
     var served = 0
     while served < count {
+      let start = nextRow / rowsPerChunk * rowsPerChunk
+      let rows = min(rowsPerChunk, height - start)
+      if start == nextRow, rows <= count - served {
+        // A whole strip (or row of tiles, or image) asked for: decoded straight into the caller's buffer.
+        do throws(CodecError) {
+          try decode(rows: start..<(start + rows), into: buffer.baseAddress! + served * width)
+        } catch {
+          failure = error
+          finish()
+          throw error
+        }
+        served += rows
+        nextRow += rows
+        continue
+      }
       if nextRow >= chunkStart + chunkRows || nextRow < chunkStart {
         do throws(CodecError) {
-          try decodeChunk(startingAt: nextRow / rowsPerChunk * rowsPerChunk)
+          try decodeChunk(startingAt: start)
         } catch {
           failure = error
           finish()
           throw error
         }
       }
-      let rows = min(count - served, chunkStart + chunkRows - nextRow)
+      let copied = min(count - served, chunkStart + chunkRows - nextRow)
       chunk.withUnsafeBufferPointer { chunk in
         UnsafeMutableRawPointer(buffer.baseAddress! + served * width).copyMemory(
-          from: chunk.baseAddress! + (nextRow - chunkStart) * width, byteCount: rows * width * 4)
+          from: chunk.baseAddress! + (nextRow - chunkStart) * width, byteCount: copied * width * 4)
       }
-      served += rows
-      nextRow += rows
+      served += copied
+      nextRow += copied
     }
     if nextRow == height { finish() }
   }
 
-  /// Decodes the strip (or row of tiles) whose first row is `start` into `chunk`.
+  /// Decodes the strip (or row of tiles, or the whole image) whose first row is `start` into `chunk`.
   private func decodeChunk(startingAt start: Int) throws(CodecError) {
-    guard let tif else { throw .corrupt(source: source, detail: "the reader is closed") }
     let rows = min(rowsPerChunk, height - start)
-    if chunk.count < rows * width { chunk = [UInt32](repeating: 0, count: rows * width) }
-    let layout = layout
-    let width = width
-    let done = chunk.withUnsafeMutableBufferPointer { pixels -> Bool in
-      if let rgba {
-        rgba.pointee.row_offset = Int32(start)
-        rgba.pointee.col_offset = 0
-        guard TIFFRGBAImageGet(rgba, pixels.baseAddress, UInt32(width), UInt32(rows)) != 0 else { return false }
+    if chunk.count < rows * width {
+      chunk = []
+      // A file decoded whole holds the image here, checked as a raster's buffer is.
+      do {
+        try Raster.checkAllocation(rows * width * 4, width: width, height: rows)
+      } catch {
+        throw .allocationFailed(source: source, width: width, height: rows, bytes: rows * width * 4)
+      }
+      chunk = [UInt32](repeating: 0, count: rows * width)
+    }
+    try chunk.withUnsafeMutableBufferPointer { pixels throws(CodecError) in
+      try decode(rows: start..<(start + rows), into: pixels.baseAddress!)
+    }
+    (chunkStart, chunkRows) = (start, rows)
+  }
+
+  /// Decodes `rows`, a strip's (or a row of tiles', or the whole image's), into `pixels`, premultiplied RGBA.
+  private func decode(rows: Range<Int>, into pixels: UnsafeMutablePointer<UInt32>) throws(CodecError) {
+    guard let tif else { throw .corrupt(source: source, detail: "the reader is closed") }
+    let done: Bool
+    if let rgba {
+      rgba.pointee.row_offset = Int32(rows.lowerBound)
+      rgba.pointee.col_offset = 0
+      done = TIFFRGBAImageGet(rgba, pixels, UInt32(width), UInt32(rows.count)) != 0
+      if done {
         // libtiff packs each pixel as A << 24 | B << 16 | G << 8 | R: bytes R, G, B, A in little-endian memory.
         #if _endian(big)
-          for index in 0..<(width * rows) { pixels[index] = pixels[index].byteSwapped }
+          for index in 0..<(width * rows.count) { pixels[index] = pixels[index].byteSwapped }
         #endif
-        TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(pixels))
-        return true
+        TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(start: pixels, count: width * rows.count * 4))
       }
-      return UnsafeMutableRawPointer(pixels.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: rows * width * 4)
-      { bytes in
-        TIFFDecoder.readSixteenBit(tif, layout: layout, rows: start..<(start + rows), into: bytes)
+    } else {
+      done = UnsafeMutableRawPointer(pixels).withMemoryRebound(to: UInt8.self, capacity: rows.count * width * 4) {
+        TIFFDecoder.readSixteenBit(tif, layout: layout, rows: rows, into: $0)
       }
     }
     guard done else {
+      if let failure = input?.failure { throw failure }
       throw .corrupt(source: source, detail: TIFFDecoder.message(io, otherwise: "the TIFF data cannot be read"))
     }
-    (chunkStart, chunkRows) = (start, rows)
   }
 }
 #endif

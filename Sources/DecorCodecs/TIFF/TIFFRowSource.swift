@@ -3,26 +3,36 @@ import DecorCore
 
 import CTIFF
 
-/// A TIFF file read as a render needs its rows (`TIFFRowReader`): strip by strip, or row of tiles by row of tiles,
-/// each decoded once, so the file is never decoded whole unless it is one strip.
+/// A TIFF file (or TIFF bytes in memory, or standard input: any `ByteSource`) read as a render needs its rows
+/// (`TIFFRowReader`, libtiff over the source's bytes): Decor's one TIFF reader, that `TIFFDecoder` reads whole
+/// images with too. Strip by strip, or row of tiles by row of tiles, each decoded once, so the file is never decoded
+/// whole unless it is one strip.
 ///
-/// The rows are exactly `TIFFDecoder`'s, byte for byte (libtiff's RGBA interface asked for one strip's or one row of
-/// tiles' rows at a time, and `TIFFDecoder.readSixteenBit` for 16-bit greyscale and RGB). Only files stored top row
-/// first are read this way (`isStreamable`); any other orientation is decoded whole by `TIFFDecoder`.
+/// - The first image (directory) of the file; `pageCount` says how many there are.
+/// - Strips or tiles, any compression, sample size and colour model libtiff's RGBA interface reads (see
+///   `TIFFDecoder`), converted one strip's or one row of tiles' rows at a time; 16-bit greyscale and RGB read
+///   sample by sample (`TIFFDecoder.readSixteenBit`).
+/// - A file not stored top row first (`isStreamable` false) is converted whole, turned top row first, at the first
+///   read, and its rows served from that.
 ///
 /// Memory: one strip's (or one row of tiles') pixels at 4 bytes a pixel, and libtiff's buffer for its compressed
-/// and decoded samples. A file written as a single strip (as some writers do for small images) is therefore held
-/// whole, as a lossless WebP is.
+/// and decoded samples; the whole image for a file written as a single strip (as some writers do for small images)
+/// or not stored top row first. libtiff reads the source at the offsets it seeks to: a file or spooled standard
+/// input is never held whole.
 public struct TIFFRowSource: RowSource {
-  /// The file read.
-  public let path: String
+  /// The bytes read: a file, bytes in memory or spooled standard input.
+  public let bytes: ByteSource
+  /// The file read, or the source's name when it is not a file.
+  @available(*, deprecated, message: "a TIFF row source reads any ByteSource: use bytes (bytes.path for a file)")
+  public var path: String { bytes.path ?? bytes.name }
   /// The file's name in error messages.
   public let source: String
   public let width: Int
   public let height: Int
-  /// How many rows each read decodes at once: the rows per strip, or the tile length.
+  /// How many rows each read decodes at once: the rows per strip, or the tile length; the height when the file is
+  /// not streamable.
   public let rowsPerChunk: Int
-  /// Whether the file can be read top to bottom this way (stored top row first).
+  /// Whether the file is read strip by strip (stored top row first); otherwise each reader converts it whole.
   public let isStreamable: Bool
   /// The most pixels the image may have, checked before anything is allocated (again by every reader).
   public let pixelLimit: Int
@@ -31,24 +41,35 @@ public struct TIFFRowSource: RowSource {
 
   /// Reads the first directory of the TIFF file at `path`.
   ///
-  /// - Throws: `CodecError.corrupt` when libtiff cannot read it (or cannot convert its pixels), `.tooLarge`.
+  /// - Throws: as `init(_:pixelLimit:)`.
   public init(contentsOfFile path: String, source: String, pixelLimit: Int = Raster.defaultPixelLimit)
     throws(CodecError)
   {
-    let reader = try TIFFRowReader(path: path, source: source, pixelLimit: pixelLimit)
-    self.path = path
-    self.source = source
+    try self.init(ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
+  }
+
+  /// Reads the first directory of the TIFF bytes of `bytes` (named `bytes.name` in errors).
+  ///
+  /// - Throws: `CodecError.io` when the input cannot be opened or read, `.corrupt` when libtiff cannot read it (or
+  ///   cannot convert its pixels), `.tooLarge`.
+  public init(_ bytes: ByteSource, pixelLimit: Int = Raster.defaultPixelLimit) throws(CodecError) {
+    let reader = try TIFFRowReader(bytes: bytes, pixelLimit: pixelLimit)
+    self.bytes = bytes
+    source = bytes.name
     self.pixelLimit = pixelLimit
     (width, height, rowsPerChunk) = (reader.width, reader.height, reader.rowsPerChunk)
     isStreamable = reader.isStreamable
     pageCount = reader.pageCount
   }
 
-  /// A reader positioned before row 0, with its own open file.
+  /// A reader positioned before row 0, with its own reading of the bytes and libtiff state.
   ///
   /// - Throws: as `init`, and `.corrupt` if the file's size is no longer the one read by `init`.
-  public func openRows() throws(CodecError) -> any RowReader {
-    let reader = try TIFFRowReader(path: path, source: source, pixelLimit: pixelLimit)
+  public func openRows() throws(CodecError) -> any RowReader { try openTIFFRows() }
+
+  /// `openRows()` with its concrete type.
+  public func openTIFFRows() throws(CodecError) -> TIFFRowReader {
+    let reader = try TIFFRowReader(bytes: bytes, pixelLimit: pixelLimit)
     try DecodeChecks.unchanged(width: reader.width, height: reader.height, was: (width, height), source: source)
     return reader
   }

@@ -4,27 +4,53 @@ import DecorCore
 extension WebPDecoder {
   /// The ICC profile, EXIF and XMP of an extended file's `ICCP`, `EXIF` and `XMP ` chunks (WebP records no
   /// density). Decor does not turn a WebP by its EXIF orientation, so that stays; the EXIF thumbnail is dropped.
-  public func metadata(of data: [UInt8]) -> ImageMetadata {
-    var metadata = ImageMetadata(iccProfile: Self.chunk("ICCP", in: data).map(Array.init),
-      exif: nil, xmp: Self.chunk("XMP ", in: data).map(Array.init))
-    if let exif = Self.chunk("EXIF", in: data) { metadata.setExif(exif, oriented: false) }
+  public func metadata(of data: [UInt8]) -> ImageMetadata { metadata(from: ByteSource(bytes: data)) }
+
+  public func metadata(ofFile path: String) -> ImageMetadata { metadata(from: ByteSource(contentsOfFile: path)) }
+
+  /// As `metadata(of:)`, from any source: only the chunks' headers and the three chunks' bodies are read (the
+  /// image data is skipped), so a file or spooled standard input is never held whole.
+  public func metadata(from bytes: ByteSource) -> ImageMetadata {
+    guard let input = try? bytes.openReader() else { return .none }
+    let chunks = Self.chunks(["ICCP", "XMP ", "EXIF"], in: input)
+    var metadata = ImageMetadata(iccProfile: chunks["ICCP"], exif: nil, xmp: chunks["XMP "])
+    if let exif = chunks["EXIF"] { metadata.setExif(exif[...], oriented: false) }
     return metadata
   }
 
-  /// The body of the first RIFF chunk of `type` in a WebP file, each chunk's size checked against the data.
-  static func chunk(_ type: String, in data: [UInt8]) -> ArraySlice<UInt8>? {
-    let tag = Array(type.utf8)
-    guard WebPDecoder().recognizes(data.prefix(12)) else { return nil }
-    var at = 12
-    while at + 8 <= data.count {
-      let size = data[(at + 4)..<(at + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
-      let end = at + 8 + size
-      guard end <= data.count else { return nil }
-      if Array(data[at..<(at + 4)]) == tag { return data[(at + 8)..<end] }
-      // Chunks are padded to an even size.
-      at = end + (size & 1)
+  /// The body of the first RIFF chunk of each of `types` in the WebP file `input` reads, each chunk's size checked
+  /// against the file's (the walk stops at the first chunk that overruns it).
+  static func chunks(_ types: Set<String>, in input: ByteReader) -> [String: [UInt8]] {
+    func bytes(_ count: Int, at offset: Int) -> [UInt8]? {
+      var bytes = [UInt8](repeating: 0, count: count)
+      var done = 0
+      while done < count {
+        let n = bytes.withUnsafeMutableBytes { buffer in
+          try? input.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: offset + done)
+        }
+        guard let n, n > 0 else { return nil }
+        done += n
+      }
+      return bytes
     }
-    return nil
+    guard let size = try? input.size(), let header = bytes(12, at: 0),
+      WebPDecoder().recognizes(header[...])
+    else { return [:] }
+    var found: [String: [UInt8]] = [:]
+    var at = 12
+    while at + 8 <= size, found.count < types.count, let chunkHeader = bytes(8, at: at) {
+      let length = chunkHeader[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+      let end = at + 8 + length
+      guard end <= size else { break }
+      let type = String(decoding: chunkHeader[0..<4], as: UTF8.self)
+      if types.contains(type), found[type] == nil {
+        guard let body = bytes(length, at: at + 8) else { break }
+        found[type] = body
+      }
+      // Chunks are padded to an even size.
+      at = end + (length & 1)
+    }
+    return found
   }
 }
 

@@ -3,7 +3,8 @@ import DecorCore
 
 import CWebP
 
-/// The WebP decoder of the standard `DecoderRegistry`, through libwebp.
+/// The WebP decoder of the standard `DecoderRegistry`: every row of Decor's one WebP reader (`WebPRowSource`, over
+/// libwebp's incremental decoder) read into a raster, from a file, bytes in memory or standard input alike.
 ///
 /// - Reads lossy, lossless and extended files, with or without alpha; the result is premultiplied as every raster
 ///   is (by Decor's own rounding, so a WebP and a PNG of the same pixels give the same raster).
@@ -25,27 +26,30 @@ public struct WebPDecoder: ImageDecoder {
   }
 
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    let features = try Self.features(of: data, source: source)
-    let (width, height) = (Int(features.width), Int(features.height))
-    try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
-    var raster: Raster
-    do {
-      raster = try Raster(width: width, height: height, pixelLimit: pixelLimit) { buffer throws(CodecError) in
-        if features.has_animation != 0 {
-          try Self.decodeFirstFrame(data, width: width, height: height, into: buffer, source: source)
-        } else {
-          try Self.decodeStill(data, width: width, height: height, into: buffer, source: source)
-        }
-      }
-    } catch let error as CodecError {
-      throw error
-    } catch RasterError.allocationFailed(let width, let height, let bytes) {
-      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
-    } catch {
-      throw .corrupt(source: source, detail: "\(error)")
-    }
-    raster.withUnsafeMutableBytes { Premultiplication.premultiply($0) }
-    return raster
+    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit).raster
+  }
+
+  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit).raster
+  }
+
+  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
+  }
+
+  public func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError)
+    -> DecodedImage
+  {
+    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
+  }
+
+  /// Every row of a `WebPRowSource` read into a raster, with the metadata chunks and the frame count.
+  public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
+    let reader = try rows.openWebPRows()
+    let raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+      source: bytes.name)
+    return DecodedImage(raster: raster, metadata: metadata(from: bytes), frameCount: reader.frameCount)
   }
 
   /// How many frames the file has: 1 for a still image, more for an animation, `nil` when it is not a WebP file
@@ -82,49 +86,33 @@ public struct WebPDecoder: ImageDecoder {
     return features
   }
 
-  /// A still image, decoded as straight RGBA straight into `buffer`.
-  static func decodeStill(
-    _ data: [UInt8], width: Int, height: Int, into buffer: UnsafeMutableRawBufferPointer, source: String
-  ) throws(CodecError) {
-    var config = WebPDecoderConfig()
-    guard decor_webp_init_decoder_config(&config) != 0 else {
-      throw .corrupt(source: source, detail: "libwebp's version does not match its headers")
-    }
-    config.output.colorspace = MODE_RGBA
-    config.output.is_external_memory = 1
-    config.output.u.RGBA.rgba = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-    config.output.u.RGBA.stride = Int32(width * 4)
-    config.output.u.RGBA.size = buffer.count
-    let status = data.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
-    WebPFreeDecBuffer(&config.output)
-    guard status == VP8_STATUS_OK else { throw .corrupt(source: source, detail: message(status)) }
-  }
-
-  /// An animation's first frame as the canvas shows it, straight RGBA, into `buffer`.
+  /// An animation's first frame as the canvas shows it, straight RGBA, into `buffer`; how many frames the
+  /// animation has.
   static func decodeFirstFrame(
     _ data: [UInt8], width: Int, height: Int, into buffer: UnsafeMutableRawBufferPointer, source: String
-  ) throws(CodecError) {
+  ) throws(CodecError) -> Int {
     var options = WebPAnimDecoderOptions()
     guard decor_webp_anim_decoder_options_init(&options) != 0 else {
       throw .corrupt(source: source, detail: "libwebp's version does not match its headers")
     }
     options.color_mode = MODE_RGBA
     options.use_threads = 0
-    let done: Bool = data.withUnsafeBufferPointer { bytes in
+    let frames: Int? = data.withUnsafeBufferPointer { bytes in
       var webp = WebPData(bytes: bytes.baseAddress, size: bytes.count)
-      guard let decoder = decor_webp_anim_decoder_new(&webp, &options) else { return false }
+      guard let decoder = decor_webp_anim_decoder_new(&webp, &options) else { return nil }
       defer { WebPAnimDecoderDelete(decoder) }
       var info = WebPAnimInfo()
       guard WebPAnimDecoderGetInfo(decoder, &info) != 0, Int(info.canvas_width) == width,
         Int(info.canvas_height) == height
-      else { return false }
+      else { return nil }
       var frame: UnsafeMutablePointer<UInt8>?
       var timestamp: Int32 = 0
-      guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else { return false }
+      guard WebPAnimDecoderGetNext(decoder, &frame, &timestamp) != 0, let frame else { return nil }
       buffer.baseAddress!.copyMemory(from: frame, byteCount: width * height * 4)
-      return true
+      return Int(info.frame_count)
     }
-    guard done else { throw .corrupt(source: source, detail: "its first animation frame cannot be decoded") }
+    guard let frames else { throw .corrupt(source: source, detail: "its first animation frame cannot be decoded") }
+    return frames
   }
 
   /// What a libwebp status means, for an error message.

@@ -12,6 +12,8 @@ exactly:
   -t -w 16 -l 16), rgb8-planar.tif (tiffcp -p separate -c lzw), grey8.tif, palette8.tif (Pillow, 64 colours),
   rgba8-unassociated-lzw.tif (Pillow writes unassociated alpha; then tiffcp -c lzw), multipage.tif (the photo, then
   the cut-out: Decor reads the first page and counts 2).
+- rgb8-bottom-left.tif (Pillow, LZW, Orientation 4: stored bottom row first), whose expected raster is
+  rgb8-reference.png turned upside down (Pillow does not apply the orientation; libtiff's RGBA interface does).
 
 Files whose expected raster is computed here, `NAME-expected.rgba` (premultiplied RGBA bytes, Decor's raster):
 - rgba8-associated-deflate.tif (tifffile, associated alpha: the stored samples are the expected bytes).
@@ -52,6 +54,8 @@ cutout.save("rgba8-unassociated.tif")
 tiffcp(["-c", "lzw"], "rgba8-unassociated.tif", "rgba8-unassociated-lzw.tif")
 subprocess.run(["rm", "rgba8-unassociated.tif"], check=True)
 photo.save("multipage.tif", save_all=True, append_images=[cutout])
+# Stored bottom row first (Orientation 4): not streamable, decoded whole; expected is rgb8-reference.png upside down.
+Image.open("rgb8.tif").save("rgb8-bottom-left.tif", tiffinfo={274: 4}, compression="tiff_lzw")
 for name in ["rgb8", "rgb8-lzw", "rgb8-deflate-tiles", "rgb8-planar", "grey8", "palette8", "rgba8-unassociated-lzw",
              "multipage"]:
     reference(name)
