@@ -125,8 +125,7 @@ extension ImageEncoder {
   ///
   /// - Throws: `CodecError.encodingFailed` naming `destination` and the format's limit.
   public func checkSize(width: Int, height: Int, destination: String) throws(CodecError) {
-    guard width > maximumDimension || height > maximumDimension else { return }
-    throw .encodingFailed(destination: destination,
-      detail: "\(width)×\(height) is larger than \(displayName) allows (\(maximumDimension) × \(maximumDimension))")
+    try EncoderChecks.checkSize(width: width, height: height, maximum: maximumDimension, format: displayName,
+      destination: destination)
   }
 }
