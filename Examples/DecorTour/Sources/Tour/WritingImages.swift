@@ -25,7 +25,7 @@ public func writeCancellable(_ photo: Raster, to output: String) async throws {
   try await Task.sleep(for: .milliseconds(20))
   task.cancel()
   do {
-    try await task.value
+    _ = try await task.value
   } catch CodecError.render(.cancelled) {
     // Stopped: nothing was written.
   }
