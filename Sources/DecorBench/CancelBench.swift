@@ -7,7 +7,8 @@ import Foundation
 /// and WebP. An 8000² render (a gradient, blurred at σ = 8 and rotated by 10°: seconds of work) is written from a
 /// task cancelled 50 ms after it started; the time from the cancellation to the task's end is the latency, reported
 /// as the median and the largest of `runs`. A 4000² raster of noise (no render: the encoder's own time, which for
-/// WebP is libwebp's `WebPEncode`) is written the same way, cancelled 20 ms in. The uncancelled bytes are timed
+/// WebP is libwebp's `WebPEncode`) is written the same way, cancelled 20 ms in (and for WebP 500 ms in, inside
+/// `WebPEncode`). The uncancelled bytes are timed
 /// once per format for scale. One JSON line per case.
 enum CancelBench {
   static func run(runs: Int) async throws {
@@ -29,6 +30,12 @@ enum CancelBench {
       try await measure("\(name) file", runs: runs, after: 50) { try await image.write(to: path, as: encoder) }
       try await measure("\(name) sink", runs: runs, after: 50) { try await image.write(into: ByteSink(), as: encoder) }
       try await measure("\(name) raster file", runs: runs, after: 20) { try await noise.write(to: path, as: encoder) }
+      if name == "webp" {
+        // Half a second in, the picture is filled and libwebp's `WebPEncode` is under way: its progress hook stops it.
+        try await measure("webp raster file, in WebPEncode", runs: runs, after: 500) {
+          try await noise.write(to: path, as: encoder)
+        }
+      }
       // A write that ended before its cancellation leaves its file; a cancelled one, nothing, not even a temporary.
       let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       guard !left.contains(where: { $0.contains(".decor-tmp-") }) else { throw BenchError("left behind: \(left)") }
