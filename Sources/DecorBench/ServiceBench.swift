@@ -59,7 +59,7 @@ enum ServiceBench {
   static func makeBody() throws -> Data {
     let photo = try Raster(contentsOfFile: BenchInputs.sample("astronaut.png"))
       .resized(width: 4032, height: 3024).rendered()
-    return try photo.encodedData(as: .jpeg(quality: 90))
+    return Data(try photo.encoded(as: .jpeg(quality: 90)))
   }
 
   /// One request, as the Getting Started article's `thumbnail(of:)` makes it.
@@ -69,7 +69,7 @@ enum ServiceBench {
       .resized(width: 512, height: 512, fit: .contain)
       .addingDropShadow(offset: Point(6, 8), radius: 16, opacity: 0.4)
       .rendered()
-    return (jpeg: try await card.encodedData(as: .jpeg(quality: 80)),
-      webp: try await card.encodedData(as: .webp(quality: 80)))
+    return (jpeg: Data(try await card.encoded(as: .jpeg(quality: 80))),
+      webp: Data(try await card.encoded(as: .webp(quality: 80))))
   }
 }

@@ -34,7 +34,7 @@ struct Diff: ParsableCommand {
     let b = try Raster(contentsOfFile: reference)
     let comparison = try ImageComparison(a, b,
       tolerance: GoldenTolerance(maxChannelDelta: tolerance, ignoresAntialiasing: ignoreAntialiasing))
-    if let diffImage { try comparison.diffPanel(actual: a, reference: b).writePNG(toFile: diffImage) }
+    if let diffImage { try comparison.diffPanel(actual: a, reference: b).write(to: diffImage, as: .png()) }
     print(comparison)
     if !comparison.passes { throw ExitCode(1) }
   }

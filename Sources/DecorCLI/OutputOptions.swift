@@ -78,13 +78,13 @@ struct OutputOptions: ParsableArguments {
   }
 
   /// Renders `image` into `path` through `encoder` (streamed band by band when it can, see
-  /// `Renderer.render(_:region:toFile:encoder:metadata:trace:)`); translucent pixels laid on a background (JPEG)
+  /// `ImageComponent.write(to:as:metadata:region:renderer:trace:)`); translucent pixels laid on a background (JPEG)
   /// are said on stderr (one line; the exit status stays 0).
   func write(
     _ image: any ImageComponent, with encoder: any ImageEncoder, to path: String, renderer: Renderer,
     metadata input: ImageMetadata = .none
   ) throws {
-    let result = try renderer.render(image, toFile: path, encoder: encoder, metadata: strip ? .none : input)
+    let result = try image.write(to: path, as: encoder, metadata: strip ? .none : input, renderer: renderer)
     if result.flattened {
       let color = (encoder as? JPEGImageEncoder)?.options.background ?? .white
       printError("\(path): \(encoder.displayName) has no alpha: transparent pixels were laid on \(color) (--background)")

@@ -47,7 +47,7 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The output path's extension names another format than the one asked for (`-o out.jpg --format png`): the
   /// file would hold one format's bytes under another's name.
   case formatMismatch(path: String, format: String, named: String)
-  /// Rendering straight into a file or its bytes (`Renderer.renderPNG` and the like) failed before the image was
+  /// Rendering straight into a file or its bytes (`ImageComponent.write(to:as:…)` and the like) failed before the image was
   /// complete; nothing was written. Described as the render error alone, which says what failed.
   case render(RenderError)
 

@@ -32,12 +32,18 @@ extension DecodedImage {
     try self.init(decoding: [UInt8](data), decoders: decoders, pixelLimit: pixelLimit)
   }
 
-  /// `init(decoding:decoders:pixelLimit:)` on a thread outside Swift's concurrency pool.
+  /// `init(decoding:decoders:pixelLimit:)` on a thread outside Swift's concurrency pool. A task cancelled before
+  /// the decode starts (waiting for a thread) decodes nothing and throws `CodecError.render(.cancelled)`; once
+  /// started, the decoders (libpng, libjpeg, libwebp, giflib, libtiff, libheif) run to the end: none of them takes
+  /// a cancellation.
+  ///
+  /// - Throws: as `init(decoding:decoders:pixelLimit:)`, and `CodecError.render(.cancelled)`.
   public static func decoding(
     _ bytes: [UInt8], decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) async throws(CodecError) -> DecodedImage {
-    try await OffThePool.run { _ throws(CodecError) in
-      try DecodedImage(decoding: bytes, decoders: decoders, pixelLimit: pixelLimit)
+    try await OffThePool.run { cancellation throws(CodecError) in
+      if cancellation.isCancelled { throw .render(.cancelled) }
+      return try DecodedImage(decoding: bytes, decoders: decoders, pixelLimit: pixelLimit)
     }
   }
 

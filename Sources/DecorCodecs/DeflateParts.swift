@@ -167,6 +167,9 @@ package enum DeflateParts {
     let lanes: [DispatchQueue]
     /// Parts submitted and not yet taken, oldest first.
     private var queued: [(slot: Slot, group: DispatchGroup?)] = []
+    /// Set by `drain()`: the parts queued behind the ones under way are then skipped rather than compressed, so an
+    /// encode that failed (or was cancelled) returns after the parts already started, not after every part queued.
+    private let abandoned = RenderCancellation()
     private var submitted = 0
 
     init(_ compression: PNGCompression, threads: Int, destination: String) {
@@ -182,8 +185,9 @@ package enum DeflateParts {
     /// Compresses `input` (the next part) at once or on its lane.
     func submit(_ input: [UInt8], final: Bool) {
       let slot = Slot()
-      let (compression, destination) = (compression, destination)
+      let (compression, destination, abandoned) = (compression, destination, abandoned)
       let job: @Sendable () -> Void = {
+        guard !abandoned.isCancelled else { return }
         let result = input.withUnsafeBytes { bytes in
           Result { () throws(CodecError) in
             try DeflateParts.compress(bytes, compression, final: final, destination: destination)
@@ -216,8 +220,10 @@ package enum DeflateParts {
       return try slot.result.withLock { $0 }!.get()
     }
 
-    /// Waits for the parts still in flight (after an error), so none outlives the encode.
+    /// Waits for the parts still in flight (after an error), so none outlives the encode; those not yet started
+    /// are skipped.
     func drain() {
+      abandoned.cancel()
       for (_, group) in queued { group?.wait() }
       queued = []
     }

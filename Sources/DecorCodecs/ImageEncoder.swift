@@ -4,7 +4,9 @@ import DecorCore
 ///
 /// Conform to add a format Decor can write: `encode` must never trap, whatever the raster (an image too large for
 /// the format is `CodecError.encodingFailed` naming the destination). Every write goes through an encoder: `decor
-/// apply`, `batch` and `compose`, `Renderer.render(_:region:toFile:encoders:…)` and `EncoderRegistry.write`.
+/// apply`, `batch` and `compose`, and the writing calls `ImageComponent.write(to:as:…)`, `encoded(as:…)` and
+/// `write(into:as:…)`. Its `encode` requirements are what those calls drive, for an encoder's author to implement;
+/// to write an image, call the writing calls, which check the size first and pass cancellation on.
 ///
 /// Only `name`, `fileExtensions` and `encode(_:destination:)` are required; the rest say what the encoder takes and
 /// can do, with defaults for an encoder that takes no settings, has no size limit, drops metadata and encodes a
@@ -61,7 +63,7 @@ public protocol ImageEncoder: Sendable {
   /// top to bottom, `bandHeight` rows at a time (fewer in the last band): `rows(range, buffer)` fills `buffer`
   /// (`width × range.count` pixels, RGBA bytes in each `UInt32`, as in a raster). By default the bands are gathered
   /// into a raster (its allocation checked: `CodecError.allocationFailed` naming the destination where the
-  /// caller types the error, as `Renderer.render(_:toFile:encoder:)` does) and handed to
+  /// caller types the error, as `ImageComponent.write(to:as:…)` does) and handed to
   /// `encode(_:metadata:destination:into:)`.
   ///
   /// Untyped, as `ImageComponent.render` is: `rows` runs a render, whose errors are passed on as they are.
@@ -125,8 +127,7 @@ extension ImageEncoder {
   ///
   /// - Throws: `CodecError.encodingFailed` naming `destination` and the format's limit.
   public func checkSize(width: Int, height: Int, destination: String) throws(CodecError) {
-    guard width > maximumDimension || height > maximumDimension else { return }
-    throw .encodingFailed(destination: destination,
-      detail: "\(width)×\(height) is larger than \(displayName) allows (\(maximumDimension) × \(maximumDimension))")
+    try EncoderChecks.checkSize(width: width, height: height, maximum: maximumDimension, format: displayName,
+      destination: destination)
   }
 }

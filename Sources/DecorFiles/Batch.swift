@@ -256,8 +256,8 @@ public struct Batch: Sendable {
             steps = chains.converted
           }
           let image = try input.applying(steps, pixelLimit: pixelLimit)
-          result = try renderer.render(image, toFile: item.output, encoder: encoder,
-            metadata: strip ? .none : input.metadata)
+          result = try image.write(to: item.output, as: encoder, metadata: strip ? .none : input.metadata,
+            renderer: renderer)
         } catch {
           failure = error
           errors[index].error.withLock { $0 = error }

@@ -51,38 +51,30 @@ extension EncoderRegistry {
     return try EncoderRegistry.configure(chosen, with: settings)
   }
 
-  /// Encodes `raster` with the encoder `encoder(forOutput:)` chooses for `path` and writes the file (`-` for
-  /// standard output) as `Raster.writePNG(toFile:)` does: atomically, straight through to a device or FIFO, through
-  /// symbolic links. `metadata` is recorded where the format holds it.
-  ///
-  /// - Throws: `CodecError.noEncoder` when no encoder claims the extension (naming the writable formats), the
-  ///   encoder's error, or `.io`; on error a file at `path` is left as it was.
+  /// Writes `raster` in the format this registry chooses for `path`: `ImageComponent.write(to:encoders:…)`.
+  @available(*, deprecated, message: "use raster.write(to: path, encoders: registry)")
   public func write(_ raster: Raster, toFile path: String) throws(CodecError) {
-    try write(raster, toFile: path, metadata: .none)
+    try raster.write(to: path, encoders: self)
   }
 
-  /// `write(_:toFile:)` recording `metadata` where the format holds it, and what the encoder reported.
+  /// Writes `raster` in the format this registry chooses for `path`, recording `metadata`:
+  /// `ImageComponent.write(to:encoders:metadata:…)`.
+  @available(*, deprecated, message: "use raster.write(to: path, encoders: registry, metadata: metadata)")
   @discardableResult
   public func write(_ raster: Raster, toFile path: String, metadata: ImageMetadata) throws(CodecError)
     -> EncodingResult
   {
-    try write(raster, toFile: path, encoder: encoder(forOutput: path), metadata: metadata)
+    try raster.write(to: path, encoders: self, metadata: metadata)
   }
 
-  /// Writes `raster` through `encoder` to `path`, as `write(_:toFile:metadata:)` does.
+  /// Writes `raster` through `encoder` to `path`: `ImageComponent.write(to:as:metadata:…)`, without its check of
+  /// the name against the format, as this call always wrote.
+  @available(*, deprecated, message: "use raster.write(to: path, as: encoder, metadata: metadata)")
   @discardableResult
   public func write(
     _ raster: Raster, toFile path: String, encoder: any ImageEncoder, metadata: ImageMetadata = .none
   ) throws(CodecError) -> EncodingResult {
-    let destination = ImageFile.displayName(path, input: false)
-    var result = EncodingResult()
-    do {
-      try ImageFile.write(toPath: path) { sink in
-        result = try encoder.encode(raster, metadata: metadata, destination: destination, into: sink)
-      }
-    } catch {
-      throw .typed(error, destination: destination)
-    }
-    return result
+    try ImageWriting.write(raster, toFile: path, encoder: encoder, metadata: metadata, region: nil,
+      renderer: Renderer(), trace: nil)
   }
 }

@@ -31,10 +31,15 @@ extension ImageFile {
   /// Internal: its `produce` may throw anything (a render into the sink), which a typed public API could not pass
   /// on; the public writes are `writeBytes(_:toPath:)`, the renderers' `toFile:` calls and `EncoderRegistry`.
   ///
+  /// The sinks handed to `produce` stop with `CodecError.render(.cancelled)` once `cancellation` is set (an
+  /// `async` write's), so that the temporary file is removed as for any other failure.
+  ///
   /// - Throws: `CodecError.io` naming `path`, or what `produce` throws; a file is then left as it was.
-  package static func write(toPath path: String, _ produce: (ByteSink) throws -> Void) throws {
+  package static func write(
+    toPath path: String, cancellation: RenderCancellation? = nil, _ produce: (ByteSink) throws -> Void
+  ) throws {
     func buffered(_ send: ([UInt8]) throws(CodecError) -> Void) throws {
-      let sink = ByteSink()
+      let sink = ByteSink(cancellation: cancellation)
       try produce(sink)
       try send(sink.bytes)
     }
@@ -46,8 +51,9 @@ extension ImageFile {
     }
     let (target, destination) = try resolve(path)
     switch destination {
-    case .newFile: try replace(target, permissions: nil, reportedAs: path, produce)
-    case .regularFile(let permissions): try replace(target, permissions: permissions, reportedAs: path, produce)
+    case .newFile: try replace(target, permissions: nil, reportedAs: path, cancellation: cancellation, produce)
+    case .regularFile(let permissions):
+      try replace(target, permissions: permissions, reportedAs: path, cancellation: cancellation, produce)
     case .stream: try buffered { bytes throws(CodecError) in try writeThrough(target, bytes, reportedAs: path) }
     }
   }
@@ -109,7 +115,8 @@ extension ImageFile {
   /// Writes what `produce` hands its sink to a temporary file beside `target`, and renames it over `target` once
   /// `produce` has returned. `permissions` are those of the file being replaced, or `nil` for a new one.
   static func replace(
-    _ target: String, permissions: mode_t?, reportedAs path: String, _ produce: (ByteSink) throws -> Void
+    _ target: String, permissions: mode_t?, reportedAs path: String, cancellation: RenderCancellation?,
+    _ produce: (ByteSink) throws -> Void
   ) throws {
     let (directory, name) = split(target)
     guard !name.isEmpty else { throw CodecError.io(path: path, detail: "cannot write: not a file name") }
@@ -138,7 +145,7 @@ extension ImageFile {
     var open = true
     do {
       if let permissions { fchmod(fd, permissions) }
-      try produce(ByteSink(descriptor: fd, path: path))
+      try produce(ByteSink(descriptor: fd, path: path, cancellation: cancellation))
       open = false
       guard close(fd) == 0 else { throw CodecError.io(path: path, detail: "cannot write: \(systemError())\(through)") }
       guard rename(temporary, target) == 0 else {

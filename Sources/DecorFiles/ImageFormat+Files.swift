@@ -28,4 +28,16 @@ extension ImageFile {
     if let resolved = try? resolve(path), resolved.destination == .stream { return }
     throw .unwritableFormat(path: path, format: named.isWritable ? format : named)
   }
+
+  /// `checkOutputFormat(_:writing:)` for the format `encoder` writes: a path whose extension the encoder claims
+  /// passes; so does any path for an encoder of a format Decor does not know (its name is no `ImageFormat`).
+  ///
+  /// - Throws: `CodecError.unwritableFormat` naming the path and the formats that can be written.
+  package static func checkOutputFormat(_ path: String, writingWith encoder: some ImageEncoder) throws(CodecError) {
+    if let fileExtension = EncoderRegistry.fileExtension(of: path), encoder.fileExtensions.contains(fileExtension) {
+      return
+    }
+    guard let format = ImageFormat(rawValue: encoder.name) else { return }
+    try checkOutputFormat(path, writing: format)
+  }
 }

@@ -3,75 +3,48 @@ import DecorCodecs
 import DecorCore
 
 extension Renderer {
-  /// Renders `region` of `component` (by default its extent) into a file at `path` (`-` for standard output) in the
-  /// format `encoders` chooses for it (`EncoderRegistry.encoder(forOutput:format:settings:)`: the extension, else
-  /// PNG), written as `ImageFile` writes (atomically for a regular file). `metadata` is recorded where the format
-  /// holds it. This is the call `decor apply` and `compose` make.
-  ///
-  /// - Throws: as `render(_:region:toFile:encoder:metadata:trace:)`, and the registry's refusals, before anything
-  ///   is rendered.
+  /// Renders `component` into a file at `path` in the format `encoders` chooses for it:
+  /// `ImageComponent.write(to:encoders:metadata:region:renderer:trace:)`.
+  @available(*, deprecated, message: "use component.write(to:encoders:metadata:region:renderer:trace:)")
   @discardableResult
   public func render(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
     encoders: EncoderRegistry = .standard, metadata: ImageMetadata = .none, trace: RenderTrace? = nil
   ) throws(CodecError) -> EncodingResult {
-    try render(component, region: region, toFile: path, encoder: encoders.encoder(forOutput: path),
-      metadata: metadata, trace: trace)
+    try component.write(to: path, encoders: encoders, metadata: metadata, region: region, renderer: self,
+      trace: trace)
   }
 
-  /// Renders `region` of `component` (by default its extent) into a file at `path` through `encoder`: band by band
-  /// into the encoder as the render makes them when it streams (`ImageEncoder.streamsRows`: PNG, JPEG), so that
-  /// neither the whole image nor the whole file is held; else rendered whole and then encoded (WebP). The format's
-  /// size limit is checked from the extent before anything is rendered.
-  ///
-  /// - Throws: `CodecError.encodingFailed` for an image larger than the format holds (before rendering), `.render`
-  ///   with what `render` throws (a whole image that memory cannot hold is `.allocationFailed` naming `path`),
-  ///   the encoder's error, or `.io`; on error a file at `path` is left as it was.
+  /// Renders `component` into a file at `path` through `encoder`: `ImageComponent.write(to:as:…)`, without its
+  /// check of the name against the format, as this call always wrote.
+  @available(*, deprecated, message: "use component.write(to:as:metadata:region:renderer:trace:)")
   @discardableResult
   public func render(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String, encoder: any ImageEncoder,
     metadata: ImageMetadata = .none, trace: RenderTrace? = nil
   ) throws(CodecError) -> EncodingResult {
-    let destination = ImageFile.displayName(path, input: false)
-    let target: IntRect
-    do {
-      target = try self.target(component.unwrapped, region)
-    } catch {
-      throw .render(error)
-    }
-    try encoder.checkSize(width: target.width, height: target.height, destination: destination)
-    var result = EncodingResult()
-    do {
-      try ImageFile.write(toPath: path) { sink in
-        result = try render(component, region: target, encoder: encoder, metadata: metadata,
-          destination: destination, trace: trace, into: sink)
-      }
-    } catch {
-      throw .typed(error, destination: destination)
-    }
-    return result
+    try ImageWriting.write(component, toFile: path, encoder: encoder, metadata: metadata, region: region,
+      renderer: self, trace: trace)
   }
 
-  /// The file's bytes for `region` of `component` through `encoder`, rendered as `render(_:region:toFile:encoder:…)`
-  /// renders.
-  ///
-  /// - Throws: as `render(_:region:toFile:encoder:…)`, without `.io`.
+  /// The file's bytes for `region` of `component` through `encoder`, errors naming `destination`:
+  /// `ImageComponent.encoded(as:metadata:region:renderer:)`.
+  @available(*, deprecated, message: "use component.encoded(as:metadata:region:renderer:)")
   public func encoded(
     _ component: any ImageComponent, region: IntRect? = nil, encoder: any ImageEncoder,
     metadata: ImageMetadata = .none, destination: String = "<memory>"
   ) throws(CodecError) -> [UInt8] {
-    let sink = ByteSink()
-    do {
-      let target = try self.target(component.unwrapped, region)
-      try encoder.checkSize(width: target.width, height: target.height, destination: destination)
-      _ = try render(component, region: target, encoder: encoder, metadata: metadata, destination: destination,
-        trace: nil, into: sink)
-    } catch {
-      throw .typed(error, destination: destination)
-    }
-    return sink.bytes
+    try ImageWriting.encoded(component, encoder: encoder, metadata: metadata, region: region, renderer: self,
+      destination: destination)
   }
 
+  /// Renders `region` of `component` into `sink` through `encoder`: band by band into the encoder as the render
+  /// makes them when it streams (`ImageEncoder.streamsRows`: PNG, JPEG, WebP), so that neither the whole image nor
+  /// (PNG, JPEG) the whole file is held; else rendered whole and then encoded. Metadata the file cannot carry is
+  /// left out and reported in the result. The one render-to-encoder path every writing call takes.
+  ///
+  /// - Parameter bandHeight: the rows of a band, or `nil` for the renderer's choice (the tests' bounded-memory
+  ///   checks set it).
   package func render(
     _ component: any ImageComponent, region: IntRect?, encoder: any ImageEncoder, metadata: ImageMetadata,
     destination: String, trace: RenderTrace?, bandHeight: Int? = nil, into sink: ByteSink

@@ -4,26 +4,19 @@ import DecorCodecs
 import DecorCore
 
 extension Renderer {
-  /// Renders `component` (or `region` of it) and writes it as a JPEG file (`-` for standard output), atomically as
-  /// `renderPNG(_:toFile:)` writes. JPEG has no alpha: translucent pixels are laid on `options.background`, and the
-  /// result says whether any was. `metadata` is recorded (see `JPEGEncoder.encode`).
-  ///
-  /// Rendered band by band into libjpeg, as PNG is: each band is flattened and compressed as soon as it is rendered,
-  /// and the compressed bytes written to the file as they come, so neither the whole image nor the whole file is
-  /// ever held. The bytes are those of `JPEGEncoder.encode` over the pixels `render` gives.
-  /// - Throws: `CodecError.render` with what `render` throws; `.unwritableFormat` when the name says another format (checked
-  ///   first), `.encodingFailed` or `.io`; on error a file at `path` is left as it was.
+  /// Renders `component` (or `region` of it) and writes it as a JPEG file (`-` for standard output):
+  /// `ImageComponent.write(to:as:metadata:region:renderer:trace:)`, whose result's `flattened` this returns.
+  @available(*, deprecated, message: "use component.write(to: path, as: .jpeg(…), metadata:, region:, renderer:)")
   @discardableResult
   public func renderJPEG(
     _ component: any ImageComponent, region: IntRect? = nil, toFile path: String,
     options: JPEGOptions = JPEGOptions(), metadata: ImageMetadata = .none
   ) throws(CodecError) -> Bool {
-    try ImageFile.checkOutputFormat(path, writing: .jpeg)
-    return try render(component, region: region, toFile: path, encoder: JPEGImageEncoder(options: options),
-      metadata: metadata).flattened
+    try component.write(to: path, as: JPEGImageEncoder(options: options), metadata: metadata, region: region,
+      renderer: self).flattened
   }
 
-  /// Renders `region` of `component` band by band into `sink` as a JPEG file (see `renderJPEG(_:region:toFile:…)`).
+  /// Renders `region` of `component` band by band into `sink` as a JPEG file (see `ImageComponent.write(into:as:…)`).
   /// Returns whether any pixel was translucent, and the band height used (all the image a band of pixels ever
   /// holds: the tests check it).
   ///

@@ -186,7 +186,7 @@ public enum Golden {
   static func record(_ image: Raster, at url: URL) throws(GoldenError) {
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try image.writePNG(toFile: url.path, compression: .default)
+      try image.write(to: url.path, as: .png(compression: .default))
       print("golden: recorded \(url.path)")
     } catch {
       throw GoldenError(message: "cannot record \(url.path): \(error)")
@@ -231,12 +231,12 @@ public enum Golden {
       for (label, image) in images {
         let path = folder.appendingPathComponent(label + ".png").path
         do {
-          try image.writePNG(toFile: path)
+          try image.write(to: path, as: .png())
         } catch {
           // A test passing again under a name beside this one removes the folders it leaves empty: if ours went in
           // between, it is made again, once.
           try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-          try image.writePNG(toFile: path)
+          try image.write(to: path, as: .png())
         }
         paths.append(path)
       }

@@ -442,7 +442,7 @@ extension ChainTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("my overlay.png").path
-    try Raster(width: 4, height: 4, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)).writePNG(toFile: path)
+    try Raster(width: 4, height: 4, fill: RGBA8(r: 255, g: 255, b: 255, a: 255)).write(to: path, as: .png())
     let chain = try Chain(parsing: ["blend multiply \"\(path)\""])
     #expect(try chain.apply(to: try Raster(width: 4, height: 4, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))).rendered()[1, 1] == RGBA8(r: 0, g: 0, b: 0, a: 255))
   }

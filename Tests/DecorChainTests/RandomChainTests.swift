@@ -15,7 +15,7 @@ import DecorTestSupport
       try LinearGradient(from: Point(0, 0), to: Point(30, 20), stops: [
         GradientStop(location: 0, color: Color(red: 1, green: 0.2, blue: 0.1, alpha: 0.9)),
         GradientStop(location: 1, color: Color(red: 0.1, green: 0.3, blue: 1, alpha: 0.4)),
-      ]).cropped(to: IntRect(x: 0, y: 0, width: 30, height: 20)).rendered().writePNG(toFile: path)
+      ]).cropped(to: IntRect(x: 0, y: 0, width: 30, height: 20)).rendered().write(to: path, as: .png())
     } catch {
       Issue.record("cannot write the overlay: \(error)")
     }

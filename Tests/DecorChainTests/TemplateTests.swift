@@ -156,7 +156,7 @@ import DecorTestSupport
     let templates = folder.appendingPathComponent("templates")
     for url in [images, templates] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
     let overlay = images.appendingPathComponent("over lay.png").path
-    try Raster(width: 3, height: 3, fill: RGBA8(r: 255, g: 0, b: 0, a: 255)).writePNG(toFile: overlay)
+    try Raster(width: 3, height: 3, fill: RGBA8(r: 255, g: 0, b: 0, a: 255)).write(to: overlay, as: .png())
     let path = templates.appendingPathComponent("t.json").path
     // Named relative to the current folder, as a command line names it.
     let chain = try Chain(parsing: ["pad 1 | blend normal \"\(FilePaths.relative(overlay, to: "."))\" at=1,1"])
@@ -195,7 +195,7 @@ import DecorTestSupport
     let logo = try Raster(width: 3, height: 3, fill: RGBA8(r: 255, g: 0, b: 0, a: 255))
     // Named relative to the current folder, as a command line names it.
     let file = FilePaths.relative(folder.appendingPathComponent("file.png").path, to: ".")
-    try logo.writePNG(toFile: file)
+    try logo.write(to: file, as: .png())
     let path = folder.appendingPathComponent("nested/t.json").path
     try FileManager.default.createDirectory(atPath: FilePaths.folder(of: path), withIntermediateDirectories: true)
     let parsed = try Chain(parsing: ["pad 1 | blend multiply logo at=1,1 | blend screen \"\(file)\""])

@@ -66,18 +66,18 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     let raster = try GaussianReference.scene(width: 17)
     let path = file("scene.RGBA")
-    try encoders.write(raster, toFile: path)
+    try raster.write(to: path, encoders: encoders)
     #expect(try Raster(contentsOfFile: path, decoders: decoders) == raster)
     #expect(throws: CodecError.self) { try Raster(contentsOfFile: path) }
     // `decor info`'s description asks the decoder, so a user's format appears too (the default: size and name).
     #expect(try ImageFile.headerDescription(atPath: path, decoders: decoders) == "17x\(raster.height), raw, no ICC profile")
     let image = try DecodedImage(contentsOfFile: path, decoders: decoders)
     #expect(image.raster == raster && image.frameCount == 1 && image.metadata == .none)
-    try encoders.write(raster, toFile: file("scene.webp"))
+    try raster.write(to: file("scene.webp"), encoders: encoders)
     #expect(try Data(contentsOf: URL(fileURLWithPath: file("scene.webp"))).starts(with: Array("RIFF".utf8)))
     #expect(throws: CodecError.noEncoder(path: file("scene.gif"), extensions: ["PNG (.png)",
       "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "TIFF (.tif, .tiff)", "AVIF (.avif)", "RAW (.raw, .rgba)"])) {
-      try encoders.write(raster, toFile: file("scene.gif"))
+      try raster.write(to: file("scene.gif"), encoders: encoders)
     }
     #expect(!FileManager.default.fileExists(atPath: file("scene.gif")))
   }

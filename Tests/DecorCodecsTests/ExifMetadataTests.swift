@@ -158,9 +158,9 @@ import DecorTestSupport
     for name in ["out.jpg", "out.png", "out.webp"] {
       let path = folder.appendingPathComponent(name).path
       switch name {
-      case "out.jpg": try image.raster.writeJPEG(toFile: path, metadata: image.metadata)
+      case "out.jpg": try image.raster.write(to: path, as: JPEGImageEncoder(), metadata: image.metadata)
       case "out.png": try ImageFile.writeBytes(PNGCodec.encode(image.raster, metadata: image.metadata), toPath: path)
-      default: try image.raster.writeWebP(toFile: path, metadata: image.metadata)
+      default: try image.raster.write(to: path, as: WebPImageEncoder(), metadata: image.metadata)
       }
       let tags = try Self.exiftoolTags(path)
       #expect(tags["[IFD0]:Orientation"] == "1", "\(name): \(tags)")

@@ -85,13 +85,14 @@ import DecorTestSupport
     ]
     for (steps, type) in cases {
       let image = try Chain(parsing: steps.isEmpty ? [] : [steps]).apply(to: StreamedImage(source))
-      let png = try renderer.renderPNG(image)
+      let png = try image.encoded(as: .png(), renderer: renderer)
       #expect(Self.colourType(png) == type, "\(steps)")
       #expect(try PNGDecoder().decode(png, source: "r") == renderer.render(image), "\(steps)")
     }
     // A colour source: colour at once, even where every pixel happens to be grey.
     let fill = try Raster(width: 8, height: 8, fill: .white)
-    #expect(Self.colourType(try renderer.renderPNG(fill)) == 0, "a raster leaf is looked at")
+    #expect(Self.colourType(try fill.encoded(as: .png(), region: fill.extent, renderer: renderer)) == 0,
+      "a raster leaf is looked at")
   }
 
   /// A colour image made grey by a step (`grayscale 1`, `saturate 0`) is written grey, as a grey source is; a
@@ -105,11 +106,11 @@ import DecorTestSupport
     ]
     for (steps, type) in cases {
       let image = try Chain(parsing: [steps]).apply(to: colour)
-      let png = try renderer.renderPNG(image)
+      let png = try image.encoded(as: .png(), renderer: renderer)
       #expect(Self.colourType(png) == type, "\(steps)")
       #expect(try PNGDecoder().decode(png, source: "r") == renderer.render(image), "\(steps)")
     }
-    let jpeg = try renderer.encoded(try Chain(parsing: ["grayscale 1"]).apply(to: colour), encoder: JPEGImageEncoder())
+    let jpeg = try Chain(parsing: ["grayscale 1"]).apply(to: colour).encoded(as: JPEGImageEncoder(), renderer: renderer)
     #expect(Self.components(jpeg) == 1)
   }
 

@@ -211,7 +211,7 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     let image = try DecodedImage(contentsOfFile: Self.path("meta.heic"))
     let out = directory.appendingPathComponent("photo.avif").path
-    try EncoderRegistry.standard.write(image.raster, toFile: out, metadata: image.metadata)
+    try image.raster.write(to: out, metadata: image.metadata)
     let back = try DecodedImage(contentsOfFile: out)
     #expect(back.metadata == image.metadata)
     #expect(ImageMetrics.psnr(back.raster, image.raster) > 35)

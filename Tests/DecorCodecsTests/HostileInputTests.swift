@@ -222,8 +222,8 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("o.jpg").path
     let metadata = ImageMetadata(iccProfile: [1, 2, 3], exif: [UInt8](repeating: 0, count: 70_000))
-    let result = try Renderer().render(try Raster(width: 8, height: 8, fill: .white), toFile: path,
-      encoder: JPEGImageEncoder(), metadata: metadata)
+    let result = try Raster(width: 8, height: 8, fill: .white).write(to: path, as: JPEGImageEncoder(),
+      metadata: metadata)
     #expect(result.droppedMetadata.count == 2)
     #expect(try DecodedImage(contentsOfFile: path).metadata.iccProfile == nil)
   }
@@ -247,7 +247,7 @@ import DecorTestSupport
         }
         #expect(banded == whole, "\(options) bands of \(bandHeight)")
       }
-      let rendered = try Renderer().encoded(photo, encoder: WebPImageEncoder(options: options))
+      let rendered = try photo.encoded(as: WebPImageEncoder(options: options), region: photo.extent)
       #expect(rendered == whole)
     }
     let lossless = try WebPEncoder.encode(photo, options: WebPOptions(lossless: true))

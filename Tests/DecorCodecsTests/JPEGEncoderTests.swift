@@ -68,22 +68,22 @@ import DecorTestSupport
     var photo = try Self.photo()
     photo[0, 0] = RGBA8(straightRed: 255, green: 0, blue: 0, alpha: 128)
     let jpeg = folder.appendingPathComponent("a.jpg").path
-    #expect(try photo.writeJPEG(toFile: jpeg, options: JPEGOptions(quality: 95)))  // the translucent pixel
+    #expect(try photo.write(to: jpeg, as: JPEGImageEncoder(options: JPEGOptions(quality: 95))).flattened)  // the translucent pixel
     let decoded = try Raster(contentsOfFile: jpeg)
     let header = try JPEGHeader(Array(FileManager.default.contents(atPath: jpeg) ?? Data()), source: jpeg)
     #expect(decoded.width == photo.width && header.subsampling == "4:2:0")
     let webp = folder.appendingPathComponent("a.webp").path
-    try photo.writeWebP(toFile: webp, options: WebPOptions(lossless: true))
+    try photo.write(to: webp, as: WebPImageEncoder(options: WebPOptions(lossless: true)))
     #expect(try Raster(contentsOfFile: webp) == photo)
     for name in ["b.png", "b.JPEG", "b.webp"] {
       let path = folder.appendingPathComponent(name).path
-      try photo.write(toFile: path)
+      try photo.write(to: path)
       #expect(try Raster(contentsOfFile: path).width == photo.width)
     }
     #expect(try Raster(contentsOfFile: folder.appendingPathComponent("b.png").path) == photo)
     let wrong = folder.appendingPathComponent("c.png").path
-    #expect(throws: CodecError.self) { try photo.writeJPEG(toFile: wrong) }
-    #expect(throws: CodecError.self) { try photo.write(toFile: folder.appendingPathComponent("c.gif").path) }
+    #expect(throws: CodecError.self) { try photo.write(to: wrong, as: JPEGImageEncoder()) }
+    #expect(throws: CodecError.self) { try photo.write(to: folder.appendingPathComponent("c.gif").path) }
     #expect(!FileManager.default.fileExists(atPath: wrong))
   }
 }

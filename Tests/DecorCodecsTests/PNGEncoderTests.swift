@@ -248,11 +248,11 @@ import DecorTestSupport
   @Test func aTranslucentPixelInTheLastBandStartsOverAsRGBA() throws {
     var raster = try PNGCodecTests.randomRaster(width: 40, height: 30, opaque: true)
     raster[39, 29] = RGBA8(r: 10, g: 20, b: 30, a: 40)
-    let png = try Renderer(tileSize: 8, threads: 2).renderPNG(raster, destination: "late")
+    let png = try raster.encoded(as: .png(), region: raster.extent, renderer: Renderer(tileSize: 8, threads: 2))
     #expect(try PNGCodec.header(of: png, source: "late").colorType == .rgba)
     #expect(try PNGDecoder().decode(png, source: "late") == raster)
     raster[39, 29] = RGBA8(r: 10, g: 20, b: 30, a: 255)
-    let opaque = try Renderer(tileSize: 8, threads: 2).renderPNG(raster, destination: "opaque")
+    let opaque = try raster.encoded(as: .png(), region: raster.extent, renderer: Renderer(tileSize: 8, threads: 2))
     #expect(try PNGCodec.header(of: opaque, source: "opaque").colorType == .rgb)
   }
 
@@ -270,7 +270,7 @@ import DecorTestSupport
       let whole = try PNGCodec.encode(Renderer(threads: 1).render(image), compression: compression)
       for (tileSize, threads) in [(256, 1), (32, 4), (17, 2)] {
         let renderer = Renderer(tileSize: tileSize, threads: threads)
-        #expect(try renderer.renderPNG(image, compression: compression) == whole, "tile \(tileSize), \(threads) threads")
+        #expect(try image.encoded(as: .png(compression: compression), renderer: renderer) == whole, "tile \(tileSize), \(threads) threads")
       }
     }
   }
@@ -322,7 +322,7 @@ import DecorTestSupport
     for opaque in [true, false] {
       let raster = try PNGCodecTests.randomRaster(width: 50, height: 20, opaque: opaque)
       let path = folder.appendingPathComponent("\(opaque).png").path
-      try raster.writePNG(toFile: path)
+      try raster.write(to: path, as: .png())
       #expect(try Raster(contentsOfFile: path) == raster)
     }
   }

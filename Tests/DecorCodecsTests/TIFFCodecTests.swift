@@ -103,7 +103,7 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     let photo = try Raster(contentsOfFile: Self.path("rgb8-reference.png"))
     let out = directory.appendingPathComponent("photo.tif").path
-    try EncoderRegistry.standard.write(photo, toFile: out)
+    try photo.write(to: out)
     #expect(try Raster(contentsOfFile: out) == photo)
   }
   /// Read by `TIFFRowSource` in bands of 1, 5, 16 and 64 rows: `TIFFDecoder`'s bytes exactly, strips and tiles, 8- and

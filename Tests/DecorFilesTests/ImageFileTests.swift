@@ -215,7 +215,7 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("round.png").path
     let source = try Raster(contentsOfFile: Fixtures.pngSuite.appendingPathComponent("basn6a08.png").path)
-    try source.writePNG(toFile: path)
+    try source.write(to: path, as: .png())
     #expect(try Raster(contentsOfFile: path) == source)
   }
 }

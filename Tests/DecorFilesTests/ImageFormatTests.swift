@@ -29,13 +29,13 @@ import DecorTestSupport
     let jpeg = folder.appendingPathComponent("out.jpg").path
     let expected = CodecError.unwritableFormat(path: jpeg, format: .png)
     #expect(expected.description == "cannot write \(jpeg) as PNG: its name says JPEG")
-    #expect(throws: expected) { try raster.writePNG(toFile: jpeg) }
-    #expect(throws: expected) { try Renderer().renderPNG(raster, toFile: jpeg) }
+    #expect(throws: expected) { try raster.write(to: jpeg, as: .png()) }
+    #expect(throws: expected) { try raster.write(to: jpeg, as: .png(), region: raster.extent) }
     #expect(!FileManager.default.fileExists(atPath: jpeg))
     // And the other way round; a format Decor cannot write at all is named with the ones it can.
     let png = folder.appendingPathComponent("out.png").path
     #expect(throws: CodecError.unwritableFormat(path: png, format: .jpeg)) {
-      try Renderer().renderJPEG(raster, toFile: png)
+      try raster.write(to: png, as: JPEGImageEncoder())
     }
     let gif = folder.appendingPathComponent("out.gif").path
     #expect(CodecError.unwritableFormat(path: gif, format: .gif).description
@@ -46,7 +46,7 @@ import DecorTestSupport
     #expect(try ImageFormat.output(for: "-", explicit: .jpeg) == .jpeg)
     try? FileManager.default.removeItem(atPath: png)
     for name in ["out.png", "OUT.PNG", "out"] {
-      try raster.writePNG(toFile: folder.appendingPathComponent(name).path)
+      try raster.write(to: folder.appendingPathComponent(name).path, as: .png())
     }
     try ImageFile.checkOutputFormat("-")
     try ImageFile.checkOutputFormat("/dev/null")

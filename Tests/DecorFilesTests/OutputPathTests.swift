@@ -126,14 +126,14 @@ import DecorTestSupport
     let image = scene.blurred(sigma: 4).rotated(by: .degrees(10))
     let renderer = Renderer(tileSize: 16, threads: 2)
     let expected = try renderer.render(image)
-    try renderer.render(image, toFile: file("out.qraw"), encoders: registry)
+    try image.write(to: file("out.qraw"), encoders: registry, renderer: renderer)
     let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file("out.qraw"))))
     #expect(written == [UInt8(expected.width), UInt8(expected.height), 50] + expected.bytes)
     // Too large for the user's format: refused before rendering.
     let counter = Counter()
     #expect(throws: CodecError.encodingFailed(destination: file("big.qraw"),
       detail: "20000×20000 is larger than QRAW allows (100 × 100)")) {
-      try Renderer(pixelLimit: .max).render(Counted(counter: counter), toFile: file("big.qraw"), encoders: registry)
+      try Counted(counter: counter).write(to: file("big.qraw"), encoders: registry, renderer: Renderer(pixelLimit: .max))
     }
     #expect(counter.renders.withLock { $0 } == 0)
     #expect(!FileManager.default.fileExists(atPath: file("big.qraw")))
@@ -142,7 +142,7 @@ import DecorTestSupport
       #expect(encoder.streamsRows)
       let whole = ByteSink()
       _ = try encoder.encode(expected, metadata: .none, destination: "x", into: whole)
-      #expect(try renderer.encoded(image, encoder: encoder) == whole.bytes, "\(encoder.name)")
+      #expect(try image.encoded(as: encoder, renderer: renderer) == whole.bytes, "\(encoder.name)")
       let banded = ByteSink()
       _ = try renderer.render(image, region: nil, encoder: encoder, metadata: .none, destination: "x", trace: nil,
         bandHeight: 16, into: banded)
@@ -169,12 +169,12 @@ import DecorTestSupport
     let renderer = Renderer(pixelLimit: .max)
     #expect(throws: CodecError.encodingFailed(destination: "<memory>",
       detail: "20000×20000 is larger than WebP allows (16383 × 16383)")) {
-      try renderer.encoded(Counted(counter: counter), encoder: WebPImageEncoder())
+      try Counted(counter: counter).encoded(as: WebPImageEncoder(), renderer: renderer)
     }
     #expect(throws: CodecError.encodingFailed(destination: "<memory>",
       detail: "70000×10 is larger than JPEG allows (65500 × 65500)")) {
-      try renderer.encoded(Counted(counter: counter), region: IntRect(x: 0, y: 0, width: 70000, height: 10),
-        encoder: JPEGImageEncoder())
+      try Counted(counter: counter).encoded(as: JPEGImageEncoder(), region: IntRect(x: 0, y: 0, width: 70000,
+        height: 10), renderer: renderer)
     }
     #expect(counter.renders.withLock { $0 } == 0)
   }
@@ -198,9 +198,9 @@ import DecorTestSupport
       withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let scene = try GaussianReference.scene(width: 24)
-    try scene.writePNG(toFile: file("in/a.png"))
-    try scene.writeJPEG(toFile: file("in/B.JPG"))
-    try scene.writeWebP(toFile: file("in/c.webp"))
+    try scene.write(to: file("in/a.png"), as: .png())
+    try scene.write(to: file("in/B.JPG"), as: JPEGImageEncoder())
+    try scene.write(to: file("in/c.webp"), as: WebPImageEncoder())
     try Data("not an image".utf8).write(to: URL(fileURLWithPath: file("in/notes.txt")))
     let chain = try Chain(parsing: ["invert"])
     let jpeg = try Batch(chain: chain, inputs: [file("in")], outputFolder: file("jpeg"), format: "jpeg",

@@ -17,8 +17,8 @@ import DecorTestSupport
       .rotated(by: .degrees(-12), interpolation: .bicubic)
       .padded(by: 16)
       .flattened(onto: try Color(parsing: "#2b3a55"))
-    try framed.rendered().writePNG(toFile: output)
-    try framed.rendered().writeJPEG(toFile: directory.appendingPathComponent("out.jpg").path)
+    try framed.write(to: output, as: .png())
+    try framed.write(to: directory.appendingPathComponent("out.jpg").path)
 
     let chain = try Chain(parsing: ["resize 280x_ | pad 4 color=white", "rotate 5"])
     let thumbnail = try chain.apply(to: photo).rendered()

@@ -74,10 +74,11 @@ import DecorTestSupport
           let encoded = try JPEGEncoder.encode(raster, options: options, metadata: metadata)
           #expect(encoded.bytes == reference.bytes && encoded.flattened == reference.flattened, "\(label), raster")
           let path = folder.appendingPathComponent("out.jpg").path
-          #expect(try Renderer(threads: 2).renderJPEG(image, toFile: path, options: options, metadata: metadata)
-            == reference.flattened)
+          #expect(try image.write(to: path, as: JPEGImageEncoder(options: options), metadata: metadata,
+            renderer: Renderer(threads: 2)).flattened == reference.flattened)
           #expect(try Fixtures.bytes(URL(fileURLWithPath: path)) == reference.bytes, "\(label), file")
-          #expect(try raster.writeJPEG(toFile: path, options: options, metadata: metadata) == reference.flattened)
+          #expect(try raster.write(to: path, as: JPEGImageEncoder(options: options), metadata: metadata).flattened
+            == reference.flattened)
           #expect(try Fixtures.bytes(URL(fileURLWithPath: path)) == reference.bytes, "\(label), raster's file")
         }
       }
@@ -161,14 +162,14 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("out.jpg").path
     let wide = SolidColor(.white).cropped(to: IntRect(x: 0, y: 0, width: 70_000, height: 2))
-    let tooWide = #expect(throws: CodecError.self) { try Renderer(threads: 2).renderJPEG(wide, toFile: path) }
+    let tooWide = #expect(throws: CodecError.self) { try wide.write(to: path, as: JPEGImageEncoder(), renderer: Renderer(threads: 2)) }
     guard case .encodingFailed(let destination, let detail) = tooWide else {
       Issue.record("\(String(describing: tooWide))")
       return
     }
     #expect(destination == path && detail.contains("65500"), "\(detail)")
     let late = #expect(throws: CodecError.self) {
-      try Renderer(tileSize: 16, threads: 2).renderJPEG(FailingLate(), toFile: path)
+      try FailingLate().write(to: path, as: JPEGImageEncoder(), renderer: Renderer(tileSize: 16, threads: 2))
     }
     guard case .render = late else {
       Issue.record("\(String(describing: late))")
@@ -177,14 +178,14 @@ import DecorTestSupport
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     // An older file stays as it was.
     try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
-    #expect(throws: CodecError.self) { try Renderer(tileSize: 16).renderJPEG(FailingLate(), toFile: path) }
+    #expect(throws: CodecError.self) { try FailingLate().write(to: path, as: JPEGImageEncoder(), renderer: Renderer(tileSize: 16)) }
     #expect(try Fixtures.bytes(URL(fileURLWithPath: path)) == [1, 2, 3])
     try FileManager.default.removeItem(atPath: path)
     let missing = folder.appendingPathComponent("no/such/folder/out.jpg").path
     let small = SolidColor(.white).cropped(to: IntRect(x: 0, y: 0, width: 20, height: 20))
-    #expect(throws: CodecError.self) { try Renderer().renderJPEG(small, toFile: missing) }
-    #expect(throws: CodecError.self) { try Raster(width: 8, height: 8).writeJPEG(toFile: missing) }
-    let limited = #expect(throws: CodecError.self) { try Renderer(pixelLimit: 100).renderJPEG(small, toFile: path) }
+    #expect(throws: CodecError.self) { try small.write(to: missing, as: JPEGImageEncoder()) }
+    #expect(throws: CodecError.self) { try Raster(width: 8, height: 8).write(to: missing, as: JPEGImageEncoder()) }
+    let limited = #expect(throws: CodecError.self) { try small.write(to: path, as: JPEGImageEncoder(), renderer: Renderer(pixelLimit: 100)) }
     guard case .render = limited else {
       Issue.record("\(String(describing: limited))")
       return

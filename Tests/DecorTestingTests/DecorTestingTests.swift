@@ -128,7 +128,7 @@ import DecorTestSupport
     let diff = folder.appendingPathComponent("diff.png").path
     // An earlier failure's diff, and a file of the user's that must stay.
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Raster(width: 1, height: 1, fill: .white).writePNG(toFile: diff)
+    try Raster(width: 1, height: 1, fill: .white).write(to: diff, as: .png())
     let notes = folder.appendingPathComponent("notes.txt")
     try Data("mine".utf8).write(to: notes)
     let smaller = try image.extracting(IntRect(x: 0, y: 0, width: image.width - 5, height: image.height - 3))

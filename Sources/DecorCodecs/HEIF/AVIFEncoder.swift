@@ -34,10 +34,8 @@ public enum AVIFEncoder {
     metadata: ImageMetadata = .none
   ) throws(CodecError) -> [UInt8] {
     let (width, height) = (raster.width, raster.height)
-    guard width <= maximumDimension, height <= maximumDimension else {
-      throw .encodingFailed(destination: destination,
-        detail: "\(width)×\(height) is larger than AVIF allows (\(maximumDimension) × \(maximumDimension))")
-    }
+    try EncoderChecks.checkSize(width: width, height: height, maximum: maximumDimension, format: "AVIF",
+      destination: destination)
     func failure(_ error: heif_error) -> CodecError {
       let text = error.message.map { String(cString: $0) } ?? ""
       return .encodingFailed(destination: destination,

@@ -16,12 +16,9 @@ public struct AVIFImageEncoder: ImageEncoder {
 
   /// Lossless AVIF has no quality to set, so a quality given with `lossless` is refused, as for WebP.
   public func configured(with settings: EncodingSettings) throws(CodecError) -> any ImageEncoder {
-    if settings.lossless && settings.quality != nil {
-      throw .optionNotTaken(option: EncodingOption.quality.rawValue, format: "lossless AVIF")
-    }
-    if let quality = settings.quality { _ = try EncodingSettings.checkQuality(quality, format: displayName) }
+    let quality = try EncoderChecks.quality(settings, format: displayName)
     var encoder = self
-    encoder.options = AVIFOptions(quality: settings.quality ?? options.quality,
+    encoder.options = AVIFOptions(quality: quality ?? options.quality,
       lossless: settings.lossless || options.lossless)
     return encoder
   }

@@ -2,7 +2,7 @@
 import DecorCore
 
 /// Writes baseline JPEG files through libjpeg-turbo's libjpeg API (`JPEGRowWriter`), rows top to bottom, the bytes
-/// handed on as they are made: a render is compressed band by band (`Renderer.renderJPEG`), and a raster a band of
+/// handed on as they are made: a render is compressed band by band (`ImageComponent.write(to:as:…)` with a JPEG encoder), and a raster a band of
 /// rows at a time, so no whole-image RGB copy is made. The bytes are those TurboJPEG's `tjCompress2` writes for the
 /// same pixels with the same quality and subsampling (the settings are its own).
 public enum JPEGEncoder {

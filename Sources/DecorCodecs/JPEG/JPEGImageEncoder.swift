@@ -43,18 +43,16 @@ public struct JPEGImageEncoder: ImageEncoder {
     sourcesAreGrey: Bool, into sink: ByteSink,
     rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> EncodingResult {
-    let bandPixels = width * Swift.max(1, Swift.min(bandHeight, height))
-    // A band of a very wide image (a canvas whose pixel limit was raised) may be more than memory holds.
-    try Raster.checkAllocation(bandPixels * 4, width: width, height: height)
-    var band = [UInt32](repeating: 0, count: bandPixels)
-    let flattened = try JPEGEncoder.encode(
-      width: width, height: height, bandHeight: bandHeight, options: options, destination: destination,
-      metadata: metadata, grey: sourcesAreGrey ? nil : false, into: sink
-    ) { range, body in
-      try band.withUnsafeMutableBufferPointer { buffer in
-        let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * range.count)])
-        try rows(range, pixels)
-        try body(pixels)
+    let flattened = try EncoderChecks.withBand(width: width, height: height, bandHeight: bandHeight) { band in
+      try JPEGEncoder.encode(
+        width: width, height: height, bandHeight: bandHeight, options: options, destination: destination,
+        metadata: metadata, grey: sourcesAreGrey ? nil : false, into: sink
+      ) { range, body in
+        try band.withUnsafeMutableBufferPointer { buffer in
+          let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * range.count)])
+          try rows(range, pixels)
+          try body(pixels)
+        }
       }
     }
     return EncodingResult(flattened: flattened)

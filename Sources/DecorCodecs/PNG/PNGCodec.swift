@@ -81,24 +81,9 @@ public enum PNGCodec {
     _ raster: Raster, compression: PNGCompression = .default, threads: Int? = nil, destination: String = "<memory>",
     metadata: ImageMetadata = .none
   ) throws(CodecError) -> [UInt8] {
-    let width = raster.width
-    do {
-      let sink = ByteSink()
-      try raster.withUnsafeBytes { bytes in
-        let pixels = bytes.bindMemory(to: UInt32.self)
-        try PNGEncoder.encode(
-          width: width, height: raster.height, bandHeight: 256, opaque: raster.isOpaque, grey: raster.isGrey,
-          compression: compression,
-          threads: threads ?? Renderer.processorCount, destination: destination, metadata: metadata, into: sink
-        ) { rows, body in
-          try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
-        }
-      }
-      return sink.bytes
-    } catch let error as CodecError {
-      throw error
-    } catch {
-      throw .encodingFailed(destination: destination, detail: "\(error)")
-    }
+    let sink = ByteSink()
+    try PNGEncoder.encode(raster, compression: compression, threads: threads, destination: destination,
+      metadata: metadata, into: sink)
+    return sink.bytes
   }
 }

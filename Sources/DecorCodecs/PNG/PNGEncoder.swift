@@ -33,6 +33,34 @@ package enum PNGEncoder {
   /// Thrown by a band with a pixel that is not grey while the encoder writes grey.
   struct NotGrey: Error {}
 
+  /// Writes the PNG file of `raster` to `sink` as it is compressed (what `PNGCodec.encode(_:compression:threads:…)`
+  /// returns), stopping between bands once the sink's cancellation is set.
+  ///
+  /// - Throws: `CodecError.encodingFailed`, the sink's `.io`, or `.render(.cancelled)`.
+  package static func encode(
+    _ raster: Raster, compression: PNGCompression, threads: Int?, destination: String, metadata: ImageMetadata,
+    into sink: ByteSink
+  ) throws(CodecError) {
+    let width = raster.width
+    do {
+      try raster.withUnsafeBytes { bytes in
+        let pixels = bytes.bindMemory(to: UInt32.self)
+        try encode(
+          width: width, height: raster.height, bandHeight: 256, opaque: raster.isOpaque, grey: raster.isGrey,
+          compression: compression, threads: threads ?? Renderer.processorCount, destination: destination,
+          metadata: metadata, into: sink
+        ) { rows, body in
+          try sink.checkCancellation()
+          try body(UnsafeBufferPointer(rebasing: pixels[rows.lowerBound * width..<rows.upperBound * width]))
+        }
+      }
+    } catch let error as CodecError {
+      throw error
+    } catch {
+      throw .encodingFailed(destination: destination, detail: "\(error)")
+    }
+  }
+
   /// Writes the PNG file of a `width × height` image to `sink`.
   ///
   /// - Parameters:

@@ -28,7 +28,9 @@ public struct PNGImageEncoder: ImageEncoder {
   public func encode(_ raster: Raster, metadata: ImageMetadata, destination: String, into sink: ByteSink)
     throws(CodecError) -> EncodingResult
   {
-    try sink.write(PNGCodec.encode(raster, compression: compression, destination: destination, metadata: metadata))
+    // Written part by part as compressed, so an `async` write's cancellation stops it at the next part.
+    try PNGEncoder.encode(raster, compression: compression, threads: nil, destination: destination,
+      metadata: metadata, into: sink)
     return EncodingResult()
   }
 
@@ -38,18 +40,16 @@ public struct PNGImageEncoder: ImageEncoder {
     rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> EncodingResult {
     // One band's pixels, reused: the encoder takes each band's rows and is done with them before the next.
-    let bandPixels = width * Swift.max(1, Swift.min(bandHeight, height))
-    // A band of a very wide image (a canvas whose pixel limit was raised) may be more than memory holds.
-    try Raster.checkAllocation(bandPixels * 4, width: width, height: height)
-    var band = [UInt32](repeating: 0, count: bandPixels)
-    try PNGEncoder.encode(
+    try EncoderChecks.withBand(width: width, height: height, bandHeight: bandHeight) { band in
+      try PNGEncoder.encode(
       width: width, height: height, bandHeight: bandHeight, opaque: nil, grey: sourcesAreGrey ? nil : false,
-      compression: compression, threads: threads, destination: destination, metadata: metadata, into: sink
-    ) { range, body in
-      try band.withUnsafeMutableBufferPointer { buffer in
-        let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * range.count)])
-        try rows(range, pixels)
-        try body(UnsafeBufferPointer(pixels))
+        compression: compression, threads: threads, destination: destination, metadata: metadata, into: sink
+      ) { range, body in
+        try band.withUnsafeMutableBufferPointer { buffer in
+          let pixels = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * range.count)])
+          try rows(range, pixels)
+          try body(UnsafeBufferPointer(pixels))
+        }
       }
     }
     return EncodingResult()

@@ -24,11 +24,23 @@ public enum WebPEncoder {
     _ raster: Raster, options: WebPOptions = WebPOptions(), destination: String = "<memory>",
     metadata: ImageMetadata = .none
   ) throws(CodecError) -> [UInt8] {
+    try encode(raster, options: options, destination: destination, metadata: metadata, cancellation: nil)
+  }
+
+  /// `encode(_:options:destination:metadata:)` stopping once `cancellation` is set: between bands, and inside
+  /// libwebp's encoder (see `encode(width:height:bandHeight:…)`).
+  ///
+  /// - Throws: as `encode(_:options:destination:metadata:)`, and `CodecError.render(.cancelled)`.
+  package static func encode(
+    _ raster: Raster, options: WebPOptions, destination: String, metadata: ImageMetadata,
+    cancellation: RenderCancellation?
+  ) throws(CodecError) -> [UInt8] {
     let width = raster.width
     do {
       return try encode(width: width, height: raster.height, bandHeight: 64, options: options,
-        destination: destination, metadata: metadata
+        destination: destination, metadata: metadata, cancellation: cancellation
       ) { rows, pixels in
+        try cancellation?.check()
         raster.withUnsafeBytes { bytes in
           let source = bytes.bindMemory(to: UInt32.self)[(rows.lowerBound * width)..<(rows.upperBound * width)]
           _ = pixels.update(fromContentsOf: source)
@@ -37,7 +49,9 @@ public enum WebPEncoder {
     } catch let error as CodecError {
       throw error
     } catch {
-      throw .encodingFailed(destination: destination, detail: "\(error)")  // the closure above throws nothing
+      // The closure above throws only the cancellation's error.
+      if let error = error as? RenderError { throw .render(error) }
+      throw .encodingFailed(destination: destination, detail: "\(error)")
     }
   }
 
@@ -46,15 +60,19 @@ public enum WebPEncoder {
   /// into the straight ARGB libwebp takes. No raster and no second copy of the pixels is made: the picture is the
   /// only full-size buffer besides what libwebp's encoder makes of it (for lossy files, the YUV planes).
   ///
-  /// - Throws: as `encode(_:options:destination:metadata:)`, or what `rows` throws.
+  /// Once `cancellation` is set, libwebp's encoder stops at its next progress report (every row of macroblocks,
+  /// lossy; between its passes, lossless: its progress hook returns 0) and the call throws
+  /// `CodecError.render(.cancelled)`: whole-picture encoding is most of a large WebP's time.
+  ///
+  /// - Throws: as `encode(_:options:destination:metadata:)`, `CodecError.render(.cancelled)`, or what `rows`
+  ///   throws.
   package static func encode(
     width: Int, height: Int, bandHeight: Int, options: WebPOptions, destination: String, metadata: ImageMetadata,
+    cancellation: RenderCancellation? = nil,
     rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> [UInt8] {
-    guard width <= maximumDimension, height <= maximumDimension else {
-      throw CodecError.encodingFailed(destination: destination,
-        detail: "\(width)×\(height) is larger than WebP allows (\(maximumDimension) × \(maximumDimension))")
-    }
+    try EncoderChecks.checkSize(width: width, height: height, maximum: maximumDimension, format: "WebP",
+      destination: destination)
     var config = WebPConfig()
     guard decor_webp_config_init(&config) != 0 else {
       throw CodecError.encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
@@ -96,9 +114,25 @@ public enum WebPEncoder {
     let encoded = withUnsafeMutablePointer(to: &writer) { writerPointer in
       picture.writer = WebPMemoryWrite
       picture.custom_ptr = UnsafeMutableRawPointer(writerPointer)
-      return WebPEncode(&config, &picture)
+      guard let cancellation else { return WebPEncode(&config, &picture) }
+      // The hook reads the flag through `user_data`; the cancellation outlives the call (held here).
+      return withExtendedLifetime(cancellation) {
+        picture.user_data = Unmanaged.passUnretained(cancellation).toOpaque()
+        picture.progress_hook = { _, picture in
+          guard let flag = picture?.pointee.user_data else { return 1 }
+          return Unmanaged<RenderCancellation>.fromOpaque(flag).takeUnretainedValue().isCancelled ? 0 : 1
+        }
+        defer {
+          picture.progress_hook = nil
+          picture.user_data = nil
+        }
+        return WebPEncode(&config, &picture)
+      }
     }
     guard encoded != 0, let bytes = writer.mem else {
+      if picture.error_code == VP8_ENC_ERROR_USER_ABORT {
+        throw CodecError.render(.cancelled)
+      }
       if picture.error_code == VP8_ENC_ERROR_OUT_OF_MEMORY {
         throw CodecError.allocationFailed(source: destination, width: width, height: height,
           bytes: width * height * 4)

@@ -20,12 +20,7 @@ public struct WebPImageEncoder: ImageEncoder {
   /// Lossless WebP has no quality to set (its `quality` is an effort, and `decor` would mislead by taking it as
   /// one), so a quality given with `lossless` is refused; so is a quality outside 1…100.
   public func configured(with settings: EncodingSettings) throws(CodecError) -> any ImageEncoder {
-    if settings.lossless && settings.quality != nil {
-      throw .optionNotTaken(option: EncodingOption.quality.rawValue, format: "lossless WebP")
-    }
-    let quality = try settings.quality.map { quality throws(CodecError) in
-      try EncodingSettings.checkQuality(quality, format: displayName)
-    }
+    let quality = try EncoderChecks.quality(settings, format: displayName)
     var encoder = self
     encoder.options = WebPOptions(quality: quality ?? options.quality,
       lossless: settings.lossless || options.lossless)
@@ -39,7 +34,9 @@ public struct WebPImageEncoder: ImageEncoder {
   public func encode(_ raster: Raster, metadata: ImageMetadata, destination: String, into sink: ByteSink)
     throws(CodecError) -> EncodingResult
   {
-    try sink.write(WebPEncoder.encode(raster, options: options, destination: destination, metadata: metadata))
+    // The sink's cancellation (an `async` write's) stops libwebp's encoder too.
+    try sink.write(WebPEncoder.encode(raster, options: options, destination: destination, metadata: metadata,
+      cancellation: sink.cancellation))
     return EncodingResult()
   }
 
@@ -49,7 +46,7 @@ public struct WebPImageEncoder: ImageEncoder {
     rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> EncodingResult {
     try sink.write(WebPEncoder.encode(width: width, height: height, bandHeight: bandHeight, options: options,
-      destination: destination, metadata: metadata, rows: rows))
+      destination: destination, metadata: metadata, cancellation: sink.cancellation, rows: rows))
     return EncodingResult()
   }
 }

@@ -368,7 +368,7 @@ import DecorTestSupport
   static func sourceFile(_ raster: Raster) throws -> String {
     let folder = try Fixtures.temporaryDirectory()
     let path = folder.appendingPathComponent("source.png").path
-    try raster.writePNG(toFile: path)
+    try raster.write(to: path, as: .png())
     return path
   }
 

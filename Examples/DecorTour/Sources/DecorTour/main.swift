@@ -22,15 +22,15 @@ do {
 
   try framePhoto(photoPath, to: written("framed.png"))
   try framePhotoFromSteps(photoPath, to: written("framed-from-steps.png"))
-  try card(photo, tilted: true).rendered().writePNG(toFile: written("card.png"))
-  try drawingSheet(photo).writePNG(toFile: written("drawing.png"))
-  try poster(photo, cutout: cutout).rendered().writePNG(toFile: written("poster.png"))
-  try posterizedFromSteps(photo).writePNG(toFile: written("posterized.png"))
+  try card(photo, tilted: true).write(to: written("card.png"), as: .png())
+  try drawingSheet(photo).write(to: written("drawing.png"), as: .png())
+  try poster(photo, cutout: cutout).write(to: written("poster.png"), as: .png())
+  try posterizedFromSteps(photo).write(to: written("posterized.png"), as: .png())
 
   let template = try savedTemplate(at: written("card.json"))
   let inputs = [photo, cutout, try photo.flipped(.horizontal).rendered()]
   let cards = try await cards(from: inputs, template: template)
-  for (index, card) in cards.enumerated() { try card.writePNG(toFile: written("card-\(index + 1).png")) }
+  for (index, card) in cards.enumerated() { try card.write(to: written("card-\(index + 1).png"), as: .png()) }
 
   print(describeFailure(of: "rotate 30 | blurr 4", on: photo))
   print("decor-tour: wrote 9 images and card.json to \(folder)")

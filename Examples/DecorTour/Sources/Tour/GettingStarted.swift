@@ -10,7 +10,7 @@ public func framePhoto(_ input: String, to output: String) throws {
     .padded(by: 12, color: .white)
     .rotated(by: .degrees(-6), interpolation: .bicubic)
     .addingDropShadow(offset: Point(8, 10), radius: 16, opacity: 0.45)  // a radius as CSS box-shadow's: σ = 8
-  try framed.rendered().writePNG(toFile: output)
+  try framed.write(to: output, as: .png())  // rendered band by band into the encoder
 }
 
 /// The same chain written as steps of the `decor` command line, parsed into a `Chain`.
@@ -19,7 +19,7 @@ public func framePhotoFromSteps(_ input: String, to output: String) throws {
     "resize 480x_ | pad 12 color=white | rotate -6 interpolation=bicubic | shadow 8 10 blur=8 opacity=0.45"
   ])
   let framed = try chain.apply(to: Raster(contentsOfFile: input))
-  try framed.rendered().writePNG(toFile: output)
+  try framed.write(to: output, as: .png())  // rendered band by band into the encoder
 }
 
 /// A step that depends on a condition: `erased()` gives every branch the same type.

@@ -10,7 +10,7 @@ struct Shadowed {
       return
     }
     let picture = try Raster(contentsOfFile: input)
-    try picture.padded(by: 24).addingDropShadow(offset: Point(8, 8), radius: 16, opacity: 0.6).rendered()
-      .writePNG(toFile: output)
+    try picture.padded(by: 24).addingDropShadow(offset: Point(8, 8), radius: 16, opacity: 0.6)
+      .write(to: output, as: .png())
   }
 }

@@ -18,7 +18,7 @@ import Testing
     let image = try Self.shadowed()
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("pngonly-\(UUID().uuidString).png").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try image.writePNG(toFile: path)
+    try image.write(to: path, as: .png())
     let back = try Raster(contentsOfFile: path)
     let comparison = try ImageComparison(back, image)
     #expect(comparison.differingPixels == 0)

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+import Decor
+import DecorTestSupport
+
+/// The writing calls the `ImageComponent` trio replaced still build and write what they wrote (a user's package
+/// that built against them must still build): each is called here, from a declaration that is deprecated itself so
+/// that the repository builds without warnings, through a protocol whose requirement is not.
+@Suite struct DeprecatedWritingTests {
+  protocol Calls {
+    func run(raster: Raster, component: any ImageComponent, folder: URL) throws -> [String: [UInt8]]
+    func runAsync(component: any ImageComponent) async throws -> [UInt8]
+  }
+
+  struct DeprecatedCalls: Calls {
+    @available(*, deprecated, message: "calls the deprecated writing calls on purpose")
+    func run(raster: Raster, component: any ImageComponent, folder: URL) throws -> [String: [UInt8]] {
+      func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+      try raster.writePNG(toFile: path("writePNG.png"))
+      try raster.write(toFile: path("write.png"))
+      try EncoderRegistry.standard.write(raster, toFile: path("registry.png"))
+      try EncoderRegistry.standard.write(raster, toFile: path("registryMetadata.png"), metadata: .none)
+      try EncoderRegistry.standard.write(raster, toFile: path("registryEncoder.png"), encoder: PNGImageEncoder())
+      try Renderer().render(component, toFile: path("render.png"))
+      try Renderer().render(component, toFile: path("renderEncoder.png"), encoder: PNGImageEncoder())
+      try Renderer().renderPNG(component, toFile: path("renderPNG.png"))
+      try ImageFile.writeBytes(Renderer().renderPNG(component), toPath: path("renderPNGBytes.png"))
+      try ImageFile.writeBytes(Renderer().encoded(component, encoder: PNGImageEncoder()), toPath: path("encoded.png"))
+      try ImageFile.writeBytes([UInt8](component.encodedData(as: .png())), toPath: path("encodedData.png"))
+      #if JPEG
+      try raster.writeJPEG(toFile: path("writeJPEG.jpg"))
+      try Renderer().renderJPEG(component, toFile: path("renderJPEG.jpg"))
+      #endif
+      #if WebP
+      try raster.writeWebP(toFile: path("writeWebP.webp"))
+      try Renderer().renderWebP(component, toFile: path("renderWebP.webp"))
+      #endif
+      var files: [String: [UInt8]] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        files[name] = try Fixtures.bytes(folder.appendingPathComponent(name))
+      }
+      return files
+    }
+
+    @available(*, deprecated, message: "calls the deprecated writing calls on purpose")
+    func runAsync(component: any ImageComponent) async throws -> [UInt8] {
+      [UInt8](try await component.encodedData(as: .png()))
+    }
+  }
+
+  @Test func theDeprecatedCallsWriteWhatTheTrioWrites() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let raster = try Raster(width: 12, height: 9, fill: RGBA8(r: 200, g: 40, b: 90, a: 255))
+    let component = raster.padded(by: 2, color: .white)
+    let files = try (DeprecatedCalls() as any Calls).run(raster: raster, component: component, folder: folder)
+    let rasterPNG = try raster.encoded(as: .png())
+    let componentPNG = try component.encoded(as: .png())
+    for name in ["writePNG.png", "write.png", "registry.png", "registryMetadata.png", "registryEncoder.png"] {
+      #expect(files[name] == rasterPNG, "\(name)")
+    }
+    for name in ["render.png", "renderEncoder.png", "renderPNG.png", "renderPNGBytes.png", "encoded.png",
+      "encodedData.png"]
+    {
+      #expect(files[name] == componentPNG, "\(name)")
+    }
+    #if JPEG
+    #expect(files["writeJPEG.jpg"] == (try raster.encoded(as: JPEGImageEncoder())))
+    #expect(files["renderJPEG.jpg"] == (try component.encoded(as: JPEGImageEncoder())))
+    #endif
+    #if WebP
+    #expect(files["writeWebP.webp"] == (try raster.encoded(as: WebPImageEncoder())))
+    #expect(files["renderWebP.webp"] == (try component.encoded(as: WebPImageEncoder())))
+    #endif
+  }
+
+  @Test func theDeprecatedAsyncDataGivesTheBytes() async throws {
+    let component = try Raster(width: 5, height: 4, fill: .white).padded(by: 1, color: .black)
+    #expect(try await (DeprecatedCalls() as any Calls).runAsync(component: component)
+      == component.encoded(as: .png()))
+  }
+}
