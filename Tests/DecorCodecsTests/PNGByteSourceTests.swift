@@ -14,20 +14,6 @@ import DecorTestSupport
 
   static let density = PixelDensity(horizontal: 11811, vertical: 11811, unit: .perMeter)
 
-  /// The input at a FIFO that `bytes` are written into from another thread, as `decor apply -` reads a pipe (as
-  /// `ByteSourceTests` reads its JPEG, which builds with the JPEG trait only).
-  static func readOnce(_ bytes: [UInt8], folder: URL) throws -> (bytes: ByteSource, decoder: any ImageDecoder) {
-    let fifo = folder.appendingPathComponent("pipe").path
-    #expect(mkfifo(fifo, 0o600) == 0)
-    let writer = Thread {
-      guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
-      handle.write(Data(bytes))
-      try? handle.close()
-    }
-    writer.start()
-    return try ByteSource.input(atPath: fifo, decoders: .standard)
-  }
-
   @Test func everySourceGivesTheSameImage() throws {
     let raster = try Self.noise()
     let bytes = try PNGCodec.encode(raster, compression: .fast, metadata: ImageMetadata(density: Self.density))
@@ -36,7 +22,7 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("noise.png").path
     try ImageFile.writeBytes(bytes, toPath: path)
-    let (spooled, decoder) = try Self.readOnce(bytes, folder: folder)
+    let (spooled, decoder) = try Fixtures.readOnce(bytes, folder: folder)
     #expect(decoder.name == "png" && spooled.path == nil && spooled.bytesInMemory == nil, "spooled, not held")
     let expected = ImageMetadata(density: Self.density)
     #expect(PNGDecoder().metadata(of: bytes) == expected)
@@ -73,7 +59,7 @@ import DecorTestSupport
       .appendingPathComponent(name.replacingOccurrences(of: ".png", with: ".rgba")))
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (piped, _) = try Self.readOnce(bytes, folder: folder)
+    let (piped, _) = try Fixtures.readOnce(bytes, folder: folder)
     #expect(piped.bytesInMemory == bytes)
     for source in [ByteSource(contentsOfFile: url.path, name: name), ByteSource(bytes: bytes, name: name), piped] {
       #expect(try PNGDecoder().decodeImage(from: source, pixelLimit: 1 << 20).raster.bytes == expected,

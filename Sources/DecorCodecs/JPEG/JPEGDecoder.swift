@@ -15,7 +15,7 @@ import DecorCore
 /// - With `autoOrient` (the default), the EXIF orientation is applied: the raster is the picture upright, as viewers
 ///   show it (see `ExifOrientation`); without it, the pixels come as stored.
 /// - The ICC profile and the JFIF density are read by `metadata(of:)`, not applied (see `ImageMetadata`).
-public struct JPEGDecoder: ImageDecoder {
+public struct JPEGDecoder: ByteSourceDecoder {
   /// Whether the EXIF orientation is applied.
   public var autoOrient: Bool
 
@@ -25,25 +25,6 @@ public struct JPEGDecoder: ImageDecoder {
 
   /// The SOI marker followed by the start of another marker: `FF D8 FF`.
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: [0xFF, 0xD8, 0xFF]) }
-
-  public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit).raster
-  }
-
-  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit).raster
-  }
-
-  /// The pixels, metadata and frame count, and the warning libjpeg passed over, if any (see `DecodedImage.warnings`).
-  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
-  }
-
-  public func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError)
-    -> DecodedImage
-  {
-    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
-  }
 
   /// Every row of a `JPEGRowSource` at full scale, turned upright with `autoOrient`, with the metadata of the
   /// header's marker segments and libjpeg's first warning.

@@ -62,21 +62,9 @@ public struct PNGDecoder: ImageDecoder {
 
   /// Every row of a `PNGRowSource` of `bytes`, read at once into a raster.
   func raster(of bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> Raster {
-    let source = bytes.name
     let rows = try PNGRowSource(bytes, pixelLimit: pixelLimit)
-    let reader = try rows.openPNGRows()
-    do {
-      return try Raster(width: rows.width, height: rows.height, pixelLimit: pixelLimit) { buffer throws(CodecError) in
-        try reader.readRows(count: rows.height, into: buffer.bindMemory(to: UInt32.self))
-      }
-    } catch let error as CodecError {
-      throw error
-    } catch RasterError.allocationFailed(let width, let height, let bytes) {
-      // Within the pixel limit, but more than memory holds: not a fault of the file.
-      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
-    } catch {
-      throw .corrupt(source: source, detail: "\(error)")
-    }
+    return try WholeImage.read(try rows.openPNGRows(), width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+      source: bytes.name)
   }
 
   /// The regular file at `path`, read as it decodes; anything else at a path (a FIFO, a device), whose chunks cannot

@@ -1,6 +1,6 @@
 import DecorCore
 
-/// The whole image of a format whose one reader is a row source (JPEG, WebP, TIFF): every row of a reader read into
+/// The whole image of a format whose one reader is a row source (JPEG, PNG, WebP, TIFF): every row of a reader read into
 /// a raster, as each decoder's `decodeImage(from:pixelLimit:)` does, with the same errors in the same words.
 package enum WholeImage {
   /// The `width` × `height` rows of `reader`, from its first, in a raster of at most `pixelLimit` pixels.

@@ -19,7 +19,7 @@ import CTIFF
 /// - A truncated or corrupt file is `CodecError.corrupt` with libtiff's own message; libtiff never prints (its
 ///   errors are kept by the handlers of `Sources/CTIFF/shim.h`, its warnings dropped).
 /// - The ICC profile and resolution are read by `metadata(of:)`, not applied (see `ImageMetadata`).
-public struct TIFFDecoder: ImageDecoder {
+public struct TIFFDecoder: ByteSourceDecoder {
   public init() {}
 
   public var name: String { "tiff" }
@@ -31,24 +31,6 @@ public struct TIFFDecoder: ImageDecoder {
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool {
     [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A], [0x49, 0x49, 0x2B, 0x00], [0x4D, 0x4D, 0x00, 0x2B]]
       .contains { leadingBytes.starts(with: $0) }
-  }
-
-  public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit).raster
-  }
-
-  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit).raster
-  }
-
-  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
-  }
-
-  public func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError)
-    -> DecodedImage
-  {
-    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
   }
 
   /// Every row of a `TIFFRowSource` read into a raster, with the first directory's metadata and the page count, the

@@ -14,7 +14,7 @@ import CWebP
 /// - A truncated or corrupt file is an error (`CodecError.corrupt` saying which), never a partial image.
 /// - The ICC profile, EXIF and XMP are read by `metadata(of:)` and carried (see `ImageMetadata`); the EXIF
 ///   orientation is not applied.
-public struct WebPDecoder: ImageDecoder {
+public struct WebPDecoder: ByteSourceDecoder {
   public init() {}
 
   public var name: String { "webp" }
@@ -23,24 +23,6 @@ public struct WebPDecoder: ImageDecoder {
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool {
     leadingBytes.count >= 12 && leadingBytes.starts(with: Array("RIFF".utf8))
       && leadingBytes.dropFirst(8).starts(with: Array("WEBP".utf8))
-  }
-
-  public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit).raster
-  }
-
-  public func decode(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
-    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit).raster
-  }
-
-  public func decodeImage(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
-  }
-
-  public func decodeImage(contentsOfFile path: String, source: String, pixelLimit: Int) throws(CodecError)
-    -> DecodedImage
-  {
-    try decodeImage(from: ByteSource(contentsOfFile: path, name: source), pixelLimit: pixelLimit)
   }
 
   /// Every row of a `WebPRowSource` read into a raster, with the metadata chunks and the frame count.
