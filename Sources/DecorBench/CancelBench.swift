@@ -8,8 +8,8 @@ import Foundation
 /// task cancelled 50 ms after it started; the time from the cancellation to the task's end is the latency, reported
 /// as the median and the largest of `runs`. A 4000² raster of noise (no render: the encoder's own time, which for
 /// WebP is libwebp's `WebPEncode`) is written the same way, cancelled 20 ms in (and for WebP 500 ms in, inside
-/// `WebPEncode`). The uncancelled bytes are timed
-/// once per format for scale. One JSON line per case.
+/// `WebPEncode`). That raster's file is decoded from memory with `DecodedImage.decoding`, cancelled 20 ms in. The
+/// uncancelled bytes and decodes are timed once per format for scale. One JSON line per case.
 enum CancelBench {
   static func run(runs: Int) async throws {
     let image = LinearGradient(from: Point(0, 0), to: Point(8000, 8000),
@@ -30,6 +30,9 @@ enum CancelBench {
       try await measure("\(name) file", runs: runs, after: 50) { try await image.write(to: path, as: encoder) }
       try await measure("\(name) sink", runs: runs, after: 50) { try await image.write(into: ByteSink(), as: encoder) }
       try await measure("\(name) raster file", runs: runs, after: 20) { try await noise.write(to: path, as: encoder) }
+      // The noise's file decoded from memory, cancelled 20 ms in: the reader stops at its next read of the bytes.
+      let file = try await noise.encoded(as: encoder)
+      try await measure("\(name) decode", runs: runs, after: 20, whole: true) { try await DecodedImage.decoding(file) }
       if name == "webp" {
         // Half a second in, the picture is filled and libwebp's `WebPEncode` is under way: its progress hook stops it.
         try await measure("webp raster file, in WebPEncode", runs: runs, after: 500) {

@@ -32,18 +32,34 @@ extension DecodedImage {
     try self.init(decoding: [UInt8](data), decoders: decoders, pixelLimit: pixelLimit)
   }
 
-  /// `init(decoding:decoders:pixelLimit:)` on a thread outside Swift's concurrency pool. A task cancelled before
-  /// the decode starts (waiting for a thread) decodes nothing and throws `CodecError.render(.cancelled)`; once
-  /// started, the decoders (libpng, libjpeg, libwebp, giflib, libtiff, libheif) run to the end: none of them takes
-  /// a cancellation.
+  /// `init(decoding:decoders:pixelLimit:)` on a thread outside Swift's concurrency pool. Cancelling the awaiting
+  /// task stops the decode: before it starts (waiting for a thread) nothing is decoded, and once started the
+  /// decoders that pull their bytes through a `ByteSource` (JPEG, PNG, WebP, TIFF) stop at their next read, within
+  /// one piece of compressed input (64 KiB for most). GIF and HEIF, which giflib and libheif decode whole, stop only
+  /// when they are done.
   ///
   /// - Throws: as `init(decoding:decoders:pixelLimit:)`, and `CodecError.render(.cancelled)`.
   public static func decoding(
     _ bytes: [UInt8], decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) async throws(CodecError) -> DecodedImage {
     try await OffThePool.run { cancellation throws(CodecError) in
+      try decode(bytes, decoders: decoders, pixelLimit: pixelLimit, cancellation: cancellation)
+    }
+  }
+
+  /// The decode of `decoding(_:decoders:pixelLimit:)`, its reads stopping once `cancellation` is set: then it throws
+  /// `CodecError.render(.cancelled)`, whatever words the decoder's library found for the stopped read.
+  package static func decode(
+    _ bytes: [UInt8], decoders: DecoderRegistry, pixelLimit: Int, cancellation: RenderCancellation
+  ) throws(CodecError) -> DecodedImage {
+    if cancellation.isCancelled { throw .render(.cancelled) }
+    let source = "<memory>"
+    do {
+      return try decoders.decoder(for: bytes, source: source)
+        .decodeImage(from: ByteSource(bytes: bytes, name: source).cancellable(by: cancellation), pixelLimit: pixelLimit)
+    } catch {
       if cancellation.isCancelled { throw .render(.cancelled) }
-      return try DecodedImage(decoding: bytes, decoders: decoders, pixelLimit: pixelLimit)
+      throw error
     }
   }
 

@@ -38,8 +38,12 @@ package final class ByteReader {
   /// Why the last read failed, for the decoder to throw in place of its own words.
   package private(set) var failure: CodecError?
 
+  /// Checked before every read (see `ByteSource.cancellation`).
+  private let cancellation: RenderCancellation?
+
   init(_ source: ByteSource) throws(CodecError) {
     name = source.name
+    cancellation = source.cancellation
     switch source.storage {
     case .file(let path):
       let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -58,6 +62,7 @@ package final class ByteReader {
   ///
   /// - Throws: `CodecError.io` when the input cannot be read.
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws(CodecError) -> Int {
+    try checkCancellation()
     let n: Int
     switch input {
     case .bytes(let bytes):
@@ -94,6 +99,7 @@ package final class ByteReader {
   ///
   /// - Throws: `CodecError.io` when the input cannot be read.
   package func read(into buffer: UnsafeMutableRawBufferPointer, at position: Int) throws(CodecError) -> Int {
+    try checkCancellation()
     guard position >= 0 else { return 0 }
     let n: Int
     switch input {
@@ -115,6 +121,14 @@ package final class ByteReader {
       throw error
     }
     return n
+  }
+
+  /// Throws `CodecError.render(.cancelled)`, kept as the reader's `failure` for the decoder to throw in place of its
+  /// library's words, once the source's cancellation is set.
+  private func checkCancellation() throws(CodecError) {
+    guard let cancellation, cancellation.isCancelled else { return }
+    failure = .render(.cancelled)
+    throw .render(.cancelled)
   }
 
   /// How many bytes the input holds now.

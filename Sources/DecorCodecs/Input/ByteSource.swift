@@ -35,6 +35,18 @@ public struct ByteSource: Sendable, CustomStringConvertible {
   /// How much of standard input is kept in memory rather than spooled to a temporary file.
   public static let memoryLimit = 1 << 20
 
+  /// Set for the decode of an `async` call, whose cancellation handler sets it: every read of every reader opened
+  /// on the source checks it, so a decoder pulling its bytes (libjpeg, libpng, libwebp, libtiff) stops at its next
+  /// read with `CodecError.render(.cancelled)`. `nil` for a blocking call.
+  package var cancellation: RenderCancellation?
+
+  /// This source, its reads stopping once `cancellation` is set.
+  package func cancellable(by cancellation: RenderCancellation?) -> ByteSource {
+    var source = self
+    source.cancellation = cancellation
+    return source
+  }
+
   /// The regular file at `path`, named `name` (by default the path) in messages. Nothing is read yet.
   public init(contentsOfFile path: String, name: String? = nil) {
     storage = .file(path: path)
