@@ -26,17 +26,17 @@ enum CancelBench {
       ("webp", try .webp(quality: 90))]
     for (name, encoder) in encoders {
       let path = folder.appendingPathComponent("out." + encoder.fileExtensions[0]).path
-      try await measure("\(name) bytes", runs: runs, after: 50, whole: true) { try await image.encoded(as: encoder) }
-      try await measure("\(name) file", runs: runs, after: 50) { try await image.write(to: path, as: encoder) }
-      try await measure("\(name) sink", runs: runs, after: 50) { try await image.write(into: ByteSink(), as: encoder) }
-      try await measure("\(name) raster file", runs: runs, after: 20) { try await noise.write(to: path, as: encoder) }
+      try await measure("\(name) bytes", runs: runs, after: 50, whole: true) { try await image.encodedAsync(as: encoder) }
+      try await measure("\(name) file", runs: runs, after: 50) { try await image.writeAsync(to: path, as: encoder) }
+      try await measure("\(name) sink", runs: runs, after: 50) { try await image.writeAsync(into: ByteSink(), as: encoder) }
+      try await measure("\(name) raster file", runs: runs, after: 20) { try await noise.writeAsync(to: path, as: encoder) }
       // The noise's file decoded from memory, cancelled 20 ms in: the reader stops at its next read of the bytes.
-      let file = try await noise.encoded(as: encoder)
+      let file = try await noise.encodedAsync(as: encoder)
       try await measure("\(name) decode", runs: runs, after: 20, whole: true) { try await DecodedImage.decoding(file) }
       if name == "webp" {
         // Half a second in, the picture is filled and libwebp's `WebPEncode` is under way: its progress hook stops it.
         try await measure("webp raster file, in WebPEncode", runs: runs, after: 500) {
-          try await noise.write(to: path, as: encoder)
+          try await noise.writeAsync(to: path, as: encoder)
         }
       }
       // A write that ended before its cancellation leaves its file; a cancelled one, nothing, not even a temporary.

@@ -68,8 +68,8 @@ enum ServiceBench {
     let card = try await photo
       .resized(width: 512, height: 512, fit: .contain)
       .addingDropShadow(offset: Point(6, 8), radius: 16, opacity: 0.4)
-      .rendered()
-    return (jpeg: Data(try await card.encoded(as: .jpeg(quality: 80))),
-      webp: Data(try await card.encoded(as: .webp(quality: 80))))
+      .renderedAsync()
+    return (jpeg: Data(try await card.encodedAsync(as: .jpeg(quality: 80))),
+      webp: Data(try await card.encodedAsync(as: .webp(quality: 80))))
   }
 }

@@ -18,8 +18,10 @@ import DecorCore
 /// - to bytes in memory: `encoded(as:metadata:region:renderer:)`;
 /// - to a stream: `write(into:as:metadata:region:renderer:trace:)`, a `ByteSink`.
 ///
-/// Each is blocking (on the caller's thread, the render's tiles on the renderer's threads) and `async` (what Swift
-/// picks in an `async` function: the same work on a thread outside Swift's concurrency pool). The encoder is the
+/// Each is blocking (on the caller's thread, the render's tiles on the renderer's threads) and `async` under a name
+/// of its own, `writeAsync` and `encodedAsync` (the same work on a thread outside Swift's concurrency pool): an
+/// `async` overload of the blocking name is what Swift's top-level code (a `main.swift`) resolves to the blocking
+/// form, with only a warning. The encoder is the
 /// format with its settings (`.png()`, `.jpeg(quality: 80)`, `.webp(lossless: true)`, `.tiff()`, `.avif()`, a
 /// registry's or your own `ImageEncoder`); `metadata` is recorded where the format holds it; `region` (by default
 /// the extent) and `renderer` (threads, tile size, pixel limit) say what is rendered and how.
@@ -90,7 +92,7 @@ extension ImageComponent {
   ///
   /// - Throws: as the blocking call, and `CodecError.render(.cancelled)`; a file at `path` is then left as it was.
   @discardableResult
-  public func write(
+  public func writeAsync(
     to path: String, as encoder: some ImageEncoder, metadata: ImageMetadata = .none, region: IntRect? = nil,
     renderer: Renderer = Renderer(), trace: RenderTrace? = nil
   ) async throws(CodecError) -> EncodingResult {
@@ -106,7 +108,7 @@ extension ImageComponent {
   ///
   /// - Throws: as the blocking call, and `CodecError.render(.cancelled)`.
   @discardableResult
-  public func write(
+  public func writeAsync(
     to path: String, encoders: EncoderRegistry = .standard, metadata: ImageMetadata = .none, region: IntRect? = nil,
     renderer: Renderer = Renderer(), trace: RenderTrace? = nil
   ) async throws(CodecError) -> EncodingResult {
@@ -142,7 +144,7 @@ extension ImageComponent {
   /// Cancelling the awaiting task stops the work within a tile's time.
   ///
   /// - Throws: as the blocking call, and `CodecError.render(.cancelled)`.
-  public func encoded(
+  public func encodedAsync(
     as encoder: some ImageEncoder, metadata: ImageMetadata = .none, region: IntRect? = nil,
     renderer: Renderer = Renderer()
   ) async throws(CodecError) -> [UInt8] {
@@ -181,7 +183,7 @@ extension ImageComponent {
   ///
   /// - Throws: as the blocking call, and `CodecError.render(.cancelled)`.
   @discardableResult
-  public func write(
+  public func writeAsync(
     into sink: ByteSink, as encoder: some ImageEncoder, metadata: ImageMetadata = .none, region: IntRect? = nil,
     renderer: Renderer = Renderer(), trace: RenderTrace? = nil
   ) async throws(CodecError) -> EncodingResult {
@@ -204,10 +206,51 @@ extension ImageComponent {
   }
 
   /// `encoded(as:metadata:region:renderer:)` as `Data`, on a thread outside Swift's concurrency pool.
-  @available(*, deprecated, message: "use Data(try await encoded(as:metadata:region:renderer:))")
+  @available(*, deprecated, message: "use Data(try await encodedAsync(as:metadata:region:renderer:))")
   public func encodedData(
     as encoder: some ImageEncoder, metadata: ImageMetadata = .none, renderer: Renderer = Renderer()
   ) async throws(CodecError) -> Data {
-    Data(try await encoded(as: encoder, metadata: metadata, renderer: renderer))
+    Data(try await encodedAsync(as: encoder, metadata: metadata, renderer: renderer))
+  }
+
+  /// `writeAsync(to:as:metadata:region:renderer:trace:)` under the blocking call's name, which top-level code
+  /// resolves to the blocking call.
+  @available(*, deprecated, renamed: "writeAsync(to:as:metadata:region:renderer:trace:)")
+  @discardableResult
+  public func write(
+    to path: String, as encoder: some ImageEncoder, metadata: ImageMetadata = .none, region: IntRect? = nil,
+    renderer: Renderer = Renderer(), trace: RenderTrace? = nil
+  ) async throws(CodecError) -> EncodingResult {
+    try await writeAsync(to: path, as: encoder, metadata: metadata, region: region, renderer: renderer, trace: trace)
+  }
+
+  /// `writeAsync(to:encoders:metadata:region:renderer:trace:)` under the blocking call's name.
+  @available(*, deprecated, renamed: "writeAsync(to:encoders:metadata:region:renderer:trace:)")
+  @discardableResult
+  public func write(
+    to path: String, encoders: EncoderRegistry = .standard, metadata: ImageMetadata = .none, region: IntRect? = nil,
+    renderer: Renderer = Renderer(), trace: RenderTrace? = nil
+  ) async throws(CodecError) -> EncodingResult {
+    try await writeAsync(to: path, encoders: encoders, metadata: metadata, region: region, renderer: renderer,
+      trace: trace)
+  }
+
+  /// `encodedAsync(as:metadata:region:renderer:)` under the blocking call's name.
+  @available(*, deprecated, renamed: "encodedAsync(as:metadata:region:renderer:)")
+  public func encoded(
+    as encoder: some ImageEncoder, metadata: ImageMetadata = .none, region: IntRect? = nil,
+    renderer: Renderer = Renderer()
+  ) async throws(CodecError) -> [UInt8] {
+    try await encodedAsync(as: encoder, metadata: metadata, region: region, renderer: renderer)
+  }
+
+  /// `writeAsync(into:as:metadata:region:renderer:trace:)` under the blocking call's name.
+  @available(*, deprecated, renamed: "writeAsync(into:as:metadata:region:renderer:trace:)")
+  @discardableResult
+  public func write(
+    into sink: ByteSink, as encoder: some ImageEncoder, metadata: ImageMetadata = .none, region: IntRect? = nil,
+    renderer: Renderer = Renderer(), trace: RenderTrace? = nil
+  ) async throws(CodecError) -> EncodingResult {
+    try await writeAsync(into: sink, as: encoder, metadata: metadata, region: region, renderer: renderer, trace: trace)
   }
 }

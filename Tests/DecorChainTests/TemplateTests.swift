@@ -136,11 +136,11 @@ import DecorTestSupport
   @Test func oneTemplateFromManyTasks() async throws {
     let chain = try Self.roundTrip(try Chain(parsing: ["rotate 20 | shadow 4 4 blur=5 | blur 3.5 | sepia 0.6"]))
     let image = try RandomChainTests.image()
-    let expected = try await chain.apply(to: image).rendered()
+    let expected = try await chain.apply(to: image).renderedAsync()
     let results = try await withThrowingTaskGroup(of: Raster.self) { group in
       for n in 0..<8 {
         group.addTask {
-          try await Renderer(tileSize: n % 2 == 0 ? 64 : 128, threads: 1 + n % 3).render(chain.apply(to: image))
+          try await Renderer(tileSize: n % 2 == 0 ? 64 : 128, threads: 1 + n % 3).renderAsync(chain.apply(to: image))
         }
       }
       return try await group.reduce(into: []) { $0.append($1) }

@@ -72,7 +72,7 @@ import DecorTestSupport
   func cancellingStopsEncodingToBytes(format: String) async throws {
     let encoder = try Self.encoder(format)
     let (result, tiles) = await Self.cancelled { image in
-      _ = try await image.encoded(as: encoder, renderer: Self.renderer)
+      _ = try await image.encodedAsync(as: encoder, renderer: Self.renderer)
     }
     Self.expectStopped(result, tiles: tiles, "\(format), bytes")
   }
@@ -82,7 +82,7 @@ import DecorTestSupport
     let encoder = try Self.encoder(format)
     let sink = ByteSink()
     let (result, tiles) = await Self.cancelled { image in
-      try await image.write(into: sink, as: encoder, renderer: Self.renderer)
+      try await image.writeAsync(into: sink, as: encoder, renderer: Self.renderer)
     }
     Self.expectStopped(result, tiles: tiles, "\(format), sink")
   }
@@ -95,14 +95,14 @@ import DecorTestSupport
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("out." + encoder.fileExtensions[0]).path
     let (result, tiles) = await Self.cancelled { image in
-      try await image.write(to: path, as: encoder, renderer: Self.renderer)
+      try await image.writeAsync(to: path, as: encoder, renderer: Self.renderer)
     }
     Self.expectStopped(result, tiles: tiles, "\(format), new file")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     // Through the registry, over an existing file.
     try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
     let (replacing, replacingTiles) = await Self.cancelled { image in
-      try await image.write(to: path, renderer: Self.renderer)
+      try await image.writeAsync(to: path, renderer: Self.renderer)
     }
     Self.expectStopped(replacing, tiles: replacingTiles, "\(format), old file")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [(path as NSString).lastPathComponent])
@@ -114,7 +114,7 @@ import DecorTestSupport
     let control = CancelAtTile()
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      _ = try await CancellingTiles(control: control).encoded(as: .png(), renderer: Self.renderer)
+      _ = try await CancellingTiles(control: control).encodedAsync(as: .png(), renderer: Self.renderer)
     }
     await #expect(throws: CodecError.render(.cancelled)) { try await task.value }
     #expect(control.count.load(ordering: .relaxed) == 0)
@@ -138,12 +138,12 @@ import DecorTestSupport
       bytes[pixel * 4 + 2] = UInt8(truncatingIfNeeded: value >> 16)
     }
     let raster = try Raster(width: side, height: side, straightBytes: bytes)
-    let whole = try await raster.encoded(as: encoder).count
+    let whole = try await raster.encodedAsync(as: encoder).count
     // The cancellation is sent 20 ms in, but on a loaded machine (a sanitizer's run) the test's own task may wake
     // later than the encode ends: a write that ended first must then be whole, one cancelled must have stopped.
     var stopped = 0
     let sink = ByteSink()
-    let streaming = Task { try await raster.write(into: sink, as: encoder) }
+    let streaming = Task { try await raster.writeAsync(into: sink, as: encoder) }
     try await Task.sleep(for: .milliseconds(20))
     streaming.cancel()
     switch await streaming.result {
@@ -157,7 +157,7 @@ import DecorTestSupport
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("out." + encoder.fileExtensions[0]).path
-    let writing = Task { try await raster.write(to: path, as: encoder) }
+    let writing = Task { try await raster.writeAsync(to: path, as: encoder) }
     try await Task.sleep(for: .milliseconds(20))
     writing.cancel()
     switch await writing.result {
@@ -172,7 +172,7 @@ import DecorTestSupport
     let early = ByteSink()
     let cancelled = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      try await raster.write(into: early, as: encoder)
+      try await raster.writeAsync(into: early, as: encoder)
     }
     await #expect(throws: CodecError.render(.cancelled)) { try await cancelled.value }
     #expect(early.count == 0)

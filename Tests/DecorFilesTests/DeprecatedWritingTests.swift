@@ -11,6 +11,7 @@ import DecorTestSupport
   protocol Calls {
     func run(raster: Raster, component: any ImageComponent, folder: URL) throws -> [String: [UInt8]]
     func runAsync(component: any ImageComponent) async throws -> [UInt8]
+    func runAsyncOverloads(component: any ImageComponent, folder: URL) async throws -> [String: [UInt8]]
   }
 
   struct DeprecatedCalls: Calls {
@@ -47,6 +48,27 @@ import DecorTestSupport
     func runAsync(component: any ImageComponent) async throws -> [UInt8] {
       [UInt8](try await component.encodedData(as: .png()))
     }
+
+    /// The `async` overloads of the blocking names, which `renderedAsync`, `renderAsync`, `writeAsync` and
+    /// `encodedAsync` replaced.
+    @available(*, deprecated, message: "calls the deprecated async overloads on purpose")
+    func runAsyncOverloads(component: any ImageComponent, folder: URL) async throws -> [String: [UInt8]] {
+      func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+      let rendered: Raster = try await component.rendered()
+      try await rendered.writeAsync(to: path("rendered.png"), as: .png())
+      let renderedByRenderer: Raster = try await Renderer().render(component)
+      try await renderedByRenderer.writeAsync(to: path("renderer.png"), as: .png())
+      try await component.write(to: path("writeAs.png"), as: .png())
+      try await component.write(to: path("writeEncoders.png"))
+      let sink = ByteSink()
+      try await component.write(into: sink, as: .png())
+      let encoded: [UInt8] = try await component.encoded(as: .png())
+      var files: [String: [UInt8]] = ["encoded": encoded, "sink": sink.bytes]
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        files[name] = try Fixtures.bytes(folder.appendingPathComponent(name))
+      }
+      return files
+    }
   }
 
   @Test func theDeprecatedCallsWriteWhatTheTrioWrites() throws {
@@ -77,7 +99,17 @@ import DecorTestSupport
 
   @Test func theDeprecatedAsyncDataGivesTheBytes() async throws {
     let component = try Raster(width: 5, height: 4, fill: .white).padded(by: 1, color: .black)
-    #expect(try await (DeprecatedCalls() as any Calls).runAsync(component: component)
-      == component.encoded(as: .png()))
+    let png = try await component.encodedAsync(as: .png())
+    #expect(try await (DeprecatedCalls() as any Calls).runAsync(component: component) == png)
+  }
+
+  @Test func theDeprecatedAsyncOverloadsRenderAndWriteWhatTheirNewNamesDo() async throws {
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let component = try Raster(width: 7, height: 3, fill: .white).padded(by: 2, color: .black)
+    let png = try await component.encodedAsync(as: .png())
+    let files = try await (DeprecatedCalls() as any Calls).runAsyncOverloads(component: component, folder: folder)
+    #expect(files.count == 6)
+    for (name, bytes) in files { #expect(bytes == png, "\(name)") }
   }
 }

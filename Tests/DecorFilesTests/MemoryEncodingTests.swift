@@ -150,14 +150,14 @@ import DecorTestSupport
 
   @Test func asyncEncodingGivesTheSyncBytes() async throws {
     let raster = try Self.translucent()
-    let awaited: [UInt8] = try await raster.encoded(as: .webp(quality: 70))
+    let awaited: [UInt8] = try await raster.encodedAsync(as: .webp(quality: 70))
     #expect(awaited == (try Self.blocking(raster, .webp(quality: 70))))
-    let data = Data(try await raster.encoded(as: .png()))
+    let data = Data(try await raster.encodedAsync(as: .png()))
     #expect(data == Data(try Self.blocking(raster, .png())))
     let component = raster.padded(by: 2, color: .black)
-    let awaitedComponent: [UInt8] = try await component.encoded(as: .jpeg())
+    let awaitedComponent: [UInt8] = try await component.encodedAsync(as: .jpeg())
     #expect(awaitedComponent == (try Self.blocking(component, .jpeg())))
-    let componentData = Data(try await component.encoded(as: .png()))
+    let componentData = Data(try await component.encodedAsync(as: .png()))
     #expect(componentData == Data(try Self.blocking(component, .png())))
   }
 

@@ -12,8 +12,9 @@ func thumbnail(of body: Data) async throws -> (jpeg: Data, webp: Data) {
   let card = try await photo
     .resized(width: 512, height: 512, fit: .contain)  // within 512², the aspect ratio kept
     .addingDropShadow(offset: Point(6, 8), radius: 16, opacity: 0.4)
-    .rendered()
-  return (jpeg: Data(try await card.encoded(as: .jpeg(quality: 80))), webp: Data(try await card.encoded(as: .webp(quality: 80))))
+    .renderedAsync()
+  return (jpeg: Data(try await card.encodedAsync(as: .jpeg(quality: 80))),
+    webp: Data(try await card.encodedAsync(as: .webp(quality: 80))))
 }
 
 /// Every request of `bodies` at once in a task group, at most `limit` at work at a time: memory stays that of a

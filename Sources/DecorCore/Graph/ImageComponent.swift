@@ -166,10 +166,22 @@ extension ImageComponent {
   /// rather than the caller's, so awaiting it holds no thread of Swift's concurrency pool. Cancelling the awaiting
   /// task stops the render between tiles and throws `RenderError.cancelled`.
   ///
+  /// A name of its own, not an `async` overload of `rendered`: Swift resolves `try await chain.rendered()` in
+  /// top-level code (a `main.swift`) to the blocking form, with only a warning, so a shared name would silently
+  /// block and ignore cancellation there.
+  ///
   /// - Throws: as the blocking form, and `.cancelled`.
+  public func renderedAsync(_ region: IntRect? = nil, renderer: Renderer = Renderer()) async throws(RenderError)
+    -> Raster
+  {
+    try await renderer.renderAsync(self, region: region)
+  }
+
+  /// The `async` render under the blocking form's name, which top-level code resolves to the blocking one.
+  @available(*, deprecated, renamed: "renderedAsync(_:renderer:)")
   public func rendered(_ region: IntRect? = nil, renderer: Renderer = Renderer()) async throws(RenderError)
     -> Raster
   {
-    try await renderer.render(self, region: region)
+    try await renderedAsync(region, renderer: renderer)
   }
 }

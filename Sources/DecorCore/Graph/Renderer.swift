@@ -119,8 +119,12 @@ public struct Renderer: Sendable {
   /// holds no thread of Swift's concurrency pool. Cancelling the awaiting task stops the render before its next
   /// tile (or stage) and throws `RenderError.cancelled`; the tiles under way finish first.
   ///
+  ///
+  /// A name of its own rather than an `async` overload of `render`, which top-level code would resolve to the
+  /// blocking form (see `ImageComponent.renderedAsync(_:renderer:)`).
+  ///
   /// - Throws: as the blocking `render`, and `.cancelled`.
-  public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) async
+  public func renderAsync(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) async
     throws(RenderError) -> Raster
   {
     try await OffThePool.run { (cancellation) throws(RenderError) in
@@ -129,6 +133,14 @@ public struct Renderer: Sendable {
       try cancellation.check()
       return try renderer.render(component, region: region, trace: trace)
     }
+  }
+
+  /// The `async` render under the blocking form's name, which top-level code resolves to the blocking one.
+  @available(*, deprecated, renamed: "renderAsync(_:region:trace:)")
+  public func render(_ component: any ImageComponent, region: IntRect? = nil, trace: RenderTrace? = nil) async
+    throws(RenderError) -> Raster
+  {
+    try await renderAsync(component, region: region, trace: trace)
   }
 
   func renderUntyped(_ component: any ImageComponent, region: IntRect?, trace: RenderTrace?) throws -> Raster {

@@ -45,7 +45,7 @@ import DecorTestSupport
     let image = try Raster(width: 40, height: 30, fill: RGBA8(r: 200, g: 40, b: 40, a: 255))
     let component = try chain.apply(to: image)
     let blocking: Raster = try { () throws(RenderError) in try component.rendered() }()
-    let awaited = try await component.rendered(renderer: Renderer(tileSize: 16, threads: 2))
+    let awaited = try await component.renderedAsync(renderer: Renderer(tileSize: 16, threads: 2))
     #expect(awaited == blocking)
   }
 
@@ -76,7 +76,7 @@ import DecorTestSupport
     let task = Task {
       // Rendering waits until the handle is stored, so that the fourth tile can always cancel.
       while control.task.withLock({ $0 == nil }) { await Task.yield() }
-      return try await CancellingTiles(control: control).rendered(renderer: Renderer(tileSize: 2, threads: threads))
+      return try await CancellingTiles(control: control).renderedAsync(renderer: Renderer(tileSize: 2, threads: threads))
     }
     control.task.withLock { $0 = task }
     return (await task.result, control.count.load(ordering: .relaxed))
@@ -98,7 +98,7 @@ import DecorTestSupport
     let slow = SlowTiles(counter: counter)
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return try await slow.rendered(renderer: Renderer(tileSize: 4, threads: 2))
+      return try await slow.renderedAsync(renderer: Renderer(tileSize: 4, threads: 2))
     }
     await #expect(throws: RenderError.cancelled) { try await task.value }
     #expect(counter.count.load(ordering: .relaxed) == 0)
@@ -125,7 +125,7 @@ import DecorTestSupport
 
   @Test func anAsyncRenderHandsOnAComponentsOwnErrorToo() async throws {
     await #expect(throws: RenderError.failed(component: "failing", error: Unlucky())) {
-      try await Failing().rendered()
+      try await Failing().renderedAsync()
     }
   }
 }

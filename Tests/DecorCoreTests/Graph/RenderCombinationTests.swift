@@ -136,12 +136,12 @@ import DecorTestSupport
     let image = try Self.scene()
     let template = try Chain(parsing: ["shadow 5 5 blur=4", "shadow 3 3 blur=9", "blur 7", "rotate 3"]).apply(
       to: image)
-    let alone = try await Renderer(threads: 1).render(template)
+    let alone = try await Renderer(threads: 1).renderAsync(template)
     // Under a sanitizer, 3 tasks (each of a tile size and thread count of its own) still render at once.
     let tasks = SanitizerRun.count(8, sanitized: 3)
     let results = try await withThrowingTaskGroup(of: Raster.self) { group in
       for task in 0..<tasks {
-        group.addTask { try await Renderer(tileSize: 16 + 8 * task, threads: 1 + task % 3).render(template) }
+        group.addTask { try await Renderer(tileSize: 16 + 8 * task, threads: 1 + task % 3).renderAsync(template) }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }

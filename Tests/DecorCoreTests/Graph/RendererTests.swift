@@ -86,7 +86,7 @@ import DecorTestSupport
     let inputs = try (0..<SanitizerRun.count(8, sanitized: 3)).map { i in try photo.extracting(IntRect(x: i * 40, y: i * 20, width: 120, height: 90)) }
     let shared = try await withThrowingTaskGroup(of: (Int, Raster).self) { group in
       for (i, input) in inputs.enumerated() {
-        group.addTask { (i, try await chain.apply(to: input).rendered()) }
+        group.addTask { (i, try await chain.apply(to: input).renderedAsync()) }
       }
       var results = [Raster?](repeating: nil, count: inputs.count)
       for try await (i, raster) in group { results[i] = raster }
@@ -94,7 +94,7 @@ import DecorTestSupport
     }
     for (i, input) in inputs.enumerated() {
       let fresh = try Chain(parsing: ["rotate 33 interpolation=bicubic", "scale 0.5", "pad 2 color=#336699"])
-      #expect(shared[i] == (try await fresh.apply(to: input).rendered()), "input \(i)")
+      #expect(shared[i] == (try await fresh.apply(to: input).renderedAsync()), "input \(i)")
     }
   }
 

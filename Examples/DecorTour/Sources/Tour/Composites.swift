@@ -22,7 +22,7 @@ public func poster(_ photo: Raster, cutout: Raster) throws -> some ImageComponen
 public func cards(from photos: [Raster], template: Chain) async throws -> [Raster] {
   try await withThrowingTaskGroup(of: (Int, Raster).self) { group in
     for (index, photo) in photos.enumerated() {
-      group.addTask { (index, try await template.apply(to: photo).rendered()) }
+      group.addTask { (index, try await template.apply(to: photo).renderedAsync()) }
     }
     var cards = [Raster?](repeating: nil, count: photos.count)
     for try await (index, card) in group { cards[index] = card }

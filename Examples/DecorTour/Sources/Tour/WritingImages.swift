@@ -21,7 +21,7 @@ public func writeThreeWays(_ photo: Raster, folder: String) throws -> (bytes: [U
 /// temporary file is removed, so `output` is left as it was.
 public func writeCancellable(_ photo: Raster, to output: String) async throws {
   let poster = photo.resized(width: 4000, height: nil).blurred(sigma: 6)
-  let task = Task { try await poster.write(to: output, as: .webp(quality: 80)) }
+  let task = Task { try await poster.writeAsync(to: output, as: .webp(quality: 80)) }
   try await Task.sleep(for: .milliseconds(20))
   task.cancel()
   do {

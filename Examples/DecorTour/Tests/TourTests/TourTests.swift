@@ -28,12 +28,12 @@ import Tour
 
   @Test func cardsFromConcurrentTasksAreTheCardsOfOne() async throws {
     let template = try Chain(parsing: ["resize 80x_ | pad 4 color=white | rotate 4 | shadow 3 3 blur=2"])
-    // In an async function the `async` rendered() is the one called, so each render is awaited.
-    let photos = try await [Self.photo(), Self.photo().flipped(.vertical).rendered(), Self.photo().sepia().rendered()]
+    // `renderedAsync()` renders off the concurrency pool, so each render is awaited.
+    let photos = try await [Self.photo(), Self.photo().flipped(.vertical).renderedAsync(), Self.photo().sepia().renderedAsync()]
     let cards = try await cards(from: photos, template: template)
     #expect(cards.count == 3)
     for (photo, card) in zip(photos, cards) {
-      let alone = try await template.apply(to: photo).rendered(renderer: Renderer(threads: 1))
+      let alone = try await template.apply(to: photo).renderedAsync(renderer: Renderer(threads: 1))
       #expect(card == alone)
     }
   }
