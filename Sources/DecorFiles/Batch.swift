@@ -173,9 +173,9 @@ public struct Batch: Sendable {
     if !clashing.isEmpty { throw Batch.clashError(clashing.map { ($0, writers[$0] ?? []) }, in: outputFolder) }
   }
 
-  /// One error for every output that several inputs would be written to, in the order the outputs were planned:
-  /// `a.jpg and a.png would both be written to out/a.png` for one (named by its second input, the one refused), or
-  /// `2 outputs would be written more than once: …; …` naming the folder.
+  /// One error, naming the output folder, for every output that several inputs would be written to, in the order
+  /// the outputs were planned: `a.jpg and a.png would both be written to out/a.png` for one, or `2 outputs would be
+  /// written more than once: …; …`.
   static func clashError(_ clashes: [(output: String, inputs: [String])], in folder: String) -> BatchError {
     func sentence(_ clash: (output: String, inputs: [String])) -> String {
       let inputs = clash.inputs
@@ -184,10 +184,7 @@ public struct Batch: Sendable {
       }
       return "\(inputs.dropLast().joined(separator: ", ")) and \(last) would all be written to \(clash.output)"
     }
-    guard clashes.count > 1 else {
-      return BatchError(path: clashes.first.map { $0.inputs.dropFirst().first ?? $0.output } ?? folder,
-        message: clashes.first.map(sentence) ?? "outputs would be written more than once")
-    }
+    if clashes.count == 1, let clash = clashes.first { return BatchError(path: folder, message: sentence(clash)) }
     return BatchError(path: folder, message: "\(clashes.count) outputs would be written more than once: "
       + clashes.map(sentence).joined(separator: "; "))
   }

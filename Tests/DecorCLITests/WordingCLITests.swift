@@ -160,6 +160,11 @@ import Testing
       + "\(input("a.jpg")) would both be written to \(out)/a.png; \(input("b.JPG")), \(input("b.jpeg")) and "
       + "\(input("b.jpg")) would all be written to \(out)/b.png\n", "\(run.stderr)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
+    // One clash is one sentence, the folder named once before it.
+    let one = try Decor.run(["batch", "--chain", "resize 10x_", "--output-dir", out, input("a.jpg"), input("a.jpeg"),
+      input("c.jpg")])
+    #expect(one.status == 1 && one.stderr == "decor: \(out): \(input("a.jpg")) and \(input("a.jpeg")) would both be "
+      + "written to \(out)/a.png\n", "\(one.stderr)")
   }
 
   @Test func outputHelpMatchesTheEncoders() throws {
