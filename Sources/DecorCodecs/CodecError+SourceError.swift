@@ -11,8 +11,9 @@ extension CodecError: SourceError {
       return source
     case .io(let path, _):
       return path
-    case .duplicateDecoder, .duplicateEncoder, .unknownCodec, .noEncoder, .encodingFailed, .unwritableFormat,
-      .optionNotTaken, .optionOutOfRange, .formatMismatch, .render:
+    default:
+      // The registry's, the encoder's and the output's errors: not about a source read, so described as any other
+      // (and so is a case added later until it is listed above).
       return nil
     }
   }
