@@ -22,15 +22,17 @@ struct Apply: ParsableCommand {
   var steps: [String] = []
 
   @Option(name: .shortAndLong, help: ArgumentHelp(
-    "The output image (\(FormatNames.written), by its extension or --format), or - for standard output."))
-  var output: String
+    "The output image (\(FormatNames.written), by its extension or --format), or - for standard output; may be left "
+      + "out with --save-chain."))
+  var output: String?
 
   @Option(name: .customLong("chain"), help: ArgumentHelp(
     "A template (JSON, from --save-chain) whose steps come before the STEP arguments.", valueName: "T.json"))
   var template: String?
 
   @Option(help: ArgumentHelp(
-    "Save the chain (the template's and the STEP arguments' steps) as a template.",
+    "Save the chain (the template's and the STEP arguments' steps) as a template; without -o, only that: the chain is "
+      + "checked on the input and saved, and nothing is rendered.",
     valueName: "T.json"))
   var saveChain: String?
 
@@ -41,9 +43,24 @@ struct Apply: ParsableCommand {
   @Flag(help: "Print the render plan before rendering (to stderr): every stage, its extent, the region it will be asked for, and whether it is computed once for the whole render.")
   var explain = false
 
+  func validate() throws {
+    guard output == nil else { return }
+    if saveChain == nil {
+      throw ValidationError("Missing expected argument '--output <output>' (or --save-chain T.json alone)")
+    }
+    // Without an output, an output option would be ignored: refused instead, as a setting a format does not take is.
+    let outputOptions = (out.format == nil ? [] : ["format"]) + out.settings.given.map(\.rawValue)
+      + (out.strip ? ["strip"] : []) + (explain ? ["explain"] : [])
+    if let option = outputOptions.first {
+      throw ValidationError("--\(option) applies to an output: give -o FILE")
+    }
+  }
+
   func run() throws {
-    try refuseTerminal(output, option: "-o FILE")
-    let encoder = try out.encoder(for: output)
+    // With `--save-chain` alone there is no output: the chain is checked on the input and saved, and nothing is
+    // rendered (`validate` refused output options without an output).
+    if let output { try refuseTerminal(output, option: "-o FILE") }
+    let encoder = try output.map { path in try out.encoder(for: path) }
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     try chain.checkedAsOutput()
@@ -66,6 +83,7 @@ struct Apply: ParsableCommand {
     // Saved before rendering: the template is complete once the chain applies, and a folder that cannot take it is
     // reported before the work.
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
+    guard let output, let encoder else { return }
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
     try out.write(image, with: encoder, to: output, renderer: renderer, metadata: result.metadata)

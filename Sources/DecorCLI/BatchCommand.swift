@@ -21,8 +21,10 @@ struct BatchCommand: ParsableCommand {
       names (png by default; \(FormatNames.formatNames)) with its extension, or with --format same in the input's \
       own format and extension; the output options are those of `apply`, each checked against the format before \
       any work. A bad input (missing, corrupt) gets one line on stderr and the others still run; the exit status \
-      is then 1. A summary line on stdout says how many were written. An output that would be one of the inputs \
-      is refused unless --overwrite is given; two inputs with the same output name are refused. \
+      is then 1. A summary line on stdout says how many were written; without a progress bar (by default, \
+      when stderr is not a terminal) a line on stderr counts those written, skipped and failed. An output that would be one of the inputs \
+      is refused unless --overwrite is given; inputs with the same output name are refused, every such clash in one \
+      line. \
       Across machines: --shard K/N runs every N-th input of the sorted list from the K-th, so N runs with the \
       same arguments (a Kubernetes indexed Job, a Slurm array, GNU parallel) share the batch; --skip-existing \
       leaves outputs already written (a batch run again after an interruption does only what is left).
@@ -126,10 +128,14 @@ struct BatchCommand: ParsableCommand {
     let elapsed = started.duration(to: .now)
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     print(tally.summary(folder: outputFolder, seconds: seconds))
-    if !failures.isEmpty {
+    // Without the bar (by default, off a terminal: a log, a CI job) stderr holds only the failures, so it ends with
+    // what the batch did, which also counts the failures; the bar's last line says it on a terminal.
+    if !showsProgress {
+      printError(tally.line)
+    } else if !failures.isEmpty {
       printError("\(failures.count) of \(total) inputs failed")
-      throw ExitCode(1)
     }
+    if !failures.isEmpty { throw ExitCode(1) }
   }
 }
 #endif

@@ -21,6 +21,12 @@ final class BatchTally: Sendable {
 
   var written: Int { counts.withLock { $0.written } }
 
+  /// `39 written, 0 skipped, 1 failed`: what the batch did, for standard error.
+  var line: String {
+    let (written, skipped, failed) = counts.withLock { $0 }
+    return "\(written) written, \(skipped) skipped, \(failed) failed"
+  }
+
   /// `40 written to thumbs/ in 3.2 s`, with `, 12 already there` when some were skipped.
   func summary(folder: String, seconds: Double) -> String {
     let (written, skipped, _) = counts.withLock { $0 }

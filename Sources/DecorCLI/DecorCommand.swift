@@ -25,6 +25,10 @@ struct DecorCommand: ParsableCommand {
   static func main() {
     ImageFile.removeTemporaryFilesOnSignals()
     do {
+      let names = configuration.subcommands.map { $0._commandName }
+      if let unknown = UnknownSubcommand.check(Array(CommandLine.arguments.dropFirst()), subcommands: names) {
+        throw unknown
+      }
       var command = try parseAsRoot()
       try command.run()
     } catch {

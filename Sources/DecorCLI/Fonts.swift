@@ -33,7 +33,11 @@ struct Fonts: ParsableCommand {
           print("  \(face.style): \(face.path)" + (face.faceIndex == 0 ? "" : " #\(face.faceIndex)"))
         }
       } else {
-        print("\(family.name): \(family.faces.map(\.style).joined(separator: ", "))")
+        // Each style once: fontconfig lists one face per file, and a family installed in several formats (Type 1
+        // and OpenType, say) has the same style in each.
+        var styles: [String] = []
+        for face in family.faces where !styles.contains(face.style) { styles.append(face.style) }
+        print("\(family.name): \(styles.joined(separator: ", "))")
       }
     }
   }

@@ -7,23 +7,25 @@ import Decor
 /// format:settings:)`, before any work; a setting the format does not take is refused there, naming both.
 struct OutputOptions: ParsableArguments {
   @Option(help: ArgumentHelp(
-    "The output format: \(FormatNames.formatNames) (default: the output's extension, else png). "
-      + "batch also takes same: each input's own format.", valueName: "format"))
+    "The output format: \(FormatNames.formatNames). Default: for apply and compose the output's extension (png for "
+      + "- and a name without one); for batch png. batch also takes same: each input's own format.",
+    valueName: "format"))
   var format: String?
 
-  @Option(help: "PNG compression, on all threads: fast (zlib 1), default (libdeflate 7; 4 above 8 Mpx), best (12), or a level 0…12.")
+  @Option(help: "PNG: compression, on all threads: fast (zlib 1), default (libdeflate 7; 4 above 8 Mpx), best (12), or a level 0…12.")
   var compression: PNGCompression?
 
   // Read as text (`.unconditional`, so that `--quality -5` is its value, not an unknown option `-5`) and checked in
   // `validate()` as the other counts are (`RenderOptions.count(_:option:maximum:)`).
   @Option(name: .customLong("quality"), parsing: .unconditional,
-    help: ArgumentHelp("JPEG or lossy WebP quality, 1…100 (default: 90 for JPEG, 75 for WebP).", valueName: "q"))
+    help: ArgumentHelp("JPEG, lossy WebP or lossy AVIF quality, 1…100 (default: 90 for JPEG, 75 for WebP and AVIF).",
+      valueName: "q"))
   var qualityText: String?
 
   /// The quality asked for, or `nil` for the format's default.
   var quality: Int? { qualityText.flatMap { Int($0) } }
 
-  @Flag(help: "WebP: lossless (exact pixels and alpha; larger files).")
+  @Flag(help: "WebP or AVIF: lossless (exact pixels and alpha; larger files; takes no --quality).")
   var lossless = false
 
   @Flag(help: "Leave out the input's ICC profile, pixel density, EXIF and XMP (kept by default).")

@@ -79,6 +79,18 @@ public enum ArgumentValue: Sendable, Equatable {
 }
 
 extension ArgumentValue {
+  /// Parses `text` as `argument` takes it: as its kind, and for a number that takes a percentage
+  /// (`FilterArgument.takesPercentage`) also as one, `50%` being 0.5 (then checked by the argument's rule, as the
+  /// number would be: `-50%` is refused as -0.5).
+  static func parse(_ text: String, for argument: FilterArgument) throws(ParameterError) -> ArgumentValue? {
+    if argument.takesPercentage, case .number(let range) = argument.kind, text.hasSuffix("%") {
+      guard let percent = decimal(text.dropLast()), percent.isFinite else { return nil }
+      let value = percent / 100
+      return range?.contains(value) ?? true ? .number(value) : nil
+    }
+    return try parse(text, as: argument.kind)
+  }
+
   /// The whole numbers a step may give (an argument may declare fewer): every `Int` but `Int.min`, so that the
   /// magnitude of any of them is one too.
   static let wholeNumbers = -Int.max...Int.max

@@ -170,7 +170,12 @@ extension Chain: Codable, Equatable {
       }
       let parsed: ArgumentValue?
       do {
-        parsed = try ArgumentValue(json: pair.value, as: argument.kind)
+        // A string as on the command line (`"50%"` where a percentage is taken), any other value by its JSON type.
+        if case .string(let text) = pair.value {
+          parsed = try ArgumentValue.parse(text, for: argument)
+        } else {
+          parsed = try ArgumentValue(json: pair.value, as: argument.kind)
+        }
       } catch {
         throw fail(pair.key, error.reason)
       }

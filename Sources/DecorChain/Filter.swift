@@ -71,7 +71,7 @@ public struct Filter: Sendable {
           throw FilterError("\(key) is a flag and takes no value, got \(Quoting.quoted(word))")
         }
         guard values[key] == nil else { throw FilterError("\(key)= given twice") }
-        guard let value = try Filter.parse(text, as: kind) else {
+        guard let value = try Filter.parse(text, for: argument) else {
           try Filter.refuseNumber(text, kind, named: key)
           throw FilterError(
             "\(argument.expectation) expected for \(key)=, got \(Quoting.quoted(text))\(Filter.hint(text, kind))")
@@ -85,7 +85,7 @@ public struct Filter: Sendable {
           throw FilterError("unexpected \(Quoting.quoted(word)): \(name) takes \(usage.dropFirst(name.count + 1))")
         }
         let argument = positionals[position]
-        guard let value = try Filter.parse(word, as: argument.kind) else {
+        guard let value = try Filter.parse(word, for: argument) else {
           try Filter.refuseNumber(word, argument.kind,
             named: positionals.count > 1 ? argument.name.uppercased() : name)
           let which = positionals.count > 1 ? " for \(argument.name.uppercased())" : ""
@@ -124,10 +124,10 @@ public struct Filter: Sendable {
     return parsed
   }
 
-  /// `ArgumentValue.parse`, with a refused parameter as the step's error.
-  private static func parse(_ text: String, as kind: FilterArgument.Kind) throws(FilterError) -> ArgumentValue? {
+  /// `ArgumentValue.parse(_:for:)`, with a refused parameter as the step's error.
+  private static func parse(_ text: String, for argument: FilterArgument) throws(FilterError) -> ArgumentValue? {
     do {
-      return try ArgumentValue.parse(text, as: kind)
+      return try ArgumentValue.parse(text, for: argument)
     } catch {
       throw FilterError(error)
     }

@@ -52,6 +52,9 @@ public struct FilterArgument: Sendable {
   public var typical: ClosedRange<Double>?
   /// Example values of a text argument as a step writes them (`2x3`, `10%`), for the same use.
   public var examples: [String] = []
+  /// Whether a number may be written as a percentage (`50%`, read as 0.5), as its rule says
+  /// (`ParameterRule.takesPercentage`): a fraction's.
+  public var takesPercentage = false
   /// The rule's check of a parsed value (a `StepParameter`'s): run when the step is parsed, after the filter's
   /// `validate`, a refusal being the step's error.
   var check: (@Sendable (ArgumentValue) throws(ParameterError) -> Void)?
@@ -86,7 +89,8 @@ public struct FilterArgument: Sendable {
   var expectation: String {
     switch kind {
     case .number(let range):
-      return range.map { "number from \(format($0.lowerBound)) to \(format($0.upperBound))" } ?? "number"
+      let number = range.map { "number from \(format($0.lowerBound)) to \(format($0.upperBound))" } ?? "number"
+      return takesPercentage ? number + " or percentage (0.5 or 50%)" : number
     case .integer(let range):
       return range.map { "whole number from \($0.lowerBound) to \($0.upperBound)" } ?? "whole number"
     case .angle: return "angle"

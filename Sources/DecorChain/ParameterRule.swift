@@ -14,16 +14,20 @@ public struct ParameterRule<Value: Sendable>: Sendable {
   public var unit: String?
   /// Values a step typically gives, all of them accepted.
   public var typical: ClosedRange<Double>
+  /// Whether a step may write the value as a percentage (`50%` for 0.5): a fraction's rule takes one, as `resize`
+  /// and `levels` take percentages, so that `opacity=50%` means what it says.
+  public var takesPercentage: Bool
   /// The check: the value as it will be used, or a `ParameterError` naming the parameter by the name given.
   let check: @Sendable (Value, String) throws(ParameterError) -> Value
 
   public init(
-    range: String, unit: String? = nil, typical: ClosedRange<Double>,
+    range: String, unit: String? = nil, typical: ClosedRange<Double>, takesPercentage: Bool = false,
     check: @escaping @Sendable (Value, String) throws(ParameterError) -> Value
   ) {
     self.range = range
     self.unit = unit
     self.typical = typical
+    self.takesPercentage = takesPercentage
     self.check = check
   }
 
@@ -48,8 +52,10 @@ extension ParameterRule where Value == Double {
     _ = try ParameterCheck.sigma(radius: value, name)
     return value
   }
-  /// An opacity, or a `grayscale`, `sepia` or `invert` amount (`ParameterCheck.opacity`, `unitAmount`).
-  public static let unit = ParameterRule(range: "≥ 0, clamped to 1", typical: 0.1...1) {
+  /// An opacity, or a `grayscale`, `sepia` or `invert` amount (`ParameterCheck.opacity`, `unitAmount`): a fraction,
+  /// which a step may also write as a percentage (`50%`).
+  public static let unit = ParameterRule(range: "≥ 0, clamped to 1; or P% (50% is 0.5)", typical: 0.1...1,
+    takesPercentage: true) {
     value, name throws(ParameterError) in try ParameterCheck.unitAmount(value, name)
   }
   /// A `brightness`, `contrast` or `saturate` amount (`ParameterCheck.amount`).

@@ -38,6 +38,7 @@ public struct StepParameter<Value: Sendable>: Sendable {
     argument.range = rule.range
     argument.unit = rule.unit
     argument.typical = rule.typical
+    argument.takesPercentage = rule.takesPercentage
     argument.check = { value throws(ParameterError) in
       if let number = number(value) { _ = try rule.checked(number, name) }
     }

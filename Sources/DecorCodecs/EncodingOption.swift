@@ -7,9 +7,9 @@ import DecorCore
 /// settings:)`), so that a setting the format would ignore (a quality for PNG, lossless for JPEG) is refused rather
 /// than silently dropped, as libvips refuses a saver option it does not know.
 public enum EncodingOption: String, Sendable, CaseIterable, Hashable {
-  /// A lossy quality, 1…100 (JPEG, lossy WebP).
+  /// A lossy quality, 1…100 (JPEG, lossy WebP, lossy AVIF).
   case quality
-  /// Exact pixels instead of lossy compression (WebP).
+  /// Exact pixels instead of lossy compression (WebP, AVIF).
   case lossless
   /// Chroma subsampling (JPEG).
   case subsampling

@@ -22,7 +22,7 @@ import Synchronization
 ///   own format and extension (`Batch.sameFormat`). The output settings (`EncodingSettings`) are checked against
 ///   every format the batch writes before anything runs.
 /// - Nothing is overwritten by surprise: two inputs that would make the same output are refused before anything
-///   runs, and so is an output that would be one of the inputs (the same file: `photo.png` into its own folder as
+///   runs (every such clash in one error), and so is an output that would be one of the inputs (the same file: `photo.png` into its own folder as
 ///   PNG) unless `replacesInputs` is set, as for ImageMagick's `mogrify`; an input's folder may take outputs of
 ///   other names (`photo.jpg` → `photo.webp`). Outputs are written atomically (see `ImageFile`), so an output that
 ///   exists is complete: `skipsExisting` leaves those alone.
@@ -150,16 +150,17 @@ public struct Batch: Sendable {
       throw BatchError(path: outputFolder, message: "not a folder")
     }
     try Batch.checkWritable(outputFolder)
-    var seen: [String: String] = [:]
+    // The inputs of each output, so that every clash is reported at once rather than one per run.
+    var writers: [String: [String]] = [:]
+    var clashing: [String] = []
     items = []
     for (file, format, fileExtension) in planned {
       let name = ImageFile.split(file).name
       let stem = name.lastIndex(of: ".").map { name[..<$0] }.map(String.init) ?? name
       let output = (outputFolder.hasSuffix("/") ? outputFolder : outputFolder + "/") + stem + "." + fileExtension
-      if let other = seen[output] {
-        throw BatchError(path: file, message: "\(other) and \(file) would both be written to \(output)")
-      }
-      seen[output] = file
+      writers[output, default: []].append(file)
+      if writers[output]?.count == 2 { clashing.append(output) }
+      guard writers[output]?.count == 1 else { continue }
       var outputInfo = stat()
       if !replacesInputs, stat(output, &outputInfo) == 0,
         inputIdentities.contains(FileIdentity(outputInfo))
@@ -169,6 +170,23 @@ public struct Batch: Sendable {
       }
       items.append(Item(input: file, output: output, format: format))
     }
+    if !clashing.isEmpty { throw Batch.clashError(clashing.map { ($0, writers[$0] ?? []) }, in: outputFolder) }
+  }
+
+  /// One error, naming the output folder, for every output that several inputs would be written to, in the order
+  /// the outputs were planned: `a.jpg and a.png would both be written to out/a.png` for one, or `2 outputs would be
+  /// written more than once: …; …`.
+  static func clashError(_ clashes: [(output: String, inputs: [String])], in folder: String) -> BatchError {
+    func sentence(_ clash: (output: String, inputs: [String])) -> String {
+      let inputs = clash.inputs
+      guard inputs.count > 2, let last = inputs.last else {
+        return "\(inputs.joined(separator: " and ")) would both be written to \(clash.output)"
+      }
+      return "\(inputs.dropLast().joined(separator: ", ")) and \(last) would all be written to \(clash.output)"
+    }
+    if clashes.count == 1, let clash = clashes.first { return BatchError(path: folder, message: sentence(clash)) }
+    return BatchError(path: folder, message: "\(clashes.count) outputs would be written more than once: "
+      + clashes.map(sentence).joined(separator: "; "))
   }
 
   /// Runs every item: `jobs` at a time (default: one per processor), each rendered on `threads` threads (default:

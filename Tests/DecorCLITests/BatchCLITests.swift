@@ -36,7 +36,7 @@ import Testing
     let summary = String(decoding: run.stdout, as: UTF8.self)
     #expect(summary.hasPrefix("5 written to \(file("out")) in ") && summary.hasSuffix(" s\n"), "\(summary)")
     #expect(run.stderr == "decor: \(file("missing.png")): cannot open: No such file or directory\n"
-      + "decor: 1 of 6 inputs failed\n", "\(run.stderr)")
+      + "decor: 5 written, 0 skipped, 1 failed\n", "\(run.stderr)")
     #expect(try outputs("out") == Self.expected)
   }
 

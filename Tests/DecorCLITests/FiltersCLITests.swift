@@ -57,7 +57,7 @@ import Testing
     #expect(lines[opacity + 1].hasPrefix("    ") && !lines[opacity + 1].hasPrefix("     "))
     let text = lines[opacity...].prefix { $0 == lines[opacity] || $0.hasPrefix("    ") }
       .map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ")
-    #expect(text.hasSuffix("(default: 0.5; range: ≥ 0, clamped to 1)"), "\(text)")
+    #expect(text.hasSuffix("(default: 0.5; range: ≥ 0, clamped to 1; or P% (50% is 0.5))"), "\(text)")
   }
 
   @Test func blendListsEveryMode() throws {

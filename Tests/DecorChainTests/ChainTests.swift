@@ -90,7 +90,7 @@ import DecorTestSupport
     #expect(ChainProbe.message("translate 0 nan") == "DY must be a finite number, got nan")
     #expect(ChainProbe.message("translate 0 five") == "number expected for DY, got \"five\"")
     // A filter with one positional does not name it.
-    #expect(ChainProbe.message("opacity x") == "number expected, got \"x\"")
+    #expect(ChainProbe.message("opacity x") == "number or percentage (0.5 or 50%) expected, got \"x\"")
     #expect(ChainProbe.message("opacity -0.1") == "opacity must be at least 0, got -0.1")
     #expect(ChainProbe.message("opacity 1.5") == nil)
     #expect(try ChainProbe.arguments("opacity 1").number("a") == 1)

@@ -76,7 +76,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case raster(RasterError)
   /// The task awaiting an `async` render was cancelled; the render stopped between tiles and its result is gone.
   case cancelled
-  /// A component's `render` threw an error of its own (one that is none of the above), handed on unchanged.
+  /// A component's `render` threw an error of its own (one that is none of the above), handed on unchanged. Its
+  /// description names the component, unless the error names the file it is about (a `SourceError`).
   case failed(component: String, error: any Error)
 
   /// `error` as a `RenderError`: itself if it is one, `.raster` for a `RasterError`, else `.failed` naming
@@ -119,6 +120,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cancelled:
       return "the render was cancelled"
     case .failed(let component, let error):
+      // A decoder's error names its file, which is what the user must look at (see `SourceError`).
+      if let error = error as? any SourceError, error.source != nil { return "\(error)" }
       return "\(component): \(error)"
     }
   }
