@@ -55,9 +55,6 @@ typedef struct decor_jpeg_reader {
   int read_failed;
   /// Whether the pixels come as CMYK (from a CMYK or YCCK file), for the caller to convert; else as RGBA.
   int cmyk;
-  /// Whether the file has Adobe's APP14 marker, whose CMYK values are stored inverted (255 is no ink), as Adobe
-  /// applications, ImageMagick and Pillow write them.
-  int adobe;
   /// Warnings seen and passed over (the first one's words in `warning`).
   int warnings;
   char warning[JMSG_LENGTH_MAX];
@@ -163,7 +160,6 @@ static int decor_jpeg_reader_open(decor_jpeg_read_function read, void *context, 
   jpeg_read_header(&reader->cinfo, TRUE);
   J_COLOR_SPACE space = reader->cinfo.jpeg_color_space;
   reader->cmyk = space == JCS_CMYK || space == JCS_YCCK;
-  reader->adobe = reader->cinfo.saw_Adobe_marker;
   reader->cinfo.out_color_space = reader->cmyk ? JCS_CMYK : JCS_EXT_RGBA;
   reader->cinfo.scale_num = 1;
   reader->cinfo.scale_denom = scale_denominator;

@@ -8,7 +8,7 @@ import CLCMS2
 ///
 /// Relative colorimetric intent without black-point compensation, as `ColorTransform` (libvips' `icc_transform`
 /// defaults, so that a CMYK file comes out as `vips icc_transform in.jpg out.png srgb --embedded` makes it). The
-/// values are read as `TYPE_CMYK_8` (0 is no ink) or, for Adobe's inverted CMYK, `TYPE_CMYK_8_REV` (255 is no ink).
+/// values are read as `TYPE_CMYK_8` (0 is no ink) or, for a JPEG's inverted CMYK, `TYPE_CMYK_8_REV` (255 is no ink).
 final class CMYKTransform {
   private let handle: cmsHTRANSFORM
 

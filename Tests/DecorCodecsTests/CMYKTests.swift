@@ -5,7 +5,7 @@ import Testing
 import Decor
 import DecorTestSupport
 
-/// CMYK JPEGs (ImageMagick's and Pillow's, Adobe's inverted CMYK) and a CMYK TIFF converted to sRGB through their
+/// CMYK JPEGs (ImageMagick's and Pillow's, inverted CMYK, with Adobe's marker and without) and a CMYK TIFF converted to sRGB through their
 /// embedded profile, as `vips icc_transform … srgb --embedded` converts them, whole and row by row, with no CMYK
 /// profile left in the metadata, so that `--colorspace srgb` has nothing to refuse; a file without a profile through
 /// the system's CMYK profile (or the naive product when there is none). Fixtures: Tests/Fixtures/CMYK/make.sh.
@@ -16,7 +16,7 @@ import DecorTestSupport
 
   @Test(arguments: [
     ("chelsea-cmyk.jpg", "chelsea-cmyk-vips.png"), ("chelsea-cmyk-pillow.jpg", "chelsea-cmyk-pillow-vips.png"),
-    ("chelsea-cmyk.tif", "chelsea-cmyk-tif-vips.png"),
+    ("chelsea-cmyk-noadobe.jpg", "chelsea-cmyk-pillow-vips.png"), ("chelsea-cmyk.tif", "chelsea-cmyk-tif-vips.png"),
   ])
   func convertedThroughTheEmbeddedProfile(file: String, reference: String) throws {
     let expected = try Raster(contentsOfFile: Self.path(reference))

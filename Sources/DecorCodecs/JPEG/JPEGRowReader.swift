@@ -62,7 +62,7 @@ public final class JPEGRowReader: RowReader {
     self.source = source
     cmyk =
       jpeg.pointee.cmyk == 0
-      ? nil : (conversion ?? CMYKConversion(inverted: jpeg.pointee.adobe != 0, profile: nil)).converter()
+      ? nil : (conversion ?? CMYKConversion(inverted: true, profile: nil)).converter()
     takeWarnings()
   }
 
@@ -149,8 +149,9 @@ public final class JPEGRowReader: RowReader {
     return (jpeg, input)
   }
 
-  /// How the CMYK values of the file whose header `jpeg` read become RGBA (`nil` when it is not CMYK or YCCK): its
-  /// Adobe marker and its ICC profile.
+  /// How the CMYK values of the file whose header `jpeg` read become RGBA (`nil` when it is not CMYK or YCCK):
+  /// inverted, as Adobe applications write every CMYK JPEG and libvips and Pillow read every one (with or without
+  /// Adobe's APP14 marker), through its ICC profile.
   static func cmykConversion(_ jpeg: UnsafeMutablePointer<decor_jpeg_reader>) -> CMYKConversion? {
     guard jpeg.pointee.cmyk != 0 else { return nil }
     var data: UnsafeMutablePointer<JOCTET>?
@@ -160,7 +161,7 @@ public final class JPEGRowReader: RowReader {
       profile = Array(UnsafeBufferPointer(start: data, count: Int(length)))
     }
     free(data)
-    return CMYKConversion(inverted: jpeg.pointee.adobe != 0, profile: profile)
+    return CMYKConversion(inverted: true, profile: profile)
   }
 
   static func release(_ jpeg: UnsafeMutablePointer<decor_jpeg_reader>?) { decor_jpeg_reader_close(jpeg) }

@@ -5,9 +5,9 @@ import DecorCore
 /// to sRGB; with neither (or without the ColorManagement trait) by the naive product R = (255 − C)(255 − K)/255, and
 /// so on. The pixels then are sRGB, so the CMYK profile is not carried into the output (`isCMYKProfile`).
 ///
-/// Values are stored either plainly (0 is no ink: TIFF, a JPEG without Adobe's APP14 marker) or inverted (255 is no
-/// ink: a JPEG with the marker, as Adobe applications, ImageMagick and Pillow write them), as libvips and Pillow tell
-/// them apart.
+/// Values are stored plainly in a TIFF (0 is no ink) and inverted in a JPEG (255 is no ink), as Adobe applications,
+/// ImageMagick and Pillow write every CMYK JPEG and libvips and Pillow read every one, with or without Adobe's
+/// APP14 marker.
 package struct CMYKConversion: Sendable, Hashable {
   /// Whether the values are stored inverted (255 is no ink).
   package let inverted: Bool

@@ -11,6 +11,9 @@
 #   --embedded` (relative colorimetric, no black-point compensation): what Decor's decode must be within 35 dB of.
 # - chelsea-cmyk-pillow.jpg: chelsea-cmyk.jpg's CMYK values written again by Pillow (Adobe's inverted CMYK, its own
 #   encoder) with the same profile; chelsea-cmyk-pillow-vips.png its vips conversion.
+# - chelsea-cmyk-noadobe.jpg: chelsea-cmyk-pillow.jpg with its APP14 (Adobe) segment cut out (its transform was 0,
+#   so libjpeg still reads CMYK): libvips 8.14 and Pillow read it exactly as chelsea-cmyk-pillow.jpg (inverted
+#   values), and so must Decor.
 # - chelsea-cmyk.tif: the same CMYK values as an LZW TIFF (plain CMYK, 0 is no ink) with the profile, by Pillow;
 #   chelsea-cmyk-tif-vips.png its vips conversion.
 # - chelsea-cmyk-noprofile.jpg: chelsea-cmyk.jpg without its profile (`convert +profile icc`), converted by the system's
@@ -34,6 +37,21 @@ jpeg.save("chelsea-cmyk-pillow.jpg", quality=92, icc_profile=profile)
 jpeg.save("chelsea-cmyk.tif", compression="tiff_lzw", icc_profile=profile)
 PY
 vips icc_transform chelsea-cmyk-pillow.jpg chelsea-cmyk-pillow-vips.png srgb --embedded
+python3 - <<'PY'
+data = open("chelsea-cmyk-pillow.jpg", "rb").read()
+out, at = bytearray(data[:2]), 2
+while at < len(data):
+    marker, length = data[at + 1], int.from_bytes(data[at + 2:at + 4], "big")
+    if marker == 0xDA:
+        out += data[at:]
+        break
+    if marker != 0xEE:
+        out += data[at:at + 2 + length]
+    at += 2 + length
+open("chelsea-cmyk-noadobe.jpg", "wb").write(bytes(out))
+PY
+vips icc_transform chelsea-cmyk-noadobe.jpg /tmp/noadobe-vips.png srgb --embedded
+cmp /tmp/noadobe-vips.png chelsea-cmyk-pillow-vips.png
 vips icc_transform chelsea-cmyk.tif chelsea-cmyk-tif-vips.png srgb --embedded
 convert chelsea-cmyk.jpg +profile icc chelsea-cmyk-noprofile.jpg
 vips icc_transform chelsea-cmyk-noprofile.jpg chelsea-cmyk-noprofile-vips.png srgb \
