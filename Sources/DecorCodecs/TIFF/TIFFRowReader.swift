@@ -23,8 +23,8 @@ public final class TIFFRowReader: RowReader {
   public let source: String
   /// The next row `readRows` gives.
   public private(set) var nextRow = 0
-  /// How many rows are decoded at once: the rows per strip, or the tile length; the whole image when the file is
-  /// not stored top row first.
+  /// How many rows are decoded at once: the rows per strip, or the tile length; the whole image when the file's
+  /// orientation tag is not one of the eight.
   let rowsPerChunk: Int
   /// Whether the rows are read in their stored order, strip by strip (see `TIFFRowSource`).
   let isStreamable: Bool
