@@ -53,7 +53,7 @@ typedef struct decor_jpeg_reader {
   /// Whether the input ended before its EOI marker, or could not be read (the Swift side then has the reason).
   int ended;
   int read_failed;
-  /// Whether the pixels come as (Adobe, inverted) CMYK, for the caller to convert; else as RGBA.
+  /// Whether the pixels come as CMYK (from a CMYK or YCCK file), for the caller to convert; else as RGBA.
   int cmyk;
   /// Warnings seen and passed over (the first one's words in `warning`).
   int warnings;
@@ -130,7 +130,8 @@ static void decor_jpeg_reader_close(decor_jpeg_reader *reader) {
   free(reader);
 }
 
-/// Starts a reader of the bytes `read` gives, reads the header (keeping the APP1 markers, for the EXIF orientation)
+/// Starts a reader of the bytes `read` gives, reads the header (keeping the APP1 markers, for the EXIF orientation,
+/// and the APP2 markers, for a CMYK file's ICC profile)
 /// and sets the decoding as TurboJPEG's tjDecompress2 sets it by default (the accurate integer DCT, smooth chroma
 /// upsampling: libjpeg's defaults), with RGBA output (CMYK for CMYK and YCCK files) and DCT scaling by
 /// 1/`scale_denominator` (1, 2, 4, 8); the output size is then in `cinfo.output_width` and `output_height`.
@@ -155,6 +156,7 @@ static int decor_jpeg_reader_open(decor_jpeg_read_function read, void *context, 
   reader->source.term_source = decor_jpeg_term_source;
   reader->cinfo.src = &reader->source;
   jpeg_save_markers(&reader->cinfo, JPEG_APP0 + 1, 0xFFFF);
+  jpeg_save_markers(&reader->cinfo, JPEG_APP0 + 2, 0xFFFF);
   jpeg_read_header(&reader->cinfo, TRUE);
   J_COLOR_SPACE space = reader->cinfo.jpeg_color_space;
   reader->cmyk = space == JCS_CMYK || space == JCS_YCCK;
@@ -163,6 +165,15 @@ static int decor_jpeg_reader_open(decor_jpeg_read_function read, void *context, 
   reader->cinfo.scale_denom = scale_denominator;
   jpeg_calc_output_dimensions(&reader->cinfo);
   return DECOR_JPEG_OK;
+}
+
+/// The ICC profile of the header's APP2 markers (joined by libjpeg-turbo's `jpeg_read_icc_profile`, which refuses
+/// missing or repeated pieces): `*data` (to be freed with `free`) and `*length`, or 0 when there is none.
+static int decor_jpeg_reader_icc(decor_jpeg_reader *reader, JOCTET **data, unsigned int *length) {
+  *data = NULL;
+  *length = 0;
+  if (setjmp(reader->jump)) return 0;
+  return jpeg_read_icc_profile(&reader->cinfo, data, length) ? 1 : 0;
 }
 
 /// The subsampling factors of component `index` (0 for luma), for the header's description.

@@ -42,10 +42,10 @@ struct RenderOptions: ParsableArguments {
   var colorSpaceName: ColorSpaceName = .auto
 
   @Flag(name: .customLong("no-auto-orient"),
-    help: "Keep a JPEG's pixels as stored, not turned upright by its EXIF orientation.")
+    help: "Keep the pixels as stored, not turned upright by the EXIF orientation (JPEG, PNG, WebP, TIFF).")
   var keepsStoredOrientation = false
 
-  /// The decoders for the inputs: the standard ones, JPEG's turning pictures upright unless `--no-auto-orient`,
+  /// The decoders for the inputs: the standard ones, turning pictures upright unless `--no-auto-orient`,
   /// reading no input larger than `--max-bytes`.
   var decoders: DecoderRegistry {
     var registry = DecoderRegistry.standard(autoOrient: !keepsStoredOrientation)

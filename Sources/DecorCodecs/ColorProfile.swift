@@ -12,7 +12,8 @@ import CLCMS2
 /// differ in bytes, not in effect).
 ///
 /// Limits: RGB and grey profiles only (Decor's pixels are RGBA); a grey profile's image is read from its red
-/// channel (the decoders expand grey as r = g = b).
+/// channel (the decoders expand grey as r = g = b). A CMYK JPEG or TIFF never needs one: its decoder converts it to
+/// sRGB through its CMYK profile as it reads it, and keeps no CMYK profile in its metadata.
 public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
   /// The colour spaces Decor converts from.
   public enum Space: Sendable, Hashable {

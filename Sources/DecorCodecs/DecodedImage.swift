@@ -2,6 +2,12 @@ import DecorCore
 
 /// An image file read once: its pixels, the metadata it records, and how many frames it holds (the first is the
 /// one decoded).
+///
+/// The pixels are the picture as viewers show it, from every decode (`init(contentsOfFile:)`, `init(decoding:)`,
+/// `Raster(decoding:)`, a decoder's `decodeImage`): turned upright by the EXIF orientation of a JPEG, PNG or WebP
+/// and a TIFF's Orientation tag (the metadata's orientation then says 1), a HEIC or AVIF by its transformation
+/// boxes, as Pillow's `ImageOps.exif_transpose` and libheif turn them (`DecoderRegistry.standard(autoOrient:
+/// false)` keeps them as stored); a CMYK JPEG or TIFF converted to sRGB through its profile (`CMYKConversion`).
 public struct DecodedImage: Sendable {
   public var raster: Raster
   /// The ICC profile and density, to be written into an output made from it (see `ImageMetadata`).

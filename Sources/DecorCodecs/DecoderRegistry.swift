@@ -11,24 +11,26 @@ public struct DecoderRegistry: Sendable {
   /// How many leading bytes decoders are shown by `recognizes`.
   public static let sniffLength = 64
 
-  /// The built-in decoders: PNG, and each that a trait brings: JPEG (which applies the EXIF orientation), WebP, GIF,
-  /// TIFF, and HEIC and AVIF (which apply their transformation boxes).
+  /// The built-in decoders: PNG, and each that a trait brings: JPEG, WebP, GIF, TIFF (the four and PNG apply the
+  /// EXIF orientation, or the TIFF Orientation tag), and HEIC and AVIF (which apply their transformation boxes).
   public static let standard = DecoderRegistry.standard(autoOrient: true)
 
-  /// The built-in decoders, JPEG's applying the EXIF orientation or not (`decor --no-auto-orient`).
+  /// The built-in decoders, JPEG's, PNG's, WebP's and TIFF's applying the EXIF orientation (the TIFF Orientation
+  /// tag) or not (`decor --no-auto-orient`). HEIC and AVIF are turned by their transformation boxes either way, as
+  /// libheif applies them: they are part of the image, not a record beside it.
   public static func standard(autoOrient: Bool) -> DecoderRegistry {
-    var decoders: [any ImageDecoder] = [PNGDecoder()]
+    var decoders: [any ImageDecoder] = [PNGDecoder(autoOrient: autoOrient)]
     #if JPEG
       decoders.append(JPEGDecoder(autoOrient: autoOrient))
     #endif
     #if WebP
-      decoders.append(WebPDecoder())
+      decoders.append(WebPDecoder(autoOrient: autoOrient))
     #endif
     #if GIF
       decoders.append(GIFDecoder())
     #endif
     #if TIFF
-      decoders.append(TIFFDecoder())
+      decoders.append(TIFFDecoder(autoOrient: autoOrient))
     #endif
     #if HEIF
       decoders.append(HEIFDecoder())

@@ -1,6 +1,7 @@
 import DecorCore
 
-/// The EXIF orientation of a JPEG (tag 0x0112 of the first IFD in its APP1 `Exif` segment): how the stored pixels
+/// The EXIF orientation of an image (tag 0x0112 of the first IFD: in a JPEG's APP1 `Exif` segment, a PNG's `eXIf`
+/// chunk, a WebP's `EXIF` chunk; a TIFF's own Orientation tag, 274, numbers it the same way): how the stored pixels
 /// must be turned to show the picture upright, as a camera that was held sideways records it.
 ///
 /// Values as the EXIF specification numbers them; `apply(to:)` turns a raster the way viewers, browsers
@@ -29,6 +30,17 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     guard let value = ExifOrientation.read(data), let orientation = ExifOrientation(rawValue: value) else {
       return nil
     }
+    self = orientation
+  }
+
+  /// The orientation an EXIF block records (tag 0x0112 of its first IFD; the TIFF structure, with or without the
+  /// `Exif\0\0` signature before it, as a PNG `eXIf` chunk, a WebP `EXIF` chunk or `ImageMetadata.exif` holds it),
+  /// or `nil` when it records none or a damaged one.
+  public init?(exif: [UInt8]) {
+    let start = exif.starts(with: ImageMetadata.exifSignature) ? ImageMetadata.exifSignature.count : 0
+    guard let value = ExifOrientation.tiffOrientation(exif, tiff: start, end: exif.count),
+      let orientation = ExifOrientation(rawValue: value)
+    else { return nil }
     self = orientation
   }
 

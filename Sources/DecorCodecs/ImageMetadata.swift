@@ -11,8 +11,9 @@ import DecorCore
 /// A profile that cannot be read (damaged, or compressed wrongly) is left out, as browsers ignore one.
 ///
 /// The EXIF is carried with two edits (`ExifEditing`): its thumbnail (IFD1) is dropped, since it shows the input's
-/// pixels, and when the decoder turned the pixels upright (a JPEG read with `autoOrient`, Decor's default) its
-/// orientation is set to 1, as is XMP's `tiff:Orientation`; an EXIF block whose structure cannot be walked is
+/// pixels, and when the decoder turned the pixels upright (a JPEG, PNG, WebP or TIFF read with `autoOrient`, Decor's
+/// default; a HEIC or AVIF, whose transformations libheif applies) its orientation is set to 1, as is XMP's
+/// `tiff:Orientation`; an EXIF block whose structure cannot be walked is
 /// dropped, never an error. A block too large for the output's format (JPEG holds 65 527 bytes of EXIF and
 /// 65 504 of XMP in one segment; extended XMP is not written) is left out of that output.
 public struct ImageMetadata: Sendable, Equatable {
@@ -61,5 +62,12 @@ public struct ImageMetadata: Sendable, Equatable {
   mutating func setExif<Bytes: Collection<UInt8>>(_ tiff: Bytes, oriented: Bool) {
     let body = tiff.starts(with: Self.exifSignature) ? Array(tiff.dropFirst(6)) : Array(tiff)
     exif = ExifEditing.carried(body, resetOrientation: oriented)
+  }
+
+  /// This metadata for pixels turned upright by a decoder: the EXIF's orientation and XMP's `tiff:Orientation` set
+  /// to 1, so that no viewer turns the output again.
+  package mutating func resetOrientation() {
+    if let exif { self.exif = ExifEditing.carried(exif, resetOrientation: true) }
+    if let xmp { self.xmp = ExifEditing.xmpWithOrientationReset(xmp) }
   }
 }

@@ -3,10 +3,11 @@ import DecorCodecs
 import DecorCore
 
 /// An input image opened for a render: a JPEG or a PNG from any byte source (a file, bytes in memory, standard
-/// input), or a file whose format can be read row by row (a still WebP, a TIFF stored top row first), is read as the
-/// render needs its rows (`StreamedImage`), and a JPEG shrunk on load alike from each; anything else (WebP or TIFF
-/// bytes not in a file, an animation, a HEIC or AVIF file, a decoder of yours, a JPEG whose EXIF orientation is to be
-/// applied) is decoded whole first (`DecodedImage`). What `decor apply` reads its input with.
+/// input), or a file whose format can be read row by row (a still WebP, a TIFF), is read as the render needs its rows
+/// (`StreamedImage`), and a JPEG shrunk on load alike from each; anything else (WebP or TIFF bytes not in a file, an
+/// animation, a HEIC or AVIF file, a decoder of yours, a JPEG, PNG, WebP or TIFF whose EXIF orientation is to be
+/// applied) is decoded whole first (`DecodedImage`), upright as its decoder turns it. What `decor apply` reads its
+/// input with.
 public struct OpenedImage: Sendable {
   /// The image: a `StreamedImage` or a `Raster`.
   public var image: any ImageComponent
@@ -157,16 +158,28 @@ public struct OpenedImage: Sendable {
         return rows
       }
     #endif
-    if decoder is PNGDecoder { return try PNGRowSource(bytes, pixelLimit: pixelLimit) }
+    // An orientation to apply turns or mirrors the picture: decoded whole, as the decoder does it (the header is read
+    // first, so that a file that is no PNG or WebP fails as its row source says).
+    if let png = decoder as? PNGDecoder {
+      let rows = try PNGRowSource(bytes, pixelLimit: pixelLimit)
+      if let orientation = png.orientation(of: bytes), orientation != .up { return nil }
+      return rows
+    }
     #if WebP
       // An animation's first frame is read whole by the row source too, and the decoder says how many frames.
-      if decoder is WebPDecoder {
+      if let webp = decoder as? WebPDecoder {
         let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
-        return rows.isAnimated ? nil : rows
+        if rows.isAnimated { return nil }
+        if let orientation = webp.orientation(of: bytes), orientation != .up { return nil }
+        return rows
       }
     #endif
     #if TIFF
-      if decoder is TIFFDecoder { return try TIFFRowSource(bytes, pixelLimit: pixelLimit) }
+      if let tiff = decoder as? TIFFDecoder {
+        let rows = try TIFFRowSource(bytes, pixelLimit: pixelLimit)
+        if tiff.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
+        return rows
+      }
     #endif
     return nil
   }

@@ -78,7 +78,8 @@ import DecorTestSupport
     #expect(ExifEditing.xmpWithOrientationReset(other) == other, "not an orientation Decor knows: untouched")
   }
 
-  /// Each decoder reads the EXIF and XMP Pillow wrote; a JPEG turned upright says orientation 1 in both.
+  /// Each decoder reads the EXIF and XMP Pillow wrote; a JPEG, PNG or WebP turned upright says orientation 1 in
+  /// both, and as stored 6.
   @Test func decodersReadThem() throws {
     let xmp = try Self.bytes("xmp.xml")
     let jpeg = JPEGDecoder().metadata(of: try Self.bytes("exif-6.jpg"))
@@ -91,12 +92,14 @@ import DecorTestSupport
     #expect(asStored.xmp == xmp)
     #expect(JPEGDecoder().metadata(ofFile: Self.path("exif-6.jpg")) == jpeg, "the same from the file")
     for name in ["exif.png", "exif.webp"] {
-      let decoder: any ImageDecoder = name.hasSuffix("png") ? PNGDecoder() : WebPDecoder()
-      let metadata = decoder.metadata(of: try Self.bytes(name))
-      // Decor does not turn a PNG or a WebP by its orientation: it stays 6.
-      #expect(metadata.exif.map(Self.orientationAndLink) ?? (nil, nil) == (6, 0), "\(name)")
-      #expect(metadata.xmp == xmp, "\(name)")
-      #expect(decoder.metadata(ofFile: Self.path(name)) == metadata, "\(name): the same from the file")
+      for autoOrient in [true, false] {
+        let decoder: any ImageDecoder =
+          name.hasSuffix("png") ? PNGDecoder(autoOrient: autoOrient) : WebPDecoder(autoOrient: autoOrient)
+        let metadata = decoder.metadata(of: try Self.bytes(name))
+        #expect(metadata.exif.map(Self.orientationAndLink) ?? (nil, nil) == (autoOrient ? 1 : 6, 0), "\(name)")
+        #expect(metadata.xmp == (autoOrient ? ExifEditing.xmpWithOrientationReset(xmp) : xmp), "\(name)")
+        #expect(decoder.metadata(ofFile: Self.path(name)) == metadata, "\(name): the same from the file")
+      }
     }
     #expect(jpeg.description.hasSuffix(", EXIF (232 bytes), XMP (421 bytes)"), "\(jpeg.description)")
   }

@@ -71,10 +71,10 @@ import DecorTestSupport
     #expect(try Renderer().render(opened.image) == fromFile.raster)
   }
 
-  /// A file stored bottom row first is not streamable: the one reader converts it whole, turned top row first as
-  /// libtiff's RGBA interface turns it (Pillow's decode of the same pixels, upside down), from a file or memory,
-  /// whole or by rows, and a render reads it through the same reader.
-  @Test func aFileStoredBottomRowFirstIsReadWhole() throws {
+  /// A file stored bottom row first (orientation 4) is read by rows as stored (Pillow's decode of the same pixels),
+  /// from a file or memory, and turned upright (upside down) by the decoder, as Pillow's `exif_transpose` turns it;
+  /// a render of the opened file is the upright picture too, and `autoOrient: false` keeps the stored rows.
+  @Test func aFileStoredBottomRowFirstIsTurnedUpright() throws {
     let path = TIFFCodecTests.path("rgb8-bottom-left.tif")
     let reference = try Raster(contentsOfFile: TIFFCodecTests.path("rgb8-reference.png"))
     let rowBytes = reference.width * 4
@@ -84,9 +84,12 @@ import DecorTestSupport
     let bytes = try Fixtures.bytes(URL(fileURLWithPath: path))
     for source in [ByteSource(contentsOfFile: path), ByteSource(bytes: bytes)] {
       #expect(try TIFFDecoder().decodeImage(from: source, pixelLimit: 1 << 20).raster.bytes == flipped)
+      #expect(try TIFFDecoder(autoOrient: false).decodeImage(from: source, pixelLimit: 1 << 20).raster == reference)
       let rows = try TIFFRowSource(source)
-      #expect(!rows.isStreamable && rows.rowsPerChunk == rows.height)
-      for band in [1, 7, 32] { #expect(try RowSourceTests.readAll(rows, band: band) == flipped, "bands of \(band)") }
+      #expect(rows.isStreamable && rows.orientation == .upsideDownMirrored)
+      for band in [1, 7, 32] {
+        #expect(try RowSourceTests.readAll(rows, band: band) == reference.bytes, "bands of \(band)")
+      }
     }
     #expect(try Renderer().render(OpenedImage(decoding: bytes).image).bytes == flipped)
   }

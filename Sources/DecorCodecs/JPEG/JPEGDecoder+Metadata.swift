@@ -8,7 +8,7 @@ extension JPEGDecoder {
   }
 
   /// The ICC profile (APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; left out when numbers
-  /// are missing or repeated), the JFIF density (APP0), the EXIF (the first APP1 `Exif`) and the XMP (the first
+  /// are missing or repeated, and when it is a CMYK profile, since the CMYK pixels are converted to sRGB), the JFIF density (APP0), the EXIF (the first APP1 `Exif`) and the XMP (the first
   /// APP1 XMP), the EXIF's and XMP's orientation set to 1 when this decoder applies it (see `ImageMetadata`).
   public func metadata(of data: [UInt8]) -> ImageMetadata {
     Self.metadata(of: data, oriented: autoOrient)
@@ -77,8 +77,11 @@ extension JPEGDecoder {
     }
     // Every sequence number from 1 to the count, each once: otherwise a piece is missing and the profile is left out.
     let ordered = (0..<count).compactMap { pieces[$0 + 1] }
-    if consistent, count > 0, ordered.count == count {
-      metadata.iccProfile = ordered.flatMap(Array.init)
+    // A CMYK profile describes the file's CMYK values, which the reader converts to sRGB: the pixels no longer are in it.
+    if consistent, count > 0, ordered.count == count, case let profile = ordered.flatMap(Array.init),
+      !CMYKConversion.isCMYKProfile(profile)
+    {
+      metadata.iccProfile = profile
     }
     return metadata
   }

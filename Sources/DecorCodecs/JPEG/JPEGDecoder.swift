@@ -5,8 +5,9 @@ import DecorCore
 /// libjpeg-turbo's libjpeg API) read into a raster, from a file, bytes in memory or standard input alike.
 ///
 /// - Reads baseline and progressive files, in colour or greyscale (spread to grey RGB), and CMYK or YCCK ones,
-///   converted to RGB as Adobe applications write them (inverted CMYK, the convention of every CMYK JPEG in
-///   practice): R = C·K/255, and so on (`InvertedCMYK`).
+///   converted to sRGB through their ICC profile, or a default CMYK profile, by Little CMS (the values taken as
+///   inverted, as Adobe applications, ImageMagick and Pillow write them and libvips and Pillow read them); the CMYK
+///   profile is not kept in the metadata (`CMYKConversion`).
 /// - Decodes as libjpeg does by default (the accurate integer DCT, smooth chroma upsampling), as Pillow and
 ///   TurboJPEG's `tjDecompress2` do, so all give the same pixels (the tests keep TurboJPEG as the oracle).
 /// - The pixel limit is checked from the header, before the pixels are allocated.

@@ -8,8 +8,8 @@ import CJPEG
 /// whole image (every row read into a raster). Every call into libjpeg goes through a C helper of
 /// `Sources/CJPEG/shim.h` that holds the `setjmp` and returns a status, so libjpeg's `longjmp` never crosses a Swift
 /// frame; libjpeg pulls the compressed bytes through a C function that asks the `ByteReader` and returns before
-/// libjpeg goes on. libjpeg writes the scanlines straight into the caller's buffer (RGBA, or CMYK converted in
-/// place).
+/// libjpeg goes on. libjpeg writes the scanlines straight into the caller's buffer (RGBA, or CMYK converted to sRGB
+/// in place by the source's `CMYKConversion`).
 ///
 /// Not `Sendable`: it belongs to one render, which serialises its calls. The input is closed after the last row, on
 /// the first error, or when the reader goes.
@@ -29,14 +29,15 @@ public final class JPEGRowReader: RowReader {
   private var input: ByteReader?
   /// Where the first warning goes, for the source's caller.
   private let log: DecodeWarnings?
-  private let cmyk: Bool
+  /// How CMYK rows become RGBA, for a CMYK or YCCK file.
+  private let cmyk: ((UnsafeMutableRawPointer, Int) -> Void)?
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
   /// Opens the bytes, checks their header against `width` × `height` (the source's) and `pixelLimit`, and starts
   /// libjpeg (which allocates its buffers, and reads a progressive file's scans).
   init(bytes: ByteSource, source: String, scale: JPEGRowSource.Scale, width: Int, height: Int, pixelLimit: Int,
-    warnings log: DecodeWarnings? = nil) throws(CodecError)
+    cmyk conversion: CMYKConversion?, warnings log: DecodeWarnings? = nil) throws(CodecError)
   {
     self.log = log
     let (jpeg, input) = try JPEGRowReader.openHeader(bytes: bytes, source: source, scale: scale,
@@ -59,7 +60,9 @@ public final class JPEGRowReader: RowReader {
     self.width = width
     self.height = height
     self.source = source
-    cmyk = jpeg.pointee.cmyk != 0
+    cmyk =
+      jpeg.pointee.cmyk == 0
+      ? nil : (conversion ?? CMYKConversion(inverted: true, profile: nil)).converter()
     takeWarnings()
   }
 
@@ -76,7 +79,7 @@ public final class JPEGRowReader: RowReader {
       guard decor_jpeg_reader_read(jpeg, rows.assumingMemoryBound(to: UInt8.self), width * 4, UInt32(count))
         == Int32(DECOR_JPEG_OK)
       else { throw JPEGRowReader.error(jpeg, input: input, source: source) }
-      if cmyk { InvertedCMYK.toRGBA(rows, count: width * count) }
+      cmyk?(rows, width * count)
       nextRow += count
       if nextRow == height {
         // The rest of the file up to EOI, as TurboJPEG reads it; then the file and libjpeg's memory go now, not
@@ -144,6 +147,21 @@ public final class JPEGRowReader: RowReader {
       throw error
     }
     return (jpeg, input)
+  }
+
+  /// How the CMYK values of the file whose header `jpeg` read become RGBA (`nil` when it is not CMYK or YCCK):
+  /// inverted, as Adobe applications write every CMYK JPEG and libvips and Pillow read every one (with or without
+  /// Adobe's APP14 marker), through its ICC profile.
+  static func cmykConversion(_ jpeg: UnsafeMutablePointer<decor_jpeg_reader>) -> CMYKConversion? {
+    guard jpeg.pointee.cmyk != 0 else { return nil }
+    var data: UnsafeMutablePointer<JOCTET>?
+    var length: UInt32 = 0
+    var profile: [UInt8]?
+    if decor_jpeg_reader_icc(jpeg, &data, &length) != 0, let data {
+      profile = Array(UnsafeBufferPointer(start: data, count: Int(length)))
+    }
+    free(data)
+    return CMYKConversion(inverted: true, profile: profile)
   }
 
   static func release(_ jpeg: UnsafeMutablePointer<decor_jpeg_reader>?) { decor_jpeg_reader_close(jpeg) }

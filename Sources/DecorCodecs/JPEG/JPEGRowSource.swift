@@ -12,8 +12,8 @@ import CJPEG
 ///
 /// - At `.full` scale the rows are exactly `JPEGDecoder`'s without `autoOrient` (which reads them), and TurboJPEG's
 ///   `tjDecompress2`'s byte for byte (the tests keep TurboJPEG as the oracle): libjpeg's defaults as TurboJPEG keeps
-///   them (the accurate integer DCT, smooth chroma upsampling), RGBA from colour and greyscale files, and CMYK or
-///   YCCK converted from Adobe's inverted CMYK (`InvertedCMYK`).
+///   them (the accurate integer DCT, smooth chroma upsampling), RGBA from colour and greyscale files; CMYK and YCCK
+///   files are converted to sRGB through their ICC profile, or a default CMYK profile (`CMYKConversion`).
 /// - At 1/2, 1/4 and 1/8 the image is `⌈w / n⌉ × ⌈h / n⌉`, close to a full decode followed by an area-average
 ///   downscale (the tests measure how close).
 /// - The rows come as stored: the EXIF `orientation` is reported, not applied (a render turns the image with its
@@ -63,6 +63,8 @@ public struct JPEGRowSource: RowSource {
   public let isProgressive: Bool
   /// Whether the file is greyscale (one component): every pixel grey.
   public let isGrey: Bool
+  /// How a CMYK or YCCK file's values become sRGB; `nil` for any other file.
+  package let cmyk: CMYKConversion?
   /// The most pixels the rows may have (and, for a progressive file, the stored image), checked before anything
   /// is allocated (again by every reader).
   public let pixelLimit: Int
@@ -103,6 +105,7 @@ public struct JPEGRowSource: RowSource {
     isProgressive = cinfo.progressive_mode != 0
     isGrey = cinfo.jpeg_color_space == JCS_GRAYSCALE
     orientation = JPEGRowSource.exifOrientation(cinfo)
+    cmyk = JPEGRowReader.cmykConversion(jpeg)
   }
 
   /// The same bytes read at another DCT scale, sharing this source's warnings.
@@ -122,7 +125,7 @@ public struct JPEGRowSource: RowSource {
   /// `openRows()` with its concrete type.
   public func openJPEGRows() throws(CodecError) -> JPEGRowReader {
     try JPEGRowReader(bytes: bytes, source: source, scale: scale, width: width, height: height, pixelLimit: pixelLimit,
-      warnings: warnings)
+      cmyk: cmyk, warnings: warnings)
   }
 
   /// `jpeg photo.jpg 1024x768 (1/8 of 8192x6144), progressive, orientation 6`.

@@ -4,12 +4,23 @@ import CLibDeflate
 
 extension PNGDecoder {
   /// The ICC profile (`iCCP`, inflated) and the density (`pHYs`) from the chunks before the image data, the EXIF
-  /// (`eXIf`, its thumbnail dropped; Decor does not turn a PNG by its orientation, so that stays) and the XMP (the
-  /// `iTXt` chunk `XML:com.adobe.xmp`) from anywhere in the file.
+  /// (`eXIf`, its thumbnail dropped, its orientation set to 1 with `autoOrient`, as the pixels are turned) and the
+  /// XMP (the `iTXt` chunk `XML:com.adobe.xmp`) from anywhere in the file.
   public func metadata(of data: [UInt8]) -> ImageMetadata {
     guard data.starts(with: PNGHeader.signature) else { return .none }
     let chunks = Self.metadataChunks(PNGChunks(data)).filter { Self.metadataChunks.contains($0.type) }
-    return Self.metadata(chunks.map { ($0.type, Array(data[($0.range.lowerBound + 8)..<($0.range.upperBound - 4)])) })
+    return oriented(
+      Self.metadata(chunks.map { ($0.type, Array(data[($0.range.lowerBound + 8)..<($0.range.upperBound - 4)])) }))
+  }
+
+  /// `metadata` as this decoder's pixels are: its orientation reset when `autoOrient` applies the EXIF's (one
+  /// other than 1).
+  func oriented(_ metadata: ImageMetadata) -> ImageMetadata {
+    var metadata = metadata
+    if autoOrient, let orientation = metadata.exif.flatMap(ExifOrientation.init(exif:)), orientation != .up {
+      metadata.resetOrientation()
+    }
+    return metadata
   }
 
   /// As `metadata(of:)`, for the file at `path` (see `metadata(from:)`).
@@ -20,7 +31,10 @@ extension PNGDecoder {
 
   /// As `metadata(of:)`, reading only the chunk headers and the metadata chunks' data, from a file, bytes in memory
   /// or spooled standard input alike (never the whole input).
-  public func metadata(from bytes: ByteSource) -> ImageMetadata {
+  public func metadata(from bytes: ByteSource) -> ImageMetadata { oriented(Self.storedMetadata(from: bytes)) }
+
+  /// As `metadata(from:)`, the EXIF's orientation as stored.
+  static func storedMetadata(from bytes: ByteSource) -> ImageMetadata {
     let metadata = try? bytes.withPositionedReads { count, read -> ImageMetadata in
       guard read(0, PNGHeader.signature.count) == PNGHeader.signature else { return .none }
       let chunks = Self.metadataChunks(PNGChunks(count: count) { read($0, 8) })

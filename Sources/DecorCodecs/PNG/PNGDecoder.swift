@@ -20,21 +20,28 @@ import DecorCore
 ///   is whole; damage libpng finds (a bad CRC, a broken zlib stream) is `.corrupt` with libpng's words.
 /// - The file is never held whole beside its pixels: libpng pulls it through a `ByteReader` 64 KiB at a time, and
 ///   the metadata is read from the chunks that hold it (`metadata(from:)`).
+/// - With `autoOrient` (the default), the orientation of the `eXIf` chunk is applied, as Pillow's
+///   `ImageOps.exif_transpose` applies it: the raster is the picture upright (see `ExifOrientation`) and the EXIF
+///   carried says 1; without it, the pixels come as stored.
 public struct PNGDecoder: ImageDecoder {
-  public init() {}
+  /// Whether the EXIF orientation is applied.
+  public var autoOrient: Bool
+
+  public init(autoOrient: Bool = true) { self.autoOrient = autoOrient }
+
   public var name: String { "png" }
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: PNGHeader.signature) }
 
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int = Raster.defaultPixelLimit) throws(CodecError)
     -> Raster
   {
-    try raster(of: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
+    try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit).raster
   }
 
   public func decode(contentsOfFile path: String, source: String, pixelLimit: Int = Raster.defaultPixelLimit)
     throws(CodecError) -> Raster
   {
-    try raster(of: Self.byteSource(path: path, source: source), pixelLimit: pixelLimit)
+    try decodeImage(from: Self.byteSource(path: path, source: source), pixelLimit: pixelLimit).raster
   }
 
   /// The pixels and the metadata of the file at `path`.
@@ -48,9 +55,22 @@ public struct PNGDecoder: ImageDecoder {
     try decodeImage(from: ByteSource(bytes: data, name: source), pixelLimit: pixelLimit)
   }
 
-  /// Every row of a `PNGRowSource` read into a raster, with the metadata of the chunks that hold it.
+  /// Every row of a `PNGRowSource` read into a raster, turned upright with `autoOrient`, with the metadata of the
+  /// chunks that hold it.
   public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    DecodedImage(raster: try raster(of: bytes, pixelLimit: pixelLimit), metadata: metadata(from: bytes))
+    var metadata = Self.storedMetadata(from: bytes)
+    var raster = try raster(of: bytes, pixelLimit: pixelLimit)
+    if autoOrient, let orientation = metadata.exif.flatMap(ExifOrientation.init(exif:)), orientation != .up {
+      let stored = raster
+      raster = try WholeImage.making(source: bytes.name) { try orientation.apply(to: stored) }
+      metadata.resetOrientation()
+    }
+    return DecodedImage(raster: raster, metadata: metadata)
+  }
+
+  /// The EXIF orientation the decoder applies to `bytes`: the `eXIf` chunk's with `autoOrient`, else `nil`.
+  package func orientation(of bytes: ByteSource) -> ExifOrientation? {
+    autoOrient ? Self.storedMetadata(from: bytes).exif.flatMap(ExifOrientation.init(exif:)) : nil
   }
 
   /// `96x64, PNG, 8-bit RGBA, interlaced` (from the IHDR chunk).

@@ -18,9 +18,16 @@ import CTIFF
 /// - The pixel limit is checked from the image's width and length tags, before the pixels are allocated.
 /// - A truncated or corrupt file is `CodecError.corrupt` with libtiff's own message; libtiff never prints (its
 ///   errors are kept by the handlers of `Sources/CTIFF/shim.h`, its warnings dropped).
-/// - The ICC profile and resolution are read by `metadata(of:)`, not applied (see `ImageMetadata`).
+/// - The ICC profile and resolution are read by `metadata(of:)`, not applied (see `ImageMetadata`); 8-bit CMYK is
+///   converted to sRGB through its profile (`CMYKConversion`), which is then not carried.
+/// - With `autoOrient` (the default), the Orientation tag (274) is applied, as Pillow's `ImageOps.exif_transpose`
+///   applies it: the raster is the picture upright (see `ExifOrientation`); without it, the pixels come as stored.
+///   Decor's TIFF output records no orientation (1).
 public struct TIFFDecoder: ByteSourceDecoder {
-  public init() {}
+  /// Whether the orientation tag is applied.
+  public var autoOrient: Bool
+
+  public init(autoOrient: Bool = true) { self.autoOrient = autoOrient }
 
   public var name: String { "tiff" }
 
@@ -38,9 +45,15 @@ public struct TIFFDecoder: ByteSourceDecoder {
   public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
     let rows = try TIFFRowSource(bytes, pixelLimit: pixelLimit)
     let reader = try rows.openTIFFRows()
-    let raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+    var raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
       source: bytes.name)
-    return DecodedImage(raster: raster, metadata: reader.metadata, frameCount: reader.pageCount)
+    var metadata = reader.metadata
+    if autoOrient, let orientation = rows.orientation, orientation != .up {
+      let stored = raster
+      raster = try WholeImage.making(source: bytes.name) { try orientation.apply(to: stored) }
+      metadata.resetOrientation()
+    }
+    return DecodedImage(raster: raster, metadata: metadata, frameCount: reader.pageCount)
   }
 
   public func frameCount(of data: [UInt8]) -> Int {
@@ -103,13 +116,32 @@ public struct TIFFDecoder: ByteSourceDecoder {
     var orientation = Int32(ORIENTATION_TOPLEFT)
     var alpha = Alpha.none
 
+    var inkSet = Int32(INKSET_CMYK)
+
+    /// Whether the rows are decoded in the order they are stored, row 0 first: for every valid orientation (1 to 8),
+    /// which `TIFFDecoder` applies afterwards, as `ExifOrientation`, when it turns pictures upright.
+    var isStoredOrderReadable: Bool { (1...8).contains(orientation) }
+
+    /// The orientation the file records, as EXIF numbers it (the TIFF tag is where EXIF's comes from); `nil` for a
+    /// value outside 1 to 8.
+    var exifOrientation: ExifOrientation? { ExifOrientation(rawValue: Int(orientation)) }
+
     /// Whether the samples are read by `readSixteenBit` rather than libtiff's RGBA interface: 16-bit greyscale or
-    /// RGB, interleaved, top row first.
+    /// RGB, interleaved.
     var readsSixteenBit: Bool {
       let grey = photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE
       return bitsPerSample == 16 && sampleFormat == SAMPLEFORMAT_UINT && planar == PLANARCONFIG_CONTIG
-        && orientation == ORIENTATION_TOPLEFT
+        && isStoredOrderReadable
         && ((grey && (1...2).contains(samplesPerPixel)) || (photometric == PHOTOMETRIC_RGB && (3...4).contains(samplesPerPixel)))
+    }
+
+    /// Whether the samples are CMYK read by `readCMYK` and converted through the file's profile
+    /// (`CMYKConversion`), rather than libtiff's RGBA interface's naive conversion: 8-bit C, M, Y, K, interleaved,
+    /// without extra samples.
+    var readsCMYK: Bool {
+      photometric == PHOTOMETRIC_SEPARATED && inkSet == INKSET_CMYK && bitsPerSample == 8
+        && sampleFormat == SAMPLEFORMAT_UINT && planar == PLANARCONFIG_CONTIG && samplesPerPixel == 4
+        && isStoredOrderReadable
     }
   }
 
@@ -133,6 +165,7 @@ public struct TIFFDecoder: ByteSourceDecoder {
     layout.planar = field(TIFFTAG_PLANARCONFIG, otherwise: Int32(PLANARCONFIG_CONTIG))
     layout.sampleFormat = field(TIFFTAG_SAMPLEFORMAT, otherwise: Int32(SAMPLEFORMAT_UINT))
     layout.orientation = field(TIFFTAG_ORIENTATION, otherwise: Int32(ORIENTATION_TOPLEFT))
+    layout.inkSet = field(TIFFTAG_INKSET, otherwise: Int32(INKSET_CMYK))
     // Photometric has no default in the standard; libtiff's RGBA interface guesses from the samples, as here.
     layout.photometric = field(
       TIFFTAG_PHOTOMETRIC, defaulted: false,
@@ -255,6 +288,56 @@ public struct TIFFDecoder: ByteSourceDecoder {
       }
       return true
     }
+  }
+
+  /// An 8-bit CMYK image (interleaved, in strips or tiles) into opaque RGBA through `convert` (a
+  /// `CMYKConversion`'s converter), for `rows` (all of them by default), written from `output` on; for a tiled file
+  /// they start at a row of tiles.
+  static func readCMYK(
+    _ tif: OpaquePointer, layout: Layout, rows: Range<Int>? = nil, into output: UnsafeMutablePointer<UInt8>,
+    convert: (UnsafeMutableRawPointer, Int) -> Void
+  ) -> Bool {
+    let width = layout.width
+    let rows = rows ?? 0..<layout.height
+    if TIFFIsTiled(tif) != 0 {
+      var tileWidth: UInt32 = 0
+      var tileLength: UInt32 = 0
+      guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
+        decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
+      else { return false }
+      let tileSize = Int(TIFFTileSize(tif))
+      // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
+      guard tileSize >= Int(tileWidth) * Int(tileLength) * 4, tileSize <= max(1 << 24, 16 * width * layout.height * 4)
+      else { return false }
+      var tile = [UInt8](repeating: 0, count: tileSize)
+      let read = tile.withUnsafeMutableBufferPointer { tile in
+        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: Int(tileLength)) {
+          for x in stride(from: 0, to: width, by: Int(tileWidth)) {
+            guard TIFFReadTile(tif, tile.baseAddress, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
+            for row in 0..<min(Int(tileLength), rows.upperBound - y) {
+              (output + ((y + row - rows.lowerBound) * width + x) * 4).update(
+                from: tile.baseAddress! + row * Int(tileWidth) * 4, count: min(Int(tileWidth), width - x) * 4)
+            }
+          }
+        }
+        return true
+      }
+      guard read else { return false }
+    } else {
+      let lineSize = Int(TIFFScanlineSize(tif))
+      guard lineSize >= width * 4 else { return false }
+      var line = [UInt8](repeating: 0, count: lineSize)
+      let read = line.withUnsafeMutableBufferPointer { line in
+        for row in rows {
+          guard TIFFReadScanline(tif, line.baseAddress, UInt32(row), 0) >= 0 else { return false }
+          (output + (row - rows.lowerBound) * width * 4).update(from: line.baseAddress!, count: width * 4)
+        }
+        return true
+      }
+      guard read else { return false }
+    }
+    convert(UnsafeMutableRawPointer(output), rows.count * width)
+    return true
   }
 
   static func photometricName(_ photometric: Int32) -> String {

@@ -9,8 +9,10 @@ import CTIFF
 /// `TIFFDecoder`'s whole image (every row read into a raster). libtiff reports errors through the handlers of
 /// `Sources/CTIFF/shim.h` and return codes (no `longjmp`), so it is called directly.
 ///
-/// A file not stored top row first (`isStreamable` false) is converted whole at the first read, by the same call
-/// libtiff's `TIFFReadRGBAImageOriented` makes, and its rows served from that.
+/// The rows come in the order they are stored, whatever the file's orientation (which `orientation` reports, for
+/// `TIFFDecoder` to apply); a file whose orientation tag is not one of the eight (`isStreamable` false) is converted
+/// whole at the first read, top row first, by the same call libtiff's `TIFFReadRGBAImageOriented` makes, and its
+/// rows served from that. 8-bit CMYK is converted to sRGB through the file's ICC profile (`CMYKConversion`).
 ///
 /// Not `Sendable`: it belongs to one render, which serialises its calls. The input goes after the last row, on the
 /// first error, or when the reader goes.
@@ -21,11 +23,13 @@ public final class TIFFRowReader: RowReader {
   public let source: String
   /// The next row `readRows` gives.
   public private(set) var nextRow = 0
-  /// How many rows are decoded at once: the rows per strip, or the tile length; the whole image when the file is
-  /// not stored top row first.
+  /// How many rows are decoded at once: the rows per strip, or the tile length; the whole image when the file's
+  /// orientation tag is not one of the eight.
   let rowsPerChunk: Int
-  /// Whether the file is stored top row first (see `TIFFRowSource`).
+  /// Whether the rows are read in their stored order, strip by strip (see `TIFFRowSource`).
   let isStreamable: Bool
+  /// The orientation the file records (1 when it records none), applied by `TIFFDecoder`, not here.
+  let orientation: ExifOrientation?
   /// How many images (directories) the file holds; the first is read.
   let pageCount: Int
   /// The first directory's ICC profile, XMP and resolution (see `TIFFDecoder.metadata(of:)`).
@@ -37,7 +41,9 @@ public final class TIFFRowReader: RowReader {
   private let io: UnsafeMutablePointer<decor_tiff_io>
   /// The bytes libtiff reads, kept alive as long as `tif` (whose `io` points at it).
   private var input: ByteReader?
-  /// libtiff's RGBA conversion state, when the samples are not read by `TIFFDecoder.readSixteenBit`.
+  /// How 8-bit CMYK samples become RGBA, when they are read by `TIFFDecoder.readCMYK`.
+  private let cmyk: ((UnsafeMutableRawPointer, Int) -> Void)?
+  /// libtiff's RGBA conversion state, when the samples are not read by `TIFFDecoder.readSixteenBit` or `readCMYK`.
   private var rgba: UnsafeMutablePointer<TIFFRGBAImage>?
   /// The premultiplied pixels of rows `chunkStart ..< chunkStart + chunkRows`.
   private var chunk: [UInt32] = []
@@ -65,7 +71,8 @@ public final class TIFFRowReader: RowReader {
     self.tif = tif
     layout = TIFFDecoder.layout(of: tif)
     (width, height) = (layout.width, layout.height)
-    isStreamable = layout.orientation == ORIENTATION_TOPLEFT
+    isStreamable = layout.isStoredOrderReadable
+    orientation = layout.exifOrientation
     var chunkLength: UInt32 = 0
     if TIFFIsTiled(tif) != 0 {
       _ = decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &chunkLength)
@@ -75,6 +82,9 @@ public final class TIFFRowReader: RowReader {
     let length = isStreamable ? Int(chunkLength == 0 ? UInt32.max : chunkLength) : Int.max
     rowsPerChunk = max(1, min(length, max(1, height)))
     metadata = TIFFRowReader.metadata(of: tif)
+    cmyk =
+      layout.readsCMYK
+      ? CMYKConversion(inverted: false, profile: TIFFRowReader.iccProfile(of: tif)).converter() : nil
     // Counting the directories moves libtiff to none of them; it stays on the first.
     pageCount = max(1, Int(TIFFNumberOfDirectories(tif)))
     guard width > 0, height > 0 else {
@@ -87,7 +97,7 @@ public final class TIFFRowReader: RowReader {
       finish()
       throw error
     }
-    if !layout.readsSixteenBit {
+    if !layout.readsSixteenBit && !layout.readsCMYK {
       var reason = [CChar](repeating: 0, count: 1024)
       let image = UnsafeMutablePointer<TIFFRGBAImage>.allocate(capacity: 1)
       image.initialize(to: TIFFRGBAImage())
@@ -97,7 +107,8 @@ public final class TIFFRowReader: RowReader {
         let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         throw .corrupt(source: source, detail: "unsupported TIFF: \(text)")
       }
-      image.pointee.req_orientation = UInt16(ORIENTATION_TOPLEFT)
+      // Asking for the file's own orientation makes libtiff flip nothing: the rows as stored.
+      image.pointee.req_orientation = UInt16(isStreamable ? layout.orientation : Int32(ORIENTATION_TOPLEFT))
       rgba = image
     }
   }
@@ -125,16 +136,20 @@ public final class TIFFRowReader: RowReader {
     return tif
   }
 
-  /// The ICC profile (`ICCProfile` tag), the XMP packet (`XMLPacket`) and the resolution (`XResolution`,
-  /// `YResolution`, `ResolutionUnit`) of the current directory. EXIF (a sub-directory of tags, not a block) is not
-  /// read.
-  static func metadata(of tif: OpaquePointer) -> ImageMetadata {
-    var metadata = ImageMetadata()
+  /// The `ICCProfile` tag's bytes of the current directory, or `nil`.
+  static func iccProfile(of tif: OpaquePointer) -> [UInt8]? {
     var count: UInt32 = 0
     var bytes: UnsafeMutableRawPointer?
-    if decor_tiff_get_icc(tif, &count, &bytes) != 0, let bytes, count > 0 {
-      metadata.iccProfile = Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
-    }
+    guard decor_tiff_get_icc(tif, &count, &bytes) != 0, let bytes, count > 0 else { return nil }
+    return Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
+  }
+
+  /// The ICC profile (`ICCProfile` tag; not a CMYK one, since CMYK pixels are converted to sRGB), the XMP packet
+  /// (`XMLPacket`) and the resolution (`XResolution`, `YResolution`, `ResolutionUnit`) of the current directory.
+  /// EXIF (a sub-directory of tags, not a block) is not read.
+  static func metadata(of tif: OpaquePointer) -> ImageMetadata {
+    var metadata = ImageMetadata()
+    metadata.iccProfile = iccProfile(of: tif).flatMap { CMYKConversion.isCMYKProfile($0) ? nil : $0 }
     var xmpCount: UInt32 = 0
     var xmp: UnsafeMutableRawPointer?
     if decor_tiff_get_xmp(tif, &xmpCount, &xmp) != 0, let xmp, xmpCount > 0 {
@@ -245,6 +260,10 @@ public final class TIFFRowReader: RowReader {
           for index in 0..<(width * rows.count) { pixels[index] = pixels[index].byteSwapped }
         #endif
         TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(start: pixels, count: width * rows.count * 4))
+      }
+    } else if let cmyk {
+      done = UnsafeMutableRawPointer(pixels).withMemoryRebound(to: UInt8.self, capacity: rows.count * width * 4) {
+        TIFFDecoder.readCMYK(tif, layout: layout, rows: rows, into: $0, convert: cmyk)
       }
     } else {
       done = UnsafeMutableRawPointer(pixels).withMemoryRebound(to: UInt8.self, capacity: rows.count * width * 4) {

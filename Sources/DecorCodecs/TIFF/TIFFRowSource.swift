@@ -12,8 +12,11 @@ import CTIFF
 /// - Strips or tiles, any compression, sample size and colour model libtiff's RGBA interface reads (see
 ///   `TIFFDecoder`), converted one strip's or one row of tiles' rows at a time; 16-bit greyscale and RGB read
 ///   sample by sample (`TIFFDecoder.readSixteenBit`).
-/// - A file not stored top row first (`isStreamable` false) is converted whole, turned top row first, at the first
-///   read, and its rows served from that.
+/// - The rows come as stored, whatever the orientation tag says (`orientation` reports it; `TIFFDecoder` applies
+///   it); a file whose orientation tag is not one of the eight (`isStreamable` false) is converted whole, turned top
+///   row first as libtiff reads it, at the first read, and its rows served from that.
+/// - 8-bit CMYK is converted to sRGB through the file's ICC profile, or a default CMYK profile
+///   (`CMYKConversion`), rather than by libtiff's naive product.
 ///
 /// Memory: one strip's (or one row of tiles') pixels at 4 bytes a pixel, and libtiff's buffer for its compressed
 /// and decoded samples; the whole image for a file written as a single strip (as some writers do for small images)
@@ -32,8 +35,12 @@ public struct TIFFRowSource: RowSource {
   /// How many rows each read decodes at once: the rows per strip, or the tile length; the height when the file is
   /// not streamable.
   public let rowsPerChunk: Int
-  /// Whether the file is read strip by strip (stored top row first); otherwise each reader converts it whole.
+  /// Whether the file is read strip by strip, in its stored order; otherwise (an orientation tag outside 1 to 8)
+  /// each reader converts it whole.
   public let isStreamable: Bool
+  /// The orientation the file's tag records (`.up` when it has none; `nil` for a value outside 1 to 8): how the
+  /// stored rows must be turned to show the picture upright, as for a JPEG's EXIF orientation. Not applied here.
+  public let orientation: ExifOrientation?
   /// The most pixels the image may have, checked before anything is allocated (again by every reader).
   public let pixelLimit: Int
   /// How many images (pages) the file holds; the first is the one read.
@@ -59,6 +66,7 @@ public struct TIFFRowSource: RowSource {
     self.pixelLimit = pixelLimit
     (width, height, rowsPerChunk) = (reader.width, reader.height, reader.rowsPerChunk)
     isStreamable = reader.isStreamable
+    orientation = reader.orientation
     pageCount = reader.pageCount
   }
 
@@ -75,6 +83,9 @@ public struct TIFFRowSource: RowSource {
   }
 
   /// `tiff photo.tif 1024x768, 16 rows a strip`.
-  public var description: String { "tiff \(source) \(width)x\(height), \(rowsPerChunk) rows a strip" }
+  public var description: String {
+    "tiff \(source) \(width)x\(height), \(rowsPerChunk) rows a strip"
+      + (orientation.map { $0 == .up ? "" : ", orientation \($0.rawValue)" } ?? "")
+  }
 }
 #endif

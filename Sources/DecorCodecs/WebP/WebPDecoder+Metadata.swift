@@ -3,7 +3,7 @@ import DecorCore
 
 extension WebPDecoder {
   /// The ICC profile, EXIF and XMP of an extended file's `ICCP`, `EXIF` and `XMP ` chunks (WebP records no
-  /// density). Decor does not turn a WebP by its EXIF orientation, so that stays; the EXIF thumbnail is dropped.
+  /// density). The EXIF thumbnail is dropped; with `autoOrient`, which turns the pixels, the orientation is set to 1.
   public func metadata(of data: [UInt8]) -> ImageMetadata { metadata(from: ByteSource(bytes: data)) }
 
   public func metadata(ofFile path: String) -> ImageMetadata { metadata(from: ByteSource(contentsOfFile: path)) }
@@ -11,6 +11,15 @@ extension WebPDecoder {
   /// As `metadata(of:)`, from any source: only the chunks' headers and the three chunks' bodies are read (the
   /// image data is skipped), so a file or spooled standard input is never held whole.
   public func metadata(from bytes: ByteSource) -> ImageMetadata {
+    var metadata = Self.storedMetadata(from: bytes)
+    if autoOrient, let orientation = metadata.exif.flatMap(ExifOrientation.init(exif:)), orientation != .up {
+      metadata.resetOrientation()
+    }
+    return metadata
+  }
+
+  /// As `metadata(from:)`, the EXIF's orientation as stored.
+  static func storedMetadata(from bytes: ByteSource) -> ImageMetadata {
     guard let input = try? bytes.openReader() else { return .none }
     let chunks = Self.chunks(["ICCP", "XMP ", "EXIF"], in: input)
     var metadata = ImageMetadata(iccProfile: chunks["ICCP"], exif: nil, xmp: chunks["XMP "])

@@ -12,10 +12,15 @@ import CWebP
 ///   `WebPDecoder.frameCount(of:)` tells a caller there were more (the command line says so on stderr).
 /// - The pixel limit is checked from the header (the canvas size), before the pixels are allocated.
 /// - A truncated or corrupt file is an error (`CodecError.corrupt` saying which), never a partial image.
-/// - The ICC profile, EXIF and XMP are read by `metadata(of:)` and carried (see `ImageMetadata`); the EXIF
-///   orientation is not applied.
+/// - The ICC profile, EXIF and XMP are read by `metadata(of:)` and carried (see `ImageMetadata`).
+/// - With `autoOrient` (the default), the orientation of the `EXIF` chunk is applied, as Pillow's
+///   `ImageOps.exif_transpose` applies it: the raster is the picture upright (see `ExifOrientation`) and the EXIF
+///   carried says 1; without it, the pixels come as stored.
 public struct WebPDecoder: ByteSourceDecoder {
-  public init() {}
+  /// Whether the EXIF orientation is applied.
+  public var autoOrient: Bool
+
+  public init(autoOrient: Bool = true) { self.autoOrient = autoOrient }
 
   public var name: String { "webp" }
 
@@ -29,9 +34,20 @@ public struct WebPDecoder: ByteSourceDecoder {
   public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
     let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
     let reader = try rows.openWebPRows()
-    let raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
+    var raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
       source: bytes.name)
-    return DecodedImage(raster: raster, metadata: metadata(from: bytes), frameCount: reader.frameCount)
+    var metadata = Self.storedMetadata(from: bytes)
+    if autoOrient, let orientation = metadata.exif.flatMap(ExifOrientation.init(exif:)), orientation != .up {
+      let stored = raster
+      raster = try WholeImage.making(source: bytes.name) { try orientation.apply(to: stored) }
+      metadata.resetOrientation()
+    }
+    return DecodedImage(raster: raster, metadata: metadata, frameCount: reader.frameCount)
+  }
+
+  /// The EXIF orientation the decoder applies to `bytes`: the `EXIF` chunk's with `autoOrient`, else `nil`.
+  package func orientation(of bytes: ByteSource) -> ExifOrientation? {
+    autoOrient ? Self.storedMetadata(from: bytes).exif.flatMap(ExifOrientation.init(exif:)) : nil
   }
 
   /// How many frames the file has: 1 for a still image, more for an animation, `nil` when it is not a WebP file
