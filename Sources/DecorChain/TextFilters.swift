@@ -80,9 +80,13 @@ extension StandardFilters {
       let margin = min(arguments[TextStep.margin], ParameterCheck.maxLength)
       let gravity = arguments[TextStep.gravity]
       let area = e.isEmpty || e.isInfinite ? (0, 0) : (max(0, e.width - 2 * margin), max(0, e.height - 2 * margin))
-      let at = gravity.offset(placing: (text.extent.width, text.extent.height), in: area)
-      let x = margin + at.x + arguments[TextStep.x]
-      let y = margin + at.y + arguments[TextStep.y]
+      // Placed by its layout box; ink beyond the box (a Devanagari vowel sign above it) is drawn around it.
+      let box = text.layoutBox
+      let at = gravity.offset(placing: (box.width, box.height), in: area)
+      // The blend puts the extent's top-left at the point: the box's is where the ink beyond it begins.
+      let ink = text.extent
+      let x = margin + at.x + arguments[TextStep.x] + (ink.isEmpty ? 0 : ink.minX)
+      let y = margin + at.y + arguments[TextStep.y] + (ink.isEmpty ? 0 : ink.minY)
       return input.blended(with: drawn, at: Point(Double(x), Double(y)))
     },
   ]

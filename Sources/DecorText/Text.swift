@@ -17,11 +17,12 @@ import CHarfBuzz
 /// FreeType, antialiased, in `color` (see `GlyphRendering`). The font file is read once when the text is built, and
 /// each render opens its own FreeType face from those bytes, so a text renders on any number of threads at once.
 ///
-/// **Extent: the layout box**, from (0, 0): as wide as `maxWidth` when given (else the widest line, rounded up to
-/// whole pixels), and `lines.count × lineHeight × size` tall (rounded up). Ink beyond the box (a descender under a
-/// line height below about 1.2, an italic's overhang) is cut, as every component is transparent outside its
-/// extent; `inkBounds` is where the glyphs' pixels are, in the same coordinates, to pad or crop by. `lines` gives
-/// each line's text, width and baseline.
+/// **Layout box and extent.** `layoutBox` is from (0, 0): as wide as `maxWidth` when given (else the widest line,
+/// rounded up to whole pixels), and `lines.count × lineHeight × size` tall (rounded up); a step or a layer places
+/// the text by it. Ink beyond the box (a vowel sign above a Devanagari headline or a descender under a small line
+/// height, an italic's overhang) is drawn, as CSS draws overflowing ink and Pillow draws every glyph whole: the
+/// extent is the layout box and `inkBounds` (where the glyphs' pixels are, in the same coordinates) together.
+/// `lines` gives each line's text, width and baseline.
 ///
 /// **Fallback.** A character the font has no glyph for is drawn from another installed face that has one, as
 /// browsers and Pango do: fontconfig sorts the installed faces for the font's family and style with the missing
@@ -242,9 +243,17 @@ public struct Text: ImageComponent, CustomStringConvertible {
     guard count > 0 else { throw ParameterError("text", "must not be empty") }
   }
 
-  /// The layout box from (0, 0) (see the type's documentation); empty when a parameter is refused.
-  public var extent: IntRect {
+  /// The layout box from (0, 0) (see "Layout box and extent"): what a step or a layer places the text by; empty
+  /// when a parameter is refused.
+  public var layoutBox: IntRect {
     problem == nil ? IntRect(x: 0, y: 0, width: layout.width, height: layout.height) : .empty
+  }
+
+  /// The layout box and the ink beyond it (see "Layout box and extent"); empty when a parameter is refused.
+  public var extent: IntRect {
+    let box = layoutBox
+    guard problem == nil, !layout.inkBounds.isEmpty else { return box }
+    return box.isEmpty ? layout.inkBounds : box.union(layout.inkBounds)
   }
 
   /// Where the glyphs' pixels are, in the extent's coordinates: it may reach beyond the extent (and those pixels
