@@ -17,6 +17,10 @@ public enum ArgumentValue: Sendable, Equatable {
   /// Width and height as fractions of the input's (`50%` is 0.5 for both; `50%x_` keeps the aspect ratio), which
   /// the filter turns into pixels from its input's extent.
   case fractionalSize(width: Double?, height: Double?)
+  /// Width and height in pixels (`nil` for a side left out) with ImageMagick's geometry flags (`200x200>`), which
+  /// the filter turns into pixels from its input's extent (`GeometryFlag.size(width:height:flags:of:)`); `flags` is
+  /// never empty.
+  case geometry(width: Int?, height: Int?, flags: Set<GeometryFlag>)
   case point(Point)
   case choice(String)
   case flag
@@ -43,6 +47,7 @@ public enum ArgumentValue: Sendable, Equatable {
     case .color:
       return (try? Color(parsing: text)).map { .color($0) }
     case .size(let allowsKeep):
+      if allowsKeep, let flagged = try geometry(text) { return flagged }
       if allowsKeep, let fractions = fractionalSize(text) { return fractions }
       var parts = text.split(separator: "x", omittingEmptySubsequences: false)
       // A number alone is a width, as ImageMagick's geometry reads `-resize 256`.
@@ -166,6 +171,40 @@ extension ArgumentValue {
 
   /// What a decimal number may be written with.
   static let decimalCharacters = Set("0123456789.eE+-")
+
+  /// `text` with ImageMagick's geometry flags after it (`200x200>`, `200x^`, `200x200^>`), or `nil` when it ends
+  /// in none (nor in another sign: see below).
+  ///
+  /// - Throws: `ParameterError` for a flag after a percentage (ImageMagick takes and ignores it: `150%>` enlarges),
+  ///   a flag given twice, or a size ending in a sign that is no flag (`200x200@`, `200x200#`), naming the flags
+  ///   and `fit=`.
+  static func geometry(_ text: String) throws(ParameterError) -> ArgumentValue? {
+    let signs = Set(GeometryFlag.allCases.map { Character($0.rawValue) })
+    let sizeCharacters = Set("0123456789x_%.")
+    let core = text.prefix { sizeCharacters.contains($0) }
+    let suffix = text[core.endIndex...]
+    guard !core.isEmpty, !suffix.isEmpty, suffix.allSatisfy({ !$0.isLetter && !$0.isNumber && $0 != "_" }) else {
+      return nil
+    }
+    let accepted = "ImageMagick's suffixes are \(GeometryFlag.summary); fit=contain, fit=cover, fit=fill and "
+      + "shrink-only say the same as options"
+    guard suffix.allSatisfy({ signs.contains($0) }) else {
+      throw ParameterError("size", reason: "unknown suffix \(Quoting.quoted(suffix)) in \(Quoting.quoted(text)): "
+        + accepted)
+    }
+    let flags = Set(suffix.compactMap { GeometryFlag(rawValue: String($0)) })
+    guard flags.count == suffix.count else {
+      throw ParameterError("size", reason: "a suffix given twice in \(Quoting.quoted(text)): \(accepted)")
+    }
+    guard !core.contains("%") else {
+      throw ParameterError("size", reason: "\(Quoting.quoted(text)): a suffix after a percentage is ImageMagick's "
+        + "no-op (-resize 150%> enlarges); write \(Quoting.quoted(core)) alone, or the size in pixels with the suffix")
+    }
+    guard case .size(let width, let height)? = try parse(String(core), as: .size(allowsKeep: true)) else {
+      return nil
+    }
+    return .geometry(width: width, height: height, flags: flags)
+  }
 
   /// `50%`, `50%x25%`, `50%x_` or `_x25%` as fractions of the input's sides (each above 0, at most 10⁶ %), or `nil`
   /// when `text` has no `%` or is not one of those forms.

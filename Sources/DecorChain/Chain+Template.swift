@@ -235,12 +235,17 @@ extension Chain: Codable, Equatable {
     return words.joined(separator: " ")
   }
 
-  /// A word quoted, when it must be, so that `split` reads it back as one word.
+  /// A word quoted, when it must be, so that `split` reads it back as one word: in double quotes, with `"` and `\`
+  /// escaped and a line break written `\n`, so that the step stays on one line.
   static func quoted(_ word: String) -> String {
     let special: Set<Character> = [" ", "\t", "\n", "|", "\"", "'", "\\"]
     guard word.contains(where: { special.contains($0) }) || word.isEmpty else { return word }
     var out = "\""
     for character in word {
+      if character == "\n" {
+        out += "\\n"
+        continue
+      }
       if character == "\"" || character == "\\" { out.append("\\") }
       out.append(character)
     }
@@ -271,7 +276,7 @@ extension ArgumentValue {
       // Text when it reads back to exactly this colour; otherwise the components themselves, so nothing is rounded.
       if let text = ArgumentValue.exactText(of: c) { return .string(text) }
       return .array([.number(c.red), .number(c.green), .number(c.blue), .number(c.alpha)])
-    case .size, .fractionalSize, .choice, .text, .image: return .string(text)
+    case .size, .fractionalSize, .geometry, .choice, .text, .image: return .string(text)
     case .point(let p): return .array([.number(p.x), .number(p.y)])
     case .flag: return .bool(true)
     }
@@ -290,6 +295,9 @@ extension ArgumentValue {
     case .fractionalSize(let w, let h):
       func percent(_ f: Double?) -> String { f.map { format($0 * 100) + "%" } ?? "_" }
       return w == h ? percent(w) : percent(w) + "x" + percent(h)
+    case .geometry(let w, let h, let flags):
+      return ArgumentValue.size(width: w, height: h).text + GeometryFlag.allCases.filter(flags.contains).map(\.rawValue)
+        .joined()
     case .point(let p): return "\(format(p.x)),\(format(p.y))"
     case .choice(let v), .text(let v), .image(let v): return v
     case .flag: return ""

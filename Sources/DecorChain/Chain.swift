@@ -126,8 +126,10 @@ public struct Chain: Sendable, CustomStringConvertible {
   }
 
   /// Cuts `text` into steps at each `|` and each step into words at spaces, as a shell would: inside double or
-  /// single quotes neither separates (`blend multiply "my overlay.png"`), and a backslash outside single quotes
-  /// takes the next character as it is. Inside parentheses spaces do not separate either, so that a colour function
+  /// single quotes neither separates (`blend multiply "my overlay.png"`). A backslash outside single quotes takes
+  /// the next character as it is (`\"`, `\\`, `\|`, `\ `), except `\n`, which is a line break (as ImageMagick's
+  /// `-annotate` reads it: `text "one\ntwo"` draws two lines); inside single quotes a backslash is itself, as in a
+  /// shell, so `'C:\new'` stays as written. No other letter is an escape. Inside parentheses spaces do not separate either, so that a colour function
   /// stays one word unquoted (`pad 4 color=rgb(10, 20, 30)`); a `|` still ends the step. Each step comes with its
   /// text as written, trimmed, and its words, or `nil` words when a quote is left open.
   package static func split(_ text: String) -> [(text: String, words: [String]?)] {
@@ -154,7 +156,7 @@ public struct Chain: Sendable, CustomStringConvertible {
     }
     for character in text {
       if escaped {
-        add(character)
+        add(character == "n" ? "\n" : character)
         escaped = false
       } else if let open = quote {
         if character == open {

@@ -15,8 +15,9 @@ public struct FilterArgument: Sendable {
     /// `transparent` or `none` (see `Color.init(parsing:)`).
     case color
     /// `WxH` in whole pixels (at least 1, clamped to 2^30 as `ParameterCheck.size` does); with `allowsKeep`, one
-    /// side may be `_` or left out (`256x`, `x256`, or `256` alone as ImageMagick reads it: a width), and sides may be percentages of the input's (`50%`, `50%x_`),
-    /// read as `ArgumentValue.fractionalSize`.
+    /// side may be `_` or left out (`256x`, `x256`, or `256` alone as ImageMagick reads it: a width), sides may be
+    /// percentages of the input's (`50%`, `50%x_`), read as `ArgumentValue.fractionalSize`, and a size in pixels may
+    /// end in ImageMagick's geometry flags (`256x256>`), read as `ArgumentValue.geometry`.
     case size(allowsKeep: Bool)
     /// `X,Y` in pixels.
     case point
@@ -96,7 +97,9 @@ public struct FilterArgument: Sendable {
     case .angle: return "angle"
     case .color: return "colour (\(ColorParseError.acceptedForms))"
     case .size(let keep):
-      return keep ? "size WxH (W or H may be _ or left out, as 256x; or percentages, as 50%)" : "size WxH"
+      return keep
+        ? "size WxH (W or H may be _ or left out, as 256x; percentages, as 50%; or ImageMagick's suffixes > < ^ !, "
+          + "as 256x256>)" : "size WxH"
     case .point: return "point X,Y"
     case .choice(let words): return listing(words)
     case .flag: return "no value"

@@ -69,6 +69,12 @@ public struct FilterArguments: Sendable, Equatable {
     return nil
   }
 
+  /// A size in pixels with ImageMagick's geometry flags (`resize 200x200>`), each side `nil` where it was left out.
+  public func geometry(_ name: String) -> (width: Int?, height: Int?, flags: Set<GeometryFlag>)? {
+    if case .geometry(let w, let h, let flags) = values[name] { return (w, h, flags) }
+    return nil
+  }
+
   public func point(_ name: String) -> Point? {
     if case .point(let v) = values[name] { return v }
     return nil

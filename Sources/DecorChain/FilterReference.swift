@@ -55,9 +55,11 @@ public enum FilterReference {
         + "`1e3`; not `0x10`). A name, option or choice that is almost right gets a suggestion.",
       "- Inside a step, double or single quotes keep spaces and `|` in one word: `blend multiply \"my overlay.png\"`, "
         + "`color=\"rgb(51 102 153)\"`. Inside parentheses spaces do not separate words either, so a colour "
-        + "function needs no quotes: `pad 4 color=rgb(10, 20, 30)`. A backslash takes the next character as it is, outside quotes and inside "
-        + "double quotes (`my\\ overlay.png`); inside single quotes it is an ordinary character. A quote left open "
-        + "and an empty step (`rotate 30 |`) are errors.",
+        + "function needs no quotes: `pad 4 color=rgb(10, 20, 30)`. Outside quotes and inside double "
+        + "quotes a backslash takes the next character as it is (`my\\ overlay.png`, `\\\"`, `\\\\`), except `\\n`, "
+        + "a line break, as ImageMagick's `-annotate` reads it (`text \"Line one\\nLine two\"` draws two lines); no "
+        + "other letter is an escape (`\\t` is `t`). Inside single quotes a backslash is an ordinary character, as "
+        + "in a shell (`'C:\\new'`). A quote left open and an empty step (`rotate 30 |`) are errors.",
       "- A step that is one word starting with `@` (`@card.json`) stands for the steps of a template saved with "
         + "`--save-chain`, in its place among the others.",
       "- The shell removes one level of quotes before `decor` sees a step, so put each step argument in single "

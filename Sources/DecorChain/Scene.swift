@@ -195,6 +195,7 @@ public struct SceneLayer: Sendable, Equatable {
       if text.lineHeight != 1.2 { pairs.append((key: "lineHeight", value: .number(text.lineHeight))) }
       if text.letterSpacing != 0 { pairs.append((key: "letterSpacing", value: .number(text.letterSpacing))) }
       if text.alignment != .start { pairs.append((key: "align", value: .string(text.alignment.rawValue))) }
+      if let maxLines = text.maxLines { pairs.append((key: "maxLines", value: .number(Double(maxLines)))) }
     #endif
     }
     if x != 0 { pairs.append((key: "x", value: .number(Double(x)))) }
@@ -319,10 +320,14 @@ public struct SceneText: Sendable, Equatable {
   /// Pixels added after each character.
   public var letterSpacing: Double
   public var alignment: TextAlignment
+  /// The most lines drawn, the last ending in an ellipsis when more were cut (`Text`'s `maxLines`); `nil` for no
+  /// limit.
+  public var maxLines: Int?
 
   public init(_ string: String, font: String = "DejaVu Sans", size: Double = 32, color: Color = .black,
-    lineHeight: Double = 1.2, letterSpacing: Double = 0, alignment: TextAlignment = .start)
+    lineHeight: Double = 1.2, letterSpacing: Double = 0, alignment: TextAlignment = .start, maxLines: Int? = nil)
   {
+    self.maxLines = maxLines
     self.string = string
     self.font = font
     self.size = size
@@ -335,7 +340,7 @@ public struct SceneText: Sendable, Equatable {
   /// The `Text` it draws, broken at `maxWidth` when given.
   func component(maxWidth: Int?) -> Text {
     Text(string, font: StandardFilters.font(font, size: size), color: color, lineHeight: lineHeight,
-      letterSpacing: letterSpacing, maxWidth: maxWidth.map(Double.init), alignment: alignment)
+      letterSpacing: letterSpacing, maxWidth: maxWidth.map(Double.init), alignment: alignment, maxLines: maxLines)
   }
 }
 #endif

@@ -48,6 +48,16 @@ struct SceneReader {
     return Int(number)
   }
 
+  /// A count of lines: 1 … 2^30, or `nil` when absent.
+  func lineCount(_ key: String) throws(SceneError) -> Int? {
+    guard let number = try number(key) else { return nil }
+    guard number == number.rounded(), number >= 1, number <= Double(ParameterCheck.maxLength) else {
+      throw error(key, "whole number of lines from 1 to \(ParameterCheck.maxLength) expected, got "
+        + JSONValue.number(number))
+    }
+    return Int(number)
+  }
+
   /// A width or height: 1 … 2^30, or `fallback` when absent (an error when there is none).
   func size(_ key: String, default fallback: Int?) throws(SceneError) -> Int {
     guard let number = try number(key) else {
@@ -103,7 +113,7 @@ struct SceneReader {
 
   func layer(canvas: (width: Int, height: Int)) throws(SceneError) -> SceneLayer {
     let kinds = ["image", "color", "gradient", "group", "text"]
-    let textKeys = ["font", "size", "lineHeight", "letterSpacing", "align"]
+    let textKeys = ["font", "size", "lineHeight", "letterSpacing", "align", "maxLines"]
     try allowKeys(kinds + ["x", "y", "width", "height", "chain", "blend", "opacity", "fit", "anchor"] + textKeys)
     // A text layer's colour is its glyphs': `color` is then an option, not the kind.
     let isText = value("text") != nil
@@ -142,7 +152,7 @@ struct SceneReader {
         content = .text(SceneText(string, font: font, size: try number("size") ?? 32,
           color: try color("color") ?? .black, lineHeight: try number("lineHeight") ?? 1.2,
           letterSpacing: try number("letterSpacing") ?? 0,
-          alignment: StandardFilters.alignment(align)))
+          alignment: StandardFilters.alignment(align), maxLines: try lineCount("maxLines")))
       #else
         throw error("text", "text is drawn by the Text trait, which this build of Decor leaves out")
       #endif

@@ -129,9 +129,13 @@ package enum StandardFilters {
 
   enum ResizeStep {
     static let size = StepParameter.size("size", allowsKeep: true, range: ParameterRange.sizes,
-      examples: ["40x30", "64x", "x48", "20x_", "56", "50%", "150%x_", "75%x40%"],
+      examples: ["40x30", "64x", "x48", "20x_", "56", "50%", "150%x_", "75%x40%", "40x40>", "90x90<", "30x30^",
+        "25x40!"],
       help: "WxH, W or H may be _ or left out (256x, x256, 256 alone a width, as in ImageMagick); or percentages of "
-        + "the input's sides (50%, 50%x25%)")
+        + "the input's sides (50%, 50%x25%); or WxH with ImageMagick's -resize suffixes, sized as convert -resize "
+        + "sizes them: > shrinks only (fit=contain shrink-only), < enlarges only, ^ fills the box (the smallest "
+        + "size covering WxH, aspect ratio kept, uncropped), ! is exactly WxH (fit=fill); > and < cap each side "
+        + "separately, as ImageMagick does; ^> and !< combine; no suffix after a percentage")
     static let fit = StepParameter.choice("fit", Resizing.Fit.self, default: .fill,
       help: "fill stretches to exactly WxH; contain scales, keeping the aspect ratio, to the largest size that "
         + "fits inside WxH, and the output is that size (one side shorter, no letterbox: add pad for one); "
@@ -274,11 +278,25 @@ package enum StandardFilters {
     Filter(
       "resize",
       summary: "resize to WxH (W or H may be _ or left out to keep the aspect ratio; 50% halves both sides; "
-        + "fit=contain fits inside, fit=cover fills and crops toward gravity=)",
+        + "fit=contain fits inside, fit=cover fills and crops toward gravity=; ImageMagick's WxH>, WxH<, WxH^ and "
+        + "WxH! as -resize reads them)",
       arguments: [ResizeStep.size.argument, ResizeStep.fit.argument, ResizeStep.gravity.argument, ResizeStep.shrinkOnly.argument,
         ResizeStep.background.argument, ResizeStep.interpolation.argument],
       validate: { arguments throws(FilterError) in
         let fit = arguments[ResizeStep.fit]
+        if case .geometry(let width, let height, let flags)? = arguments[ResizeStep.size] {
+          // The suffix says how to fit; only a letterbox around a box the image fits inside adds to it.
+          if fit != .fill {
+            throw FilterError("the suffix of \(Quoting.quoted(arguments[ResizeStep.size]?.text ?? "")) says how to "
+              + "fit already: give it or fit=\(fit.rawValue), not both")
+          }
+          if arguments[ResizeStep.background] != nil
+            && (width == nil || height == nil || flags.contains(.fillArea) || flags.contains(.ignoreAspect))
+          {
+            throw FilterError("background= letterboxes into WxH with both sides, after > or <, not after ^ or !")
+          }
+          return
+        }
         guard arguments[ResizeStep.background] != nil else { return }
         if fit != .contain && fit != .inside {
           throw FilterError("background= letterboxes fit=contain or fit=inside (fit=\(fit.rawValue) fills WxH already)")
@@ -289,16 +307,36 @@ package enum StandardFilters {
       }
     ) { arguments, input in
       let size: (width: Int?, height: Int?)
+      var fit = arguments[ResizeStep.fit]
+      var shrinkOnly = arguments[ResizeStep.shrinkOnly]
+      let box: (width: Int?, height: Int?)
       switch arguments[ResizeStep.size] {
-      case .size(let width, let height)?: size = (width, height)
-      case .fractionalSize(let width, let height)?: size = Self.pixels(of: (width, height), input: input)
-      default: size = (nil, nil)
+      case .size(let width, let height)?:
+        size = (width, height)
+        box = size
+      case .fractionalSize(let width, let height)?:
+        size = Self.pixels(of: (width, height), input: input)
+        box = size
+      case .geometry(let width, let height, var flags)?:
+        // ImageMagick's arithmetic gives the output's sides; the resize then fills them exactly. `shrink-only`
+        // is `>` (each side capped at the input's).
+        if shrinkOnly { flags.insert(.shrinkLarger) }
+        let e = input.extent
+        let sides = GeometryFlag.size(width: width, height: height, flags: flags,
+          of: e.isEmpty || e.isInfinite ? (1, 1) : (e.width, e.height))
+        size = (sides.width, sides.height)
+        box = (width, height)
+        fit = .fill
+        shrinkOnly = false
+      default:
+        size = (nil, nil)
+        box = size
       }
       let gravity = arguments[ResizeStep.gravity]
-      let resized = input.resized(width: size.width, height: size.height, fit: arguments[ResizeStep.fit],
-        interpolation: arguments[ResizeStep.interpolation], gravity: gravity, shrinkOnly: arguments[ResizeStep.shrinkOnly])
+      let resized = input.resized(width: size.width, height: size.height, fit: fit,
+        interpolation: arguments[ResizeStep.interpolation], gravity: gravity, shrinkOnly: shrinkOnly)
       // A letterbox is a small graph: the image fitted inside the box, on a canvas of the box's size.
-      guard let background = arguments[ResizeStep.background], let width = size.width, let height = size.height else {
+      guard let background = arguments[ResizeStep.background], let width = box.width, let height = box.height else {
         return resized
       }
       return resized.placedOnCanvas(width: width, height: height, gravity: gravity, color: background)

@@ -6,8 +6,8 @@ extension StandardFilters {
   // MARK: - Declarations
 
   enum TextStep {
-    static let string = StepParameter.text("string", examples: ["Hi", "\"a b\"", "ffi", "שלום"],
-      help: "the text; quote it when it has spaces")
+    static let string = StepParameter.text("string", examples: ["Hi", "\"a b\"", "ffi", "שלום", "\"one\\ntwo\""],
+      help: "the text; quote it when it has spaces; \\n in it is a line break, as in ImageMagick's -annotate")
     static let font = StepParameter.text("font", option: true, default: "DejaVu Sans", examples: ["DejaVu Sans"],
       help: "a family with an optional style as people write it (\"DejaVu Sans Bold\"), or a font file's path; "
         + "characters it has no glyph for come from an installed font that has them")
@@ -41,6 +41,12 @@ extension StandardFilters {
       ParameterRule(range: "any, clamped to ±10000", unit: "pixels", typical: -2...4) {
         value, name throws(ParameterError) in value
       }, option: true, default: 0, help: "pixels added after each character, as CSS's letter-spacing")
+    static let maxLines = StepParameter.optionalInteger("max-lines",
+      ParameterRule(range: "≥ 1, clamped to \(ParameterRange.limit(Double(ParameterCheck.maxLength)))", typical: 1...4) {
+        value, name throws(ParameterError) in try ParameterCheck.size(value, name)
+      }, checkedAs: "maximum lines", option: true,
+      help: "the most lines drawn; the last one kept ends in an ellipsis (…) cut to fit width=, as CSS's "
+        + "-webkit-line-clamp")
   }
 
   // MARK: - Steps
@@ -54,7 +60,7 @@ extension StandardFilters {
       arguments: [TextStep.string.argument, TextStep.font.argument, TextStep.size.argument, TextStep.color.argument,
         TextStep.opacity.argument, TextStep.gravity.argument, TextStep.margin.argument, TextStep.x.argument,
         TextStep.y.argument, TextStep.width.argument, TextStep.align.argument, TextStep.lineHeight.argument,
-        TextStep.letterSpacing.argument],
+        TextStep.letterSpacing.argument, TextStep.maxLines.argument],
       validate: { arguments throws(FilterError) in
         if let problem = fontNameProblem(arguments[TextStep.font]) { throw FilterError(problem) }
         // The parameters and the font, not the layout: the builder lays the text out, once. (The text's own checks
@@ -74,9 +80,13 @@ extension StandardFilters {
       let margin = min(arguments[TextStep.margin], ParameterCheck.maxLength)
       let gravity = arguments[TextStep.gravity]
       let area = e.isEmpty || e.isInfinite ? (0, 0) : (max(0, e.width - 2 * margin), max(0, e.height - 2 * margin))
-      let at = gravity.offset(placing: (text.extent.width, text.extent.height), in: area)
-      let x = margin + at.x + arguments[TextStep.x]
-      let y = margin + at.y + arguments[TextStep.y]
+      // Placed by its layout box; ink beyond the box (a Devanagari vowel sign above it) is drawn around it.
+      let box = text.layoutBox
+      let at = gravity.offset(placing: (box.width, box.height), in: area)
+      // The blend puts the extent's top-left at the point: the box's is where the ink beyond it begins.
+      let ink = text.extent
+      let x = margin + at.x + arguments[TextStep.x] + (ink.isEmpty ? 0 : ink.minX)
+      let y = margin + at.y + arguments[TextStep.y] + (ink.isEmpty ? 0 : ink.minY)
       return input.blended(with: drawn, at: Point(Double(x), Double(y)))
     },
   ]
@@ -85,7 +95,8 @@ extension StandardFilters {
   static func textComponent(_ arguments: FilterArguments) -> Text {
     Text(arguments[TextStep.string], font: font(arguments), color: arguments[TextStep.color],
       lineHeight: arguments[TextStep.lineHeight], letterSpacing: arguments[TextStep.letterSpacing],
-      maxWidth: arguments[TextStep.width], alignment: alignment(arguments[TextStep.align]))
+      maxWidth: arguments[TextStep.width], alignment: alignment(arguments[TextStep.align]),
+      maxLines: arguments[TextStep.maxLines])
   }
 
   /// The names `align` takes in a step and a scene: `TextAlignment`'s, and `left` and `right` for start and end

@@ -17,11 +17,12 @@ import CHarfBuzz
 /// FreeType, antialiased, in `color` (see `GlyphRendering`). The font file is read once when the text is built, and
 /// each render opens its own FreeType face from those bytes, so a text renders on any number of threads at once.
 ///
-/// **Extent: the layout box**, from (0, 0): as wide as `maxWidth` when given (else the widest line, rounded up to
-/// whole pixels), and `lines.count × lineHeight × size` tall (rounded up). Ink beyond the box (a descender under a
-/// line height below about 1.2, an italic's overhang) is cut, as every component is transparent outside its
-/// extent; `inkBounds` is where the glyphs' pixels are, in the same coordinates, to pad or crop by. `lines` gives
-/// each line's text, width and baseline.
+/// **Layout box and extent.** `layoutBox` is from (0, 0): as wide as `maxWidth` when given (else the widest line,
+/// rounded up to whole pixels), and `lines.count × lineHeight × size` tall (rounded up); a step or a layer places
+/// the text by it. Ink beyond the box (a vowel sign above a Devanagari headline or a descender under a small line
+/// height, an italic's overhang) is drawn, as CSS draws overflowing ink and Pillow draws every glyph whole: the
+/// extent is the layout box and `inkBounds` (where the glyphs' pixels are, in the same coordinates) together.
+/// `lines` gives each line's text, width and baseline.
 ///
 /// **Fallback.** A character the font has no glyph for is drawn from another installed face that has one, as
 /// browsers and Pango do: fontconfig sorts the installed faces for the font's family and style with the missing
@@ -47,7 +48,17 @@ import CHarfBuzz
 ///   style it lacks or a file that is not a font is refused with the `FontError` (also in `fontError`);
 /// - `lineHeight` (a multiple of the size, as CSS's unitless `line-height`): finite, at least 0, clamped to 100;
 /// - `letterSpacing` (pixels added after each character, as CSS's `letter-spacing`): finite, clamped to ±10 000;
-/// - `maxWidth` (pixels): finite and at least 0, clamped to 2^30.
+/// - `maxWidth` (pixels): finite and at least 0, clamped to 2^30;
+/// - `maxLines`: at least 1, clamped to 2^30.
+///
+/// **Line limit.** With `maxLines`, the text keeps its first `maxLines` lines and the last one ends in an ellipsis
+/// (…) cut to fit `maxWidth`, as CSS's `-webkit-line-clamp` does (`TextLayout` says how, bidi text included);
+/// `isTruncated` says whether anything was left out, and `lines` holds the lines drawn.
+///
+/// ```swift
+/// let title = Text(headline, font: Font(family: "DejaVu Sans Bold", size: 48), maxWidth: 900, maxLines: 2)
+/// if title.isTruncated { print("cut to", title.lines.count, "lines") }
+/// ```
 public struct Text: ImageComponent, CustomStringConvertible {
   /// The most Unicode scalars a text holds (about 1 000 pages).
   public static let maxCharacters = 1 << 20
@@ -64,6 +75,8 @@ public struct Text: ImageComponent, CustomStringConvertible {
   /// The width lines are broken at, as used; `nil` for no breaks other than the text's own.
   public let maxWidth: Double?
   public let alignment: TextAlignment
+  /// The most lines drawn, as used (an ellipsis ends the last when there were more); `nil` for no limit.
+  public let maxLines: Int?
   /// The face the font resolved to; `nil` when it did not.
   public let fontFile: FontFile?
   /// Why the font could not be used, when it could not.
@@ -80,9 +93,10 @@ public struct Text: ImageComponent, CustomStringConvertible {
   private let problem: RenderError?
 
   /// `string` in `font`, filled with `color`: lines `lineHeight` × the size apart, `letterSpacing` pixels added
-  /// after each character, broken to fit `maxWidth` (when given) and aligned within the box by `alignment`.
+  /// after each character, broken to fit `maxWidth` (when given), at most `maxLines` of them (the last ending in
+  /// an ellipsis when more were cut: see "Line limit"), and aligned within the box by `alignment`.
   public init(_ string: String, font: Font, color: Color = .black, lineHeight: Double = 1.2,
-    letterSpacing: Double = 0, maxWidth: Double? = nil, alignment: TextAlignment = .start)
+    letterSpacing: Double = 0, maxWidth: Double? = nil, alignment: TextAlignment = .start, maxLines: Int? = nil)
   {
     self.string = string
     self.font = font
@@ -90,7 +104,8 @@ public struct Text: ImageComponent, CustomStringConvertible {
     self.alignment = alignment
     pixel = color.premultiplied
     let prepared = Self.prepare(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing,
-      maxWidth: maxWidth)
+      maxWidth: maxWidth, maxLines: maxLines)
+    self.maxLines = prepared.maxLines
     size = prepared.size
     self.lineHeight = prepared.lineHeight
     self.letterSpacing = prepared.letterSpacing
@@ -105,7 +120,9 @@ public struct Text: ImageComponent, CustomStringConvertible {
     var fallbacks: [FontData] = []
     var fallbackFonts: [FontFile] = []
     if check.error == nil, let data, let fontFile = prepared.fontFile {
-      let missing = data.withFace(size: nil) { TextLayout.missing(in: shaped, face: $0) }
+      // A line limit may draw an ellipsis, found as the text's own characters are.
+      let drawn = prepared.maxLines == nil ? shaped : shaped + "\u{2026}"
+      let missing = data.withFace(size: nil) { TextLayout.missing(in: drawn, face: $0) }
       if case .success(let missing) = missing, !missing.isEmpty {
         // A face fontconfig lists that cannot be read is passed over: the next one may cover the characters.
         for file in FontCatalog.fallbacks(for: missing, like: fontFile) {
@@ -120,11 +137,11 @@ public struct Text: ImageComponent, CustomStringConvertible {
 
     var layout = TextLayout()
     if check.error == nil, let data {
-      let (size, lineHeight, letterSpacing, maxWidth, alignment) = (size, self.lineHeight, self.letterSpacing,
-        self.maxWidth, alignment)
+      let (size, lineHeight, letterSpacing, maxWidth, alignment, maxLines) = (size, self.lineHeight,
+        self.letterSpacing, self.maxWidth, alignment, self.maxLines)
       switch FontData.withFaces([data] + fallbacks, size: size, { faces in
         TextLayout.make(shaped, faces: faces, size: size, lineHeight: lineHeight, letterSpacing: letterSpacing,
-          maxWidth: maxWidth, alignment: alignment)
+          maxWidth: maxWidth, alignment: alignment, maxLines: maxLines)
       }) {
       case .success(let made): layout = made
       case .failure(let error):
@@ -144,6 +161,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
     var lineHeight = 1.2
     var letterSpacing = 0.0
     var maxWidth: Double?
+    var maxLines: Int?
     var data: FontData?
     var fontFile: FontFile?
     var fontError: FontError?
@@ -151,7 +169,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
 
   /// The parameters checked and the font resolved and read, as `init` does before laying out.
   private static func prepare(_ string: String, font: Font, lineHeight: Double, letterSpacing: Double,
-    maxWidth: Double?) -> Prepared
+    maxWidth: Double?, maxLines: Int?) -> Prepared
   {
     var result = Prepared()
     var check = ParameterValidation("text")
@@ -166,6 +184,9 @@ public struct Text: ImageComponent, CustomStringConvertible {
     result.maxWidth = check.check(nil) { () throws(ParameterError) -> Double? in
       guard let maxWidth else { return nil }
       return try ParameterCheck.length(maxWidth, "maximum width")
+    }
+    result.maxLines = check.check(nil) { () throws(ParameterError) -> Int? in
+      try maxLines.map { n throws(ParameterError) in try ParameterCheck.size(n, "maximum lines") }
     }
     do throws(FontError) {
       switch font.source {
@@ -190,9 +211,10 @@ public struct Text: ImageComponent, CustomStringConvertible {
   /// parameters checked and the font resolved and read): what a step checks when it is parsed, before it builds
   /// the text once.
   package static func parameterProblem(_ string: String, font: Font, lineHeight: Double = 1.2, letterSpacing: Double = 0,
-    maxWidth: Double? = nil) -> RenderError?
+    maxWidth: Double? = nil, maxLines: Int? = nil) -> RenderError?
   {
-    prepare(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing, maxWidth: maxWidth).check.error
+    prepare(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing, maxWidth: maxWidth,
+      maxLines: maxLines).check.error
   }
 
   /// A font that cannot be used as a parameter error whose sentence is the font error's own ("font family … is not
@@ -221,24 +243,35 @@ public struct Text: ImageComponent, CustomStringConvertible {
     guard count > 0 else { throw ParameterError("text", "must not be empty") }
   }
 
-  /// The layout box from (0, 0) (see the type's documentation); empty when a parameter is refused.
-  public var extent: IntRect {
+  /// The layout box from (0, 0) (see "Layout box and extent"): what a step or a layer places the text by; empty
+  /// when a parameter is refused.
+  public var layoutBox: IntRect {
     problem == nil ? IntRect(x: 0, y: 0, width: layout.width, height: layout.height) : .empty
+  }
+
+  /// The layout box and the ink beyond it (see "Layout box and extent"); empty when a parameter is refused.
+  public var extent: IntRect {
+    let box = layoutBox
+    guard problem == nil, !layout.inkBounds.isEmpty else { return box }
+    return box.isEmpty ? layout.inkBounds : box.union(layout.inkBounds)
   }
 
   /// Where the glyphs' pixels are, in the extent's coordinates: it may reach beyond the extent (and those pixels
   /// are not drawn). Empty for a text of spaces, or when a parameter is refused.
   public var inkBounds: IntRect { problem == nil ? layout.inkBounds : .empty }
 
-  /// The lines as laid out, top to bottom.
+  /// The lines as laid out, top to bottom (at most `maxLines`).
   public var lines: [TextLine] { layout.lines }
+
+  /// Whether `maxLines` left lines out: the last line drawn then ends in an ellipsis.
+  public var isTruncated: Bool { layout.isTruncated }
 
   public var parameterError: RenderError? { problem }
 
   /// Made from everything the layout and the drawing read (the font data is the font file's).
   public var identity: ComponentIdentity {
     ComponentIdentity(Self.self, parameters: [string, font, color, lineHeight, letterSpacing, maxWidth, alignment,
-      fontFile, fallbackFonts])
+      maxLines, fontFile, fallbackFonts])
   }
 
   /// Draws the glyphs touching `region`.

@@ -105,6 +105,14 @@ package struct ShapedGlyph: Sendable, Hashable {
 ///   opportunities, greedily, when the next word would pass `maxWidth` (trailing spaces hang); a word wider than
 ///   the width overflows rather than breaking, as CSS's `overflow-wrap: normal`. Each line is shaped again on its
 ///   own once broken.
+/// - Line limit: with `maxLines`, lines past the limit are left out, as CSS's `-webkit-line-clamp` does, and the
+///   last one kept ends in U+2026 HORIZONTAL ELLIPSIS: the line is cut after the longest run of its grapheme
+///   clusters (in logical order, its trailing spaces dropped) that, with the ellipsis, fits `maxWidth`, the
+///   ellipsis shaped after it in the same run of faces as any other character (the text's font, else a fallback).
+///   In bidi text the line keeps its paragraph's direction, and the ellipsis (a neutral character) takes it at the
+///   line's end, so it lands at the line's end edge: the right of left-to-right text, the left of right-to-left
+///   text, after the logically last character kept, as browsers draw it. When not even the ellipsis fits, the line
+///   is the ellipsis alone.
 /// - Box: as wide as `maxWidth` when given, else the widest line (rounded up to whole pixels); each line
 ///   `lineHeight × size` tall with the font's ascent and descent (hhea) centred in it (CSS's half-leading), its
 ///   baseline rounded to a whole pixel.
@@ -123,11 +131,14 @@ package struct TextLayout: Sendable, Hashable {
   var height: Int
   /// The union of the glyphs' bitmap boxes (empty when nothing is drawn).
   var inkBounds: IntRect
+  /// Whether lines were left out for `maxLines` (the last one kept then ends in an ellipsis).
+  var isTruncated: Bool
 
   init(glyphs: [PlacedGlyph] = [], boxes: [GlyphKey: GlyphBox] = [:], lines: [TextLine] = [],
     lineSpans: [(glyphs: Range<Int>, rows: Range<Int>)] = [], width: Int = 0, height: Int = 0,
-    inkBounds: IntRect = .empty)
+    inkBounds: IntRect = .empty, isTruncated: Bool = false)
   {
+    self.isTruncated = isTruncated
     self.glyphs = glyphs
     self.boxes = boxes
     self.lines = lines
@@ -139,7 +150,7 @@ package struct TextLayout: Sendable, Hashable {
 
   package static func == (a: TextLayout, b: TextLayout) -> Bool {
     a.glyphs == b.glyphs && a.boxes == b.boxes && a.lines == b.lines && a.width == b.width && a.height == b.height
-      && a.inkBounds == b.inkBounds
+      && a.inkBounds == b.inkBounds && a.isTruncated == b.isTruncated
   }
 
   package func hash(into hasher: inout Hasher) {
@@ -204,7 +215,7 @@ package struct TextLayout: Sendable, Hashable {
   /// Lays out `text` (whose characters `Text` has checked) in `faces` (the text's font first, then its fallbacks),
   /// each sized to `size` pixels.
   static func make(_ text: String, faces: [FT_Face], size: Double, lineHeight: Double, letterSpacing: Double,
-    maxWidth: Double?, alignment: TextAlignment) -> TextLayout
+    maxWidth: Double?, alignment: TextAlignment, maxLines: Int? = nil) -> TextLayout
   {
     guard let face = faces.first else { return TextLayout() }
     let scalars = text.unicodeScalars.map { $0.value == 9 ? 32 : $0.value }
@@ -222,13 +233,20 @@ package struct TextLayout: Sendable, Hashable {
     }
     let limit = maxWidth.map { FontData.fixed($0) }
 
-    // Lines, in 26.6: each with its glyphs (pen positions from 0), width and paragraph direction.
-    var shapedLines: [(glyphs: [ShapedGlyph], width: Int, range: Range<Int>, rightToLeft: Bool)] = []
-    for (start, end) in paragraphs(scalars) {
+    // Lines, in 26.6: each with its glyphs (pen positions from 0), width, paragraph direction and the paragraph's
+    // start (in scalars of the text).
+    var shapedLines: [ShapedLine] = []
+    var truncated = false
+    paragraphs: for (start, end) in paragraphs(scalars) {
+      if let maxLines, shapedLines.count >= maxLines {
+        truncated = true
+        break
+      }
       let paragraph = analyse(Array(scalars[start..<end]), offset: start, fonts: Array(fontOf[start..<end]))
       let count = paragraph.scalars.count
       guard count > 0 else {
-        shapedLines.append(([], 0, start..<start, false))
+        shapedLines.append(ShapedLine(glyphs: [], width: 0, range: start..<start, rightToLeft: false,
+          paragraphStart: start))
         continue
       }
       // Advances per character from the paragraph shaped whole, to choose the breaks.
@@ -264,12 +282,21 @@ package struct TextLayout: Sendable, Hashable {
       }
       ranges.append(lineStart..<count)
       for range in ranges {
+        if let maxLines, shapedLines.count >= maxLines {
+          truncated = true
+          break paragraphs
+        }
         let trimmed = range.lowerBound..<trimmedEnd(range.lowerBound, range.upperBound)
         let glyphs = shapeVisual(paragraph, range: trimmed, fonts: fonts, features: features, letterSpacing: spacing)
         let width = glyphs.reduce(0) { $0 + $1.xAdvance }
-        shapedLines.append((glyphs, width, (trimmed.lowerBound + start)..<(trimmed.upperBound + start),
-          paragraph.isRightToLeft))
+        shapedLines.append(ShapedLine(glyphs: glyphs, width: width,
+          range: (trimmed.lowerBound + start)..<(trimmed.upperBound + start), rightToLeft: paragraph.isRightToLeft,
+          paragraphStart: start))
       }
+    }
+    if truncated, let last = shapedLines.popLast() {
+      shapedLines.append(ellipsized(last, text: text, scalars: scalars, fontOf: fontOf, faces: faces, fonts: fonts,
+        features: features, letterSpacing: spacing, limit: limit))
     }
 
     // The box and the lines in it.
@@ -301,8 +328,8 @@ package struct TextLayout: Sendable, Hashable {
           y: baseline - ((glyph.yOffset + 32) >> 6), font: glyph.font))
         pen += glyph.xAdvance
       }
-      lines.append(TextLine(text: String(characters[line.range]), width: Double(line.width) / 64, x: x,
-        baseline: baseline, isRightToLeft: line.rightToLeft))
+      lines.append(TextLine(text: String(characters[line.range]) + (line.ellipsis ? "\u{2026}" : ""),
+        width: Double(line.width) / 64, x: x, baseline: baseline, isRightToLeft: line.rightToLeft))
     }
     let limitSide = Double(ParameterCheck.maxLength)
     let width = Int(min(limitSide, (Double(boxWidth) / 64).rounded(.up)))
@@ -330,7 +357,69 @@ package struct TextLayout: Sendable, Hashable {
       if let rows { lineSpans.append((range, rows)) }
     }
     return TextLayout(glyphs: glyphs, boxes: boxes, lines: lines, lineSpans: lineSpans, width: max(0, width),
-      height: max(0, height), inkBounds: ink)
+      height: max(0, height), inkBounds: ink, isTruncated: truncated)
+  }
+
+  /// A line shaped, before it is placed: its glyphs in visual order (pen positions from 0) and width in 26.6, its
+  /// characters (in scalars of the text, trailing spaces left out), its paragraph's direction and start, and whether
+  /// an ellipsis follows the characters.
+  private struct ShapedLine {
+    var glyphs: [ShapedGlyph]
+    var width: Int
+    var range: Range<Int>
+    var rightToLeft: Bool
+    var paragraphStart: Int
+    var ellipsis = false
+  }
+
+  /// U+2026 HORIZONTAL ELLIPSIS, which ends the last line kept under a line limit.
+  static let ellipsis: UInt32 = 0x2026
+
+  /// `line` cut to fit `limit` (26.6; `nil` for no width) with an ellipsis after it (see "Line limit"): the
+  /// longest run of its grapheme clusters whose shaping with the ellipsis fits, found by bisection over the
+  /// clusters' ends (the shaped width grows with the run, but for kerning and contextual forms, so each
+  /// candidate is shaped, a few dozen at most). Each candidate is the paragraph up to the cut and the ellipsis,
+  /// analysed in the paragraph's direction, with the line's part shaped.
+  private static func ellipsized(_ line: ShapedLine, text: String, scalars: [UInt32], fontOf: [Int],
+    faces: [FT_Face], fonts: [OpaquePointer], features: [hb_feature_t], letterSpacing: Int, limit: Int?)
+    -> ShapedLine
+  {
+    let ellipsisFont = faces.indices.first { FT_Get_Char_Index(faces[$0], FT_ULong(ellipsis)) != 0 } ?? 0
+    let start = line.paragraphStart
+    func shaped(upTo cut: Int) -> ShapedLine {
+      var end = cut
+      while end > line.range.lowerBound, isSpace(scalars[end - 1]) { end -= 1 }
+      let paragraph = analyse(Array(scalars[start..<end]) + [ellipsis], offset: start,
+        fonts: Array(fontOf[start..<end]) + [ellipsisFont], rightToLeft: line.rightToLeft)
+      let glyphs = shapeVisual(paragraph, range: (line.range.lowerBound - start)..<(end - start + 1), fonts: fonts,
+        features: features, letterSpacing: letterSpacing)
+      return ShapedLine(glyphs: glyphs, width: glyphs.reduce(0) { $0 + $1.xAdvance },
+        range: line.range.lowerBound..<end, rightToLeft: line.rightToLeft, paragraphStart: start, ellipsis: true)
+    }
+    guard let limit else { return shaped(upTo: line.range.upperBound) }
+    // The ends of the line's grapheme clusters, in scalars of the text: the cuts to choose from.
+    var cuts: [Int] = []
+    var position = 0
+    for character in text {
+      let next = position + character.unicodeScalars.count
+      if next > line.range.lowerBound && next <= line.range.upperBound { cuts.append(next) }
+      if next >= line.range.upperBound { break }
+      position = next
+    }
+    var best = shaped(upTo: line.range.lowerBound)
+    var low = 0
+    var high = cuts.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let candidate = shaped(upTo: cuts[middle])
+      if candidate.width <= limit {
+        best = candidate
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    return best
   }
 
   /// The pixel box FreeType's renderer gives glyph `id`: its hinted outline's control box, out to whole pixels.
@@ -411,12 +500,15 @@ package struct TextLayout: Sendable, Hashable {
     return result
   }
 
-  /// A paragraph's bidi levels, scripts and break opportunities.
-  private static func analyse(_ scalars: [UInt32], offset: Int, fonts: [Int]) -> Paragraph {
+  /// A paragraph's bidi levels, scripts and break opportunities; its direction from its first strong character, or
+  /// `rightToLeft` when given (a paragraph cut short keeps the direction of the whole).
+  private static func analyse(_ scalars: [UInt32], offset: Int, fonts: [Int], rightToLeft: Bool? = nil)
+    -> Paragraph
+  {
     _ = unibreakReady
     let count = scalars.count
     var levels = [Int8](repeating: 0, count: count)
-    var direction = DECOR_FRIBIDI_PAR_ON
+    var direction = rightToLeft.map { $0 ? DECOR_FRIBIDI_PAR_RTL : DECOR_FRIBIDI_PAR_LTR } ?? DECOR_FRIBIDI_PAR_ON
     var breaks = [CChar](repeating: DECOR_LINEBREAK_NOBREAK, count: count)
     if count > 0 {
       var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)

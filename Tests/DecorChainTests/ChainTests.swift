@@ -122,7 +122,8 @@ import DecorTestSupport
     #expect(try ChainProbe.arguments("resize x30").size("size")! == (nil, 30))
     #expect(try ChainProbe.arguments("resize 40").size("size")! == (40, nil))
     #expect(try ChainProbe.arguments("resize 50%").fractionalSize("size")! == (0.5, 0.5))
-    let resizeExpected = "size WxH (W or H may be _ or left out, as 256x; or percentages, as 50%) expected, got"
+    let resizeExpected = "size WxH (W or H may be _ or left out, as 256x; percentages, as 50%; or ImageMagick's "
+      + "suffixes > < ^ !, as 256x256>) expected, got"
     for bad in ["_x_", "x", "10x20x30", "10X20", "ax4", "50%x10"] {
       #expect(ChainProbe.message("resize \(bad)") == "\(resizeExpected) \"\(bad)\"", "\(bad)")
     }

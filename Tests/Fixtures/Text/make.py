@@ -6,6 +6,8 @@ starting at x = 10 with its baseline at y = 60 (anchor "ls"), on a 520x80 image:
     latin-pillow.png   DejaVuSans.ttf       48 px  "office AVATAR Wafer" (a ligature and kerning)
     small-pillow.png   DejaVuSans-Bold.ttf  13 px  "Hinted at 13 px: Wave, Type & 0123 {fj}" (hinting shows)
     arabic-pillow.png  DejaVuSans.ttf       36 px  "مرحبا بالعالم" (joined, right to left)
+    devanagari-pillow.png  NotoSansDevanagari-Regular.ttf (fonts-noto-core)  48 px  "नमस्ते" (a vowel sign
+                       above the headline, positioned by the font's marks)
 
 Prints the numbers the test hard-codes: Pillow's advance width (getlength) and the ink box in the image.
 
@@ -20,12 +22,13 @@ CASES = [
     ("latin-pillow.png", "DejaVuSans.ttf", 48, "office AVATAR Wafer"),
     ("small-pillow.png", "DejaVuSans-Bold.ttf", 13, "Hinted at 13 px: Wave, Type & 0123 {fj}"),
     ("arabic-pillow.png", "DejaVuSans.ttf", 36, "مرحبا بالعالم"),
+    ("devanagari-pillow.png", "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", 48, "नमस्ते"),
 ]
 here = os.path.dirname(os.path.abspath(__file__))
 print("Pillow", Image.__version__, "FreeType", features.version("freetype2"), "raqm", features.version("raqm"),
       "HarfBuzz", features.version("harfbuzz"))
 for name, file, size, text in CASES:
-    font = ImageFont.truetype(DEJAVU + file, size, layout_engine=ImageFont.Layout.RAQM)
+    font = ImageFont.truetype(os.path.join(DEJAVU, file), size, layout_engine=ImageFont.Layout.RAQM)
     image = Image.new("L", (520, 80), 0)
     ImageDraw.Draw(image).text((10, 60), text, font=font, fill=255, anchor="ls")
     image.save(os.path.join(here, name), optimize=True)
