@@ -48,6 +48,9 @@ package final class WebPAnimationWriter: AnimationWriter {
       throw .encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
     }
     animation.anim_params.loop_count = Int32(clamping: max(0, min(65535, loopCount)))
+    // The canvas's background, which players may show before the first frame: transparent, as the frames were
+    // composed on (libwebp's default is opaque white).
+    animation.anim_params.bgcolor = 0
     guard let encoder = decor_webp_anim_encoder_new(Int32(width), Int32(height), &animation) else {
       throw .encodingFailed(destination: destination, detail: "libwebp's animation encoder cannot start")
     }
