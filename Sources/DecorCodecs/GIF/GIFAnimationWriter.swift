@@ -32,6 +32,8 @@ package final class GIFAnimationWriter: AnimationWriter {
   /// Why a write to the sink failed, thrown in place of giflib's words.
   private var failure: CodecError?
   private var frames = 0
+  /// Set when the writer is dropped unfinished: giflib's closing bytes are then thrown away, not sent.
+  private var discarding = false
 
   /// Starts a `width × height` GIF: the header and screen descriptor, and the loop extension of an animation.
   ///
@@ -73,6 +75,7 @@ package final class GIFAnimationWriter: AnimationWriter {
 
   deinit {
     if let gif {
+      discarding = true
       var error: Int32 = 0
       EGifCloseFile(gif, &error)
     }
@@ -81,6 +84,7 @@ package final class GIFAnimationWriter: AnimationWriter {
 
   /// giflib's output, buffered: every byte taken, or none once the sink has failed.
   private func take(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    if discarding { return bytes.count }
     guard failure == nil else { return 0 }
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 16 {
