@@ -47,6 +47,15 @@ import DecorTestSupport
     }
   }
 
+  /// A frame reaching past the canvas is clipped to it, as browsers clip it: the canvas keeps its size.
+  @Test func aFrameOutsideTheCanvasIsClipped() throws {
+    let frames = try Self.frames(try Animation(contentsOfFile: Self.path("outside.gif")))
+    #expect(frames.count == 4 && frames.allSatisfy { $0.raster.width == 32 && $0.raster.height == 24 })
+    #expect(frames[1].raster.pixel(x: 28, y: 20) == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    #expect(frames[1].raster.pixel(x: 31, y: 23) == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    #expect(frames[1].raster.pixel(x: 27, y: 20)?.a == 0)
+  }
+
   /// The same frames from bytes in memory as from the file, and a reading can be started again.
   @Test func fromMemoryAndReadTwice() throws {
     let bytes = try Fixtures.bytes(Self.folder.appendingPathComponent("three.gif"))

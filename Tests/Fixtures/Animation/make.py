@@ -13,6 +13,7 @@ Run from this folder: python3 make.py (Pillow 12 or later).
   index and disposal methods 1, 2, 3, 1: a red block, a green block disposed to the background (cleared), a blue
   block disposed to the previous picture, then a yellow block.
 - disposal-frame-N.png: Pillow's ImageSequence frames of disposal.gif as RGBA, which Decor's reader must match.
+- outside.gif: disposal.gif with its second frame moved to (28, 20), so that it reaches past the canvas (clipped).
 - truncated.gif: the first half of three.gif, which ends inside its second frame's data.
 """
 from PIL import Image, ImageSequence
@@ -54,6 +55,12 @@ sequence[0].save("disposal.gif", save_all=True, append_images=sequence[1:], dura
                  disposal=[1, 2, 3, 1], transparency=0, optimize=False)
 for index, frame in enumerate(ImageSequence.Iterator(Image.open("disposal.gif"))):
     frame.convert("RGBA").save(f"disposal-frame-{index + 1}.png")
+
+# outside.gif: disposal.gif with its second frame (16x12 of green) moved to (28, 20), reaching past the 32x24 canvas.
+data = bytearray(open("disposal.gif", "rb").read())
+descriptor = data.index(b"\x2c\x08\x00\x06\x00\x10\x00\x0c\x00")
+data[descriptor + 1:descriptor + 5] = bytes([28, 0, 20, 0])
+open("outside.gif", "wb").write(bytes(data))
 
 data = open("three.gif", "rb").read()
 open("truncated.gif", "wb").write(data[: len(data) // 2])
