@@ -79,9 +79,15 @@ import DecorTestSupport
       #expect(throws: CodecError.self) { try writer.add(try Raster(width: 5, height: 4), delay: 10) }
       #expect(throws: CodecError.self) { _ = try writer.finish() }
     }
-    #expect(throws: CodecError.self) {
-      _ = try GIFImageEncoder().animationWriter(width: 70000, height: 1, loopCount: 0, metadata: .none,
-        destination: "x", into: sink)
+    for (width, height) in [(70000, 1), (0, 4), (4, -1)] {
+      #expect(throws: CodecError.self) {
+        _ = try GIFImageEncoder().animationWriter(width: width, height: height, loopCount: 0, metadata: .none,
+          destination: "x", into: sink)
+      }
+      #expect(throws: CodecError.self) {
+        _ = try WebPImageEncoder().animationWriter(width: width == 70000 ? 17000 : width, height: height,
+          loopCount: 0, metadata: .none, destination: "x", into: sink)
+      }
     }
     #expect(PNGImageEncoder().writesAnimations == false && GIFImageEncoder().writesAnimations)
     #expect(try PNGImageEncoder().animationWriter(width: 4, height: 4, loopCount: 0, metadata: .none,

@@ -44,6 +44,9 @@ package final class GIFAnimationWriter: AnimationWriter {
   {
     try EncoderChecks.checkSize(width: width, height: height, maximum: Self.maximumDimension, format: "GIF",
       destination: destination)
+    guard width > 0, height > 0 else {
+      throw .encodingFailed(destination: destination, detail: "an animation of \(width)x\(height) pixels")
+    }
     self.width = width
     self.height = height
     self.animated = loopCount != nil

@@ -29,6 +29,9 @@ package final class WebPAnimationWriter: AnimationWriter {
   ) throws(CodecError) {
     try EncoderChecks.checkSize(width: width, height: height, maximum: WebPEncoder.maximumDimension, format: "WebP",
       destination: destination)
+    guard width > 0, height > 0 else {
+      throw .encodingFailed(destination: destination, detail: "an animation of \(width)x\(height) pixels")
+    }
     self.width = width
     self.height = height
     self.destination = destination
