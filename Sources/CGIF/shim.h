@@ -1,6 +1,6 @@
 // giflib (https://giflib.sourceforge.net): GIF files read through DGifOpen's input function (from memory, or pulled
-// from a ByteReader frame by frame) and written through EGifOpen's output function. Only
-// Sources/Decor/Codecs imports it (GIFDecoder). giflib reports every failure through return codes and the
+// from a ByteReader frame by frame) and written through EGifOpen's output function. Only DecorCodecs imports it
+// (GIFDecoder, GIFFrameReader, GIFAnimationWriter). giflib reports every failure through return codes and the
 // GifFileType's Error field, and never prints.
 #include <gif_lib.h>
 #include <stddef.h>
