@@ -41,7 +41,7 @@ let package = Package(
   traits: [
     .trait(name: "JPEG", description: "JPEG in and out through libjpeg-turbo."),
     .trait(name: "WebP", description: "WebP in and out through libwebp."),
-    .trait(name: "GIF", description: "GIF in through giflib."),
+    .trait(name: "GIF", description: "GIF in and out through giflib."),
     .trait(name: "TIFF", description: "TIFF in and out through libtiff."),
     .trait(
       name: "HEIF",
@@ -102,8 +102,8 @@ let package = Package(
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
     // Little CMS 2: ICC profiles read and values converted to sRGB.
     .systemLibrary(name: "CLCMS2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
-    // giflib: GIF in (`GIFDecoder`). Debian's libgif-dev ships no pkg-config file, so the library is linked by name
-    // (Sources/CGIF/module.modulemap) from the default search paths.
+    // giflib: GIF in and out (`GIFDecoder`, `GIFFrameReader`, `GIFImageEncoder`). Debian's libgif-dev ships no
+    // pkg-config file, so the library is linked by name (Sources/CGIF/module.modulemap) from the default search paths.
     .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
     // libtiff (4.5 or later, for per-file error handlers): TIFF in and out (`TIFFDecoder`, `TIFFEncoder`).
     .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),

@@ -45,6 +45,12 @@ JSON
 "$decor" apply SampleImages/chelsea.png "resize 240x_ | mask $out/fade.png | $paper" -o "$out/mask-after.png"
 echo "$out/mask-after.png"
 
+# An animated GIF (SampleImages/chelsea-zoom.gif) turned into an animated WebP: every frame through the chain, one at
+# a time, its delays and loop count kept.
+"$decor" apply SampleImages/chelsea-zoom.gif "resize 160x_ | round 16 | shadow 4 4 blur=4 opacity=0.5 | $paper" \
+  -o "$out/animation-after.webp"
+echo "$out/animation-after.webp"
+
 # A template saved from one command, then run by `batch` over three photos.
 "$decor" apply SampleImages/coffee.png 'resize 160x_ | pad 6 color=white | rotate 4 interpolation=bicubic' \
   'shadow 5 5 blur=4' --save-chain "$out/card.json" -o /dev/null

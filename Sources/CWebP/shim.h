@@ -18,3 +18,12 @@ static inline WebPAnimDecoder *decor_webp_anim_decoder_new(const WebPData *data,
   return WebPAnimDecoderNew(data, options);
 }
 static inline WebPMux *decor_webp_mux_create(const WebPData *data) { return WebPMuxCreate(data, 1); }
+
+// The animation encoder's option and its version check, macros Swift cannot import.
+static inline int decor_webp_anim_encoder_options_init(WebPAnimEncoderOptions *options) {
+  return WebPAnimEncoderOptionsInit(options);
+}
+static inline WebPAnimEncoder *decor_webp_anim_encoder_new(int width, int height,
+                                                            const WebPAnimEncoderOptions *options) {
+  return WebPAnimEncoderNew(width, height, options);
+}

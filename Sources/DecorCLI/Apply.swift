@@ -65,11 +65,17 @@ struct Apply: ParsableCommand {
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     try chain.checkedAsOutput()
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
+    if encoder.writesAnimations,
+      let animation = try decoded.animation(pixelLimit: render.maxPixels)
+    {
+      try writeAnimation(animation, chain: chain, encoder: encoder)
+      return
+    }
     if decoded.frameCount > 1 {
       if decoded.framesArePages {
         printError("\(input): multi-page image: only its first page (of \(decoded.frameCount)) is used")
       } else {
-        printError("\(input): animated image: only its first frame (of \(decoded.frameCount)) is used")
+        printError(FrameNotice.line(input: input, frameCount: decoded.frameCount, format: encoder.displayName))
       }
     }
     let result: OpenedImage
@@ -89,6 +95,21 @@ struct Apply: ParsableCommand {
     try out.write(image, with: encoder, to: output, renderer: renderer, metadata: result.metadata)
     // After the write: a file read row by row finds its damage as the render reads it.
     DamageNotice.line(input: input, warnings: decoded.warnings).map(printError)
+  }
+
+  /// Every frame of `animation` through `chain` into the output, with its delays and loop count.
+  private func writeAnimation(_ animation: Animation, chain: Chain, encoder: any ImageEncoder) throws {
+    // The images steps name are read once, not once a frame.
+    let frameChain = try chain.loadingImageFiles(pixelLimit: render.maxPixels)
+    try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
+    let renderer = render.renderer
+    let pixelLimit = render.maxPixels
+    if explain, let first = try animation.frames().next() {
+      writeToStandardError("\(try renderer.plan(try frameChain.apply(to: first.raster, pixelLimit: pixelLimit)))\n")
+    }
+    let result = try animation.write(to: output, as: encoder, metadata: out.strip ? ImageMetadata.none : nil,
+      renderer: renderer) { frame in try frameChain.apply(to: frame, pixelLimit: pixelLimit) }
+    for dropped in result.encoding.droppedMetadata { printError("\(output): not written: \(dropped)") }
   }
 }
 

@@ -59,6 +59,11 @@ final class ProgressDisplay: Sendable {
         printError("\(outcome.item.output): \(outcome.item.format.uppercased()) has no alpha: transparent pixels were "
           + "laid on the background (--background)")
       }
+      if outcome.error == nil, !outcome.skipped, outcome.frameCount > outcome.framesWritten {
+        if enabled { writeToStandardError("\r\u{1B}[K") }
+        printError(FrameNotice.line(input: outcome.item.input, frameCount: outcome.frameCount,
+          format: outcome.item.format.uppercased()))
+      }
       for dropped in outcome.result?.droppedMetadata ?? [] {
         if enabled { writeToStandardError("\r\u{1B}[K") }
         printError("\(outcome.item.output): not written: \(dropped)")

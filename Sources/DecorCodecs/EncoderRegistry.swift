@@ -8,7 +8,7 @@ import DecorCore
 /// so a file name always means one encoder.
 public struct EncoderRegistry: Sendable {
   /// PNG (default compression), and each that a trait brings: JPEG (quality 90, 4:2:0, on white), WebP (lossy,
-  /// quality 75), TIFF (deflate) and AVIF (lossy, quality 75).
+  /// quality 75), GIF, TIFF (deflate) and AVIF (lossy, quality 75).
   public static let standard: EncoderRegistry = {
     var encoders: [any ImageEncoder] = [PNGImageEncoder()]
     #if JPEG
@@ -16,6 +16,9 @@ public struct EncoderRegistry: Sendable {
     #endif
     #if WebP
       encoders.append(WebPImageEncoder())
+    #endif
+    #if GIF
+      encoders.append(GIFImageEncoder())
     #endif
     #if TIFF
       encoders.append(TIFFImageEncoder())

@@ -51,6 +51,13 @@ extension ImageEncoder where Self == WebPImageEncoder {
 }
 #endif
 
+#if GIF
+extension ImageEncoder where Self == GIFImageEncoder {
+  /// A GIF encoder (`GIFImageEncoder`): at most 256 colours a frame, one of them transparent.
+  public static var gif: GIFImageEncoder { GIFImageEncoder() }
+}
+#endif
+
 #if TIFF
 extension ImageEncoder where Self == TIFFImageEncoder {
   /// A TIFF encoder (`TIFFImageEncoder`): lossless, 8-bit RGBA or RGB.

@@ -85,6 +85,19 @@ public protocol ImageEncoder: Sendable {
     sourcesAreGrey: Bool, into sink: ByteSink,
     rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> EncodingResult
+
+  /// Whether `animationWriter(width:height:loopCount:metadata:destination:into:)` gives a writer (by default
+  /// `false`): what a caller asks before choosing to write every frame or one.
+  var writesAnimations: Bool { get }
+
+  /// A writer of a `width × height` animation that plays `loopCount` times (0 for ever) into `sink`, frame by
+  /// frame, when the format holds animations (WebP and GIF do); `nil` when it holds one image (by default), and a
+  /// caller writes one frame and says which.
+  ///
+  /// - Throws: `CodecError.encodingFailed` naming `destination` (a size the format cannot hold).
+  func animationWriter(
+    width: Int, height: Int, loopCount: Int, metadata: ImageMetadata, destination: String, into sink: ByteSink
+  ) throws(CodecError) -> (any AnimationWriter)?
 }
 
 extension ImageEncoder {
@@ -92,6 +105,14 @@ extension ImageEncoder {
   public var acceptedOptions: Set<EncodingOption> { [] }
   public var maximumDimension: Int { Int.max }
   public var streamsRows: Bool { false }
+
+  public var writesAnimations: Bool { false }
+
+  public func animationWriter(
+    width: Int, height: Int, loopCount: Int, metadata: ImageMetadata, destination: String, into sink: ByteSink
+  ) throws(CodecError) -> (any AnimationWriter)? {
+    nil
+  }
 
   public func configured(with settings: EncodingSettings) throws(CodecError) -> any ImageEncoder {
     if let option = settings.given.first {

@@ -56,6 +56,11 @@ public struct Batch: Sendable {
     public var result: EncodingResult? = nil
     /// Whether the item was left alone because its output was there already (`skipsExisting`).
     public var skipped = false
+    /// How many frames the input's animation has (1 for a still image or a multi-page document).
+    public var frameCount = 1
+    /// How many of them the output holds: all of an animation written as WebP or GIF, else 1 (the first), which
+    /// the caller tells the user.
+    public var framesWritten = 1
   }
 
   public var chain: Chain
@@ -252,6 +257,7 @@ public struct Batch: Sendable {
       var failure: (any Error)?
       var result: EncodingResult?
       var warnings: [String] = []
+      var frames = (count: 1, written: 1)
       var existing = stat()
       let skipped = skipsExisting && stat(item.output, &existing) == 0
       if !skipped {
@@ -273,20 +279,30 @@ public struct Batch: Sendable {
             }
             steps = chains.converted
           }
-          let image = try input.applying(steps, pixelLimit: pixelLimit)
-          result = try image.write(to: item.output, as: encoder, metadata: strip ? .none : input.metadata,
-            renderer: renderer)
+          if !opened.framesArePages { frames.count = opened.frameCount }
+          // An animation written to a format that holds one is written frame by frame, each through the chain.
+          if encoder.writesAnimations, let animation = try opened.animation(pixelLimit: pixelLimit) {
+            let written = try animation.write(to: item.output, as: encoder, metadata: strip ? ImageMetadata.none : nil,
+              renderer: renderer) { frame in try steps.apply(to: frame, pixelLimit: pixelLimit) }
+            result = written.encoding
+            frames.written = written.framesWritten
+          } else {
+            let image = try input.applying(steps, pixelLimit: pixelLimit)
+            result = try image.write(to: item.output, as: encoder, metadata: strip ? .none : input.metadata,
+              renderer: renderer)
+          }
         } catch {
           failure = error
           errors[index].error.withLock { $0 = error }
         }
       }
       // On the one queue, so that reports arrive one at a time and their counts in order.
-      let outcome = (error: failure, warnings: warnings, result: result, skipped: skipped)
+      let outcome = (error: failure, warnings: warnings, result: result, skipped: skipped, frames: frames)
       reports.sync {
         let count = finished.wrappingAdd(1, ordering: .relaxed).newValue
         report(Outcome(item: item, error: outcome.error, finished: count, warnings: outcome.warnings,
-          result: outcome.result, skipped: outcome.skipped))
+          result: outcome.result, skipped: outcome.skipped, frameCount: outcome.frames.count,
+          framesWritten: outcome.frames.written))
       }
     }
     return items.indices.compactMap { index in

@@ -33,6 +33,10 @@ public struct OpenedImage: Sendable {
   /// The warnings of a whole decode.
   private var decodedWarnings: [String] = []
 
+  /// The bytes it was read from and their decoder, for `animation(frameLimit:)`; `nil` for an image made rather
+  /// than read.
+  private var input: (bytes: ByteSource, decoder: any ImageDecoder)?
+
   /// Whether `image` is read row by row.
   public var isStreamed: Bool { image is StreamedImage }
 
@@ -62,6 +66,7 @@ public struct OpenedImage: Sendable {
   /// Opens `bytes` with `decoder`.
   private init(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int) throws(CodecError) {
     decoderName = decoder.name
+    input = (bytes, decoder)
     framesArePages = decoder.framesArePages
     if let source = try Self.rowSource(bytes, decoder: decoder, pixelLimit: pixelLimit) {
       image = StreamedImage(source)
@@ -75,6 +80,18 @@ public struct OpenedImage: Sendable {
     metadata = decoded.metadata
     frameCount = decoded.frameCount
     decodedWarnings = decoded.warnings
+  }
+
+  /// The file this image was read from opened again as an animation, for its frames one at a time (see
+  /// `Animation`): standard input is not read twice, as its bytes were kept. `nil` for an image made rather than
+  /// read, or one that is not an animation (a still image, a multi-page TIFF).
+  ///
+  /// - Throws: what `Animation.init(contentsOfFile:…)` throws.
+  public func animation(pixelLimit: Int = Raster.defaultPixelLimit, frameLimit: Int = Animation.defaultFrameLimit)
+    throws(CodecError) -> Animation?
+  {
+    guard frameCount > 1, !framesArePages, let input else { return nil }
+    return try Animation(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit, frameLimit: frameLimit)
   }
 
   /// `chain` applied to the image, reading less of it where that gives the same output (shrink-on-load, as

@@ -15,7 +15,7 @@ import Testing
   @Test func gifAndTIFFAreRead() throws {
     let gif = Self.fixture("GIF/animated.gif")
     let first = try Decor.run(["apply", gif, "pad 2", "-o", file("gif.png")])
-    #expect(first.status == 0 && first.stderr == "decor: \(gif): animated image: only its first frame (of 3) is used\n")
+    #expect(first.status == 0 && first.stderr == "decor: \(gif): animation of 3 frames: wrote frame 1 (PNG holds one image)\n")
     let tiff = Self.fixture("TIFF/rgba16-unassociated-tiles.tif")
     let streamed = try Decor.run(["apply", tiff, "blur 2", "-o", file("tiff.webp")])
     #expect(streamed.status == 0 && streamed.stderr.isEmpty, "\(streamed.stderr)")

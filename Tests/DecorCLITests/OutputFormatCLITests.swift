@@ -60,8 +60,8 @@ import Testing
   @Test func theFormatIsChosenOnce() throws {
     try expectRefusal(["apply", Self.rgba, "-o", file("out.jpg"), "--format", "png"],
       "cannot write \(file("out.jpg")) as PNG: its name says JPEG")
-    try expectRefusal(["apply", Self.rgba, "-o", file("out.png"), "--format", "gif"],
-      "no codec named \"gif\" (known: png, jpeg, webp, tiff, avif)")
+    try expectRefusal(["apply", Self.rgba, "-o", file("out.png"), "--format", "heic"],
+      "no codec named \"heic\" (known: png, jpeg, webp, gif, tiff, avif)")
     let named = try Decor.run(["apply", Self.rgba, "-o", file("OUT.JPG")])
     #expect(try named.status == 0 && bytes("OUT.JPG").starts(with: Self.jpegSignature), "\(named.stderr)")
     let chosen = try Decor.run(["apply", Self.rgba, "-o", file("plain"), "--format", "jpg", "--quality", "70"])
@@ -167,7 +167,7 @@ import Testing
   /// must show up), and none says PNG alone.
   @Test func helpNamesTheRegistriesFormats() throws {
     let written = FormatNames.encoders.encoders.map(\.displayName)
-    #expect(written == ["PNG", "JPEG", "WebP", "TIFF", "AVIF"])
+    #expect(written == ["PNG", "JPEG", "WebP", "GIF", "TIFF", "AVIF"])
     for command in ["apply", "batch", "compose"] {
       let help = String(decoding: try Decor.run([command, "--help"]).stdout, as: UTF8.self)
       for name in written + FormatNames.encoders.encoders.map(\.name) {

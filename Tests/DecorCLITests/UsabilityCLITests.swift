@@ -136,8 +136,9 @@ import Testing
   @Test func outputNamedForAnotherFormatIsRefused() throws {
     // A format no encoder writes, or an extension that names none (as libvips and ImageMagick refuse it): the
     // line names the formats that are written, from the encoder registry.
-    let writable = "PNG (.png), JPEG (.jpg, .jpeg, .jpe, .jfif), WebP (.webp), TIFF (.tif, .tiff), AVIF (.avif)"
-    for name in ["out.gif", "Out.Gif", "out.heic", "out.xyz", "out.bin"] {
+    let writable =
+      "PNG (.png), JPEG (.jpg, .jpeg, .jpe, .jfif), WebP (.webp), GIF (.gif), TIFF (.tif, .tiff), AVIF (.avif)"
+    for name in ["out.heic", "Out.Heic", "out.xyz", "out.bin"] {
       try expectFailure([], "cannot write \(file(name)): no encoder writes files so named (Decor writes \(writable))",
         to: name)
     }

@@ -263,7 +263,8 @@ extension WorkflowCLITests {
     #expect(piped.status == 0 && piped.stdout.starts(with: Array("RIFF".utf8)))
     let animation = CLITests.repository.appendingPathComponent("Tests/Fixtures/WebP/animated.webp").path
     let first = try Decor.run(["apply", animation, "-o", file("first.png")])
-    #expect(first.status == 0 && first.stderr == "decor: \(animation): animated image: only its first frame (of 3) is used\n")
+    #expect(first.status == 0 && first.stderr
+      == "decor: \(animation): animation of 3 frames: wrote frame 1 (PNG holds one image)\n")
     let mismatch = try Decor.run(["apply", Self.photo, "-o", file("x.jpg"), "--format", "webp"])
     #expect(mismatch.status == 1 && mismatch.stderr.contains("as WebP: its name says JPEG"), "\(mismatch.stderr)")
   }

@@ -37,14 +37,15 @@ import DecorTestSupport
 
   @Test func theStandardEncodersAreFoundByNameAndExtension() throws {
     let standard = EncoderRegistry.standard
-    #expect(standard.encoders.map(\.name) == ["png", "jpeg", "webp", "tiff", "avif"])
+    #expect(standard.encoders.map(\.name) == ["png", "jpeg", "webp", "gif", "tiff", "avif"])
     #expect(try standard.encoder(named: "jpeg").fileExtensions.contains("jpg"))
     #expect(standard.encoder(forPath: "/a/b/OUT.JPG")?.name == "jpeg")
     #expect(standard.encoder(forPath: "photo.webp")?.name == "webp")
     #expect(standard.encoder(forPath: "x.png")?.name == "png")
-    #expect(standard.encoder(forPath: "x.gif") == nil && standard.encoder(forPath: ".png") == nil)
-    #expect(throws: CodecError.unknownCodec(name: "gif", known: ["png", "jpeg", "webp", "tiff", "avif"])) {
-      try standard.encoder(named: "gif")
+    #expect(standard.encoder(forPath: "x.gif")?.name == "gif")
+    #expect(standard.encoder(forPath: "x.heic") == nil && standard.encoder(forPath: ".png") == nil)
+    #expect(throws: CodecError.unknownCodec(name: "heic", known: ["png", "jpeg", "webp", "gif", "tiff", "avif"])) {
+      try standard.encoder(named: "heic")
     }
     // What each writes is what the decoders read back as that format.
     let raster = try GaussianReference.scene(width: 21)
@@ -75,11 +76,12 @@ import DecorTestSupport
     #expect(image.raster == raster && image.frameCount == 1 && image.metadata == .none)
     try raster.write(to: file("scene.webp"), encoders: encoders)
     #expect(try Data(contentsOf: URL(fileURLWithPath: file("scene.webp"))).starts(with: Array("RIFF".utf8)))
-    #expect(throws: CodecError.noEncoder(path: file("scene.gif"), extensions: ["PNG (.png)",
-      "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "TIFF (.tif, .tiff)", "AVIF (.avif)", "RAW (.raw, .rgba)"])) {
-      try raster.write(to: file("scene.gif"), encoders: encoders)
+    #expect(throws: CodecError.noEncoder(path: file("scene.heic"), extensions: ["PNG (.png)",
+      "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "GIF (.gif)", "TIFF (.tif, .tiff)", "AVIF (.avif)",
+      "RAW (.raw, .rgba)"])) {
+      try raster.write(to: file("scene.heic"), encoders: encoders)
     }
-    #expect(!FileManager.default.fileExists(atPath: file("scene.gif")))
+    #expect(!FileManager.default.fileExists(atPath: file("scene.heic")))
   }
 
   /// Names and extensions are unique; `replace` swaps a built-in for other settings.
@@ -92,9 +94,9 @@ import DecorTestSupport
       func encode(_ raster: Raster, destination: String) throws(CodecError) -> [UInt8] { [] }
     }
     #expect(throws: CodecError.duplicateEncoder(name: "JPG")) { try registry.register(Other()) }
-    #expect(registry.encoders.map(\.name) == ["png", "jpeg", "webp", "tiff", "avif"], "nothing was added")
+    #expect(registry.encoders.map(\.name) == ["png", "jpeg", "webp", "gif", "tiff", "avif"], "nothing was added")
     try registry.replace(with: WebPImageEncoder(options: WebPOptions(lossless: true)))
-    #expect(registry.encoders.map(\.name) == ["png", "jpeg", "webp", "tiff", "avif"])
+    #expect(registry.encoders.map(\.name) == ["png", "jpeg", "webp", "gif", "tiff", "avif"])
     let raster = try GaussianReference.scene(width: 19)
     let bytes = try registry.encoder(named: "webp").encode(raster, destination: "x")
     #expect(try WebPDecoder().decode(bytes, source: "x", pixelLimit: 1 << 20) == raster, "lossless now")

@@ -50,9 +50,11 @@ import DecorTestSupport
   /// `decor info`'s line.
   @Test func headerDescription() throws {
     #expect(try ImageFile.headerDescription(atPath: Self.path("animated.gif"))
-      == "40x24, GIF, indexed, 2-bit palette, no alpha, animation of 3 frames, no ICC profile")
+      == "40x24, GIF, indexed, 2-bit palette, no alpha, animation of 3 frames (100, 100, 100 ms), looping for ever, "
+        + "no ICC profile")
     #expect(try ImageFile.headerDescription(atPath: Self.path("offset-local.gif"))
-      == "12x10, GIF, indexed, 2-bit palette, transparency, interlaced, animation of 2 frames, no ICC profile")
+      == "12x10, GIF, indexed, 2-bit palette, transparency, interlaced, animation of 2 frames (100, 0 ms), "
+        + "playing once, no ICC profile")
   }
 
   /// Truncated and corrupt files are errors naming the file; the limit is checked from the headers; every prefix of a

@@ -162,7 +162,7 @@ extension JPEGDecoderTests {
       + "11811x11811 dots per metre (300x300 dpi)")
     let webp = Fixtures.root.appendingPathComponent("WebP")
     #expect(try ImageFile.headerDescription(atPath: webp.appendingPathComponent("animated.webp").path)
-      == "40x24, WebP, animation of 3 frames, 8-bit, no alpha, no ICC profile")
+      == "40x24, WebP, animation of 3 frames (100, 100, 100 ms), looping for ever, 8-bit, no alpha, no ICC profile")
     #expect(try ImageFile.headerDescription(atPath: webp.appendingPathComponent("cutout-lossy.webp").path)
       == "64x48, WebP, lossy, 8-bit, alpha, no ICC profile")
   }

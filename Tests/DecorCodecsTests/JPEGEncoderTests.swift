@@ -83,7 +83,7 @@ import DecorTestSupport
     #expect(try Raster(contentsOfFile: folder.appendingPathComponent("b.png").path) == photo)
     let wrong = folder.appendingPathComponent("c.png").path
     #expect(throws: CodecError.self) { try photo.write(to: wrong, as: JPEGImageEncoder()) }
-    #expect(throws: CodecError.self) { try photo.write(to: folder.appendingPathComponent("c.gif").path) }
+    #expect(throws: CodecError.self) { try photo.write(to: folder.appendingPathComponent("c.heic").path) }
     #expect(!FileManager.default.fileExists(atPath: wrong))
   }
 }

@@ -52,8 +52,8 @@ import DecorTestSupport
     #expect(try standard.encoder(forOutput: "a/B.JPEG").name == "jpeg")
     #expect(try standard.encoder(forOutput: "-", format: "jpg").name == "jpeg")
     #expect(try standard.encoder(forOutput: "x.webp", format: "WEBP").name == "webp")
-    let writable = ["PNG (.png)", "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "TIFF (.tif, .tiff)",
-      "AVIF (.avif)"]
+    let writable = ["PNG (.png)", "JPEG (.jpg, .jpeg, .jpe, .jfif)", "WebP (.webp)", "GIF (.gif)",
+      "TIFF (.tif, .tiff)", "AVIF (.avif)"]
     #expect(standard.writableFormats == writable)
     #expect(throws: CodecError.noEncoder(path: "out.xyz", extensions: writable)) {
       try standard.encoder(forOutput: "out.xyz")
@@ -61,10 +61,10 @@ import DecorTestSupport
     #expect(throws: CodecError.formatMismatch(path: "out.jpg", format: "PNG", named: "JPEG")) {
       try standard.encoder(forOutput: "out.jpg", format: "png")
     }
-    #expect(throws: CodecError.formatMismatch(path: "out.gif", format: "PNG", named: "GIF (.gif)")) {
-      try standard.encoder(forOutput: "out.gif", format: "png")
+    #expect(throws: CodecError.formatMismatch(path: "out.heic", format: "PNG", named: "HEIF (.heic)")) {
+      try standard.encoder(forOutput: "out.heic", format: "png")
     }
-    #expect(throws: CodecError.unknownCodec(name: "jxl", known: ["png", "jpeg", "webp", "tiff", "avif"])) {
+    #expect(throws: CodecError.unknownCodec(name: "jxl", known: ["png", "jpeg", "webp", "gif", "tiff", "avif"])) {
       try standard.encoder(forOutput: "-", format: "jxl")
     }
   }

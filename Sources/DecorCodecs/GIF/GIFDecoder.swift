@@ -3,7 +3,8 @@ import DecorCore
 
 import CGIF
 
-/// The GIF decoder of the standard `DecoderRegistry`, through giflib.
+/// The GIF decoder of the standard `DecoderRegistry`, through giflib: a GIF's first frame (`Animation` reads them
+/// all, one at a time).
 ///
 /// - The first frame, composed as `WebPDecoder` composes an animation's first frame: on a transparent canvas of the
 ///   logical screen's size (grown to hold the frame when the frame reaches beyond it, as Pillow and browsers do),
@@ -39,13 +40,22 @@ public struct GIFDecoder: ImageDecoder {
     (try? Self.read(data, source: "", pixelLimit: .max, decodingPixels: false))?.frameCount ?? 1
   }
 
-  /// `40x30, GIF, indexed, 8-bit, transparency, interlaced, 3 frames` (from the headers, without decoding pixels).
+  /// `40x30, GIF, indexed, 8-bit palette, transparency, interlaced, animation of 3 frames (100, 200, 300 ms),
+  /// looping for ever` (from the headers, without decoding pixels).
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
     let file = try Self.read(data, source: source, pixelLimit: .max, decodingPixels: false)
     var parts = ["\(file.width)x\(file.height)", "GIF", "indexed, \(file.bitsPerPixel)-bit palette"]
     parts.append(file.transparent ? "transparency" : "no alpha")
     if file.interlaced { parts.append("interlaced") }
-    parts.append(file.frameCount == 1 ? "1 frame" : "animation of \(file.frameCount) frames")
+    if file.frameCount == 1 {
+      parts.append("1 frame")
+    } else if let animation = try? Animation(ByteSource(bytes: data, name: source), decoder: self, pixelLimit: .max,
+      frameLimit: .max)
+    {
+      parts.append(animation.summary)
+    } else {
+      parts.append("animation of \(file.frameCount) frames")
+    }
     return parts.joined(separator: ", ")
   }
 

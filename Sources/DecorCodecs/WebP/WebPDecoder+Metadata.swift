@@ -64,8 +64,9 @@ extension WebPDecoder {
 }
 
 extension WebPDecoder {
-  /// `48x32, WebP, lossless, 8-bit, alpha` or `40x24, WebP, animation of 3 frames, 8-bit, no alpha`, from libwebp's
-  /// reading of the headers (an animation's frames may each be lossy or lossless).
+  /// `48x32, WebP, lossless, 8-bit, alpha` or `40x24, WebP, animation of 3 frames (100, 200, 300 ms), looping for
+  /// ever, 8-bit, no alpha`, from libwebp's reading of the headers (an animation's frames may each be lossy or
+  /// lossless).
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
     try Self.headerDescription(data, source: source)
   }
@@ -74,7 +75,13 @@ extension WebPDecoder {
     let features = try features(of: data, source: source)
     var parts = ["\(features.width)x\(features.height)", "WebP"]
     if features.has_animation != 0 {
-      parts.append("animation of \(Self.frameCount(of: data).map(String.init) ?? "unknown") frames")
+      if let animation = try? Animation(ByteSource(bytes: data, name: source), decoder: WebPDecoder(), pixelLimit: .max,
+        frameLimit: .max)
+      {
+        parts.append(animation.summary)
+      } else {
+        parts.append("animation of \(Self.frameCount(of: data).map(String.init) ?? "unknown") frames")
+      }
     } else {
       parts.append(features.format == 2 ? "lossless" : "lossy")
     }

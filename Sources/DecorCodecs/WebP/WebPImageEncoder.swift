@@ -3,7 +3,8 @@ import DecorCore
 
 /// The WebP encoder of the standard `EncoderRegistry`: `WebPEncoder` with its options. libwebp's encoder takes a
 /// whole picture, so the file is not written as the rows come; but the rows are rendered band by band straight into
-/// libwebp's picture, so no raster of the image is made beside it.
+/// libwebp's picture, so no raster of the image is made beside it. An animation goes through libwebp's animation
+/// encoder (`animationWriter(width:height:loopCount:metadata:destination:into:)`, `WebPAnimationWriter`).
 public struct WebPImageEncoder: ImageEncoder {
   public var options: WebPOptions
 
@@ -38,6 +39,17 @@ public struct WebPImageEncoder: ImageEncoder {
     try sink.write(WebPEncoder.encode(raster, options: options, destination: destination, metadata: metadata,
       cancellation: sink.cancellation))
     return EncodingResult()
+  }
+
+  /// libwebp's animation encoder with these options (see `WebPAnimationWriter`); the ICC profile, EXIF and XMP are
+  /// recorded as in a still file.
+  public var writesAnimations: Bool { true }
+
+  public func animationWriter(
+    width: Int, height: Int, loopCount: Int, metadata: ImageMetadata, destination: String, into sink: ByteSink
+  ) throws(CodecError) -> (any AnimationWriter)? {
+    try WebPAnimationWriter(width: width, height: height, loopCount: loopCount, options: options, metadata: metadata,
+      destination: destination, into: sink)
   }
 
   public func encode(

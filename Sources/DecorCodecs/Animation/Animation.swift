@@ -1,0 +1,182 @@
+import DecorCore
+
+#if WebP
+  import CWebP
+#endif
+
+/// An image file opened as an animation: its canvas size, loop count and each frame's delay, read from its records
+/// without decoding pixels, and its frames decoded one at a time as `frames()` is read, so that a long animation
+/// never holds more than a frame or two in memory. What `decor apply` and `batch` turn an animation into another
+/// with, each frame through the chain.
+///
+/// - GIF (giflib) and WebP (libwebp's animation decoder) give every frame composed on the canvas, as browsers and
+///   libvips show them (see `GIFFrameReader`, `WebPFrameReader`); any other format, and a still GIF or WebP, is one
+///   frame of delay 0.
+/// - A multi-page TIFF is not an animation here: its first page is the one frame (see `ImageDecoder.framesArePages`).
+/// - The pixel limit is checked on the canvas and on each frame before its pixels are allocated; an animation of
+///   more than `frameLimit` frames is refused before any frame is decoded.
+///
+/// The loop count is how many times the animation plays, 0 for ever, as WebP stores it and as Pillow and libvips
+/// report a GIF's: a GIF's NETSCAPE2.0 count as it is stored, 1 for a GIF without one (it plays once).
+public struct Animation: Sendable {
+  /// The most frames an animation may have by default.
+  public static let defaultFrameLimit = 10_000
+
+  /// The file's bytes (a file, bytes in memory, or spooled standard input), read again by each `frames()`.
+  public private(set) var source: ByteSource
+  /// The name of the decoder that recognised it (`"gif"`, `"webp"`, …).
+  public let decoderName: String
+  /// The canvas every frame covers.
+  public let width: Int
+  public let height: Int
+  /// How many times the animation plays; 0 for ever.
+  public let loopCount: Int
+  /// Each frame's delay in milliseconds, in order: as many as there are frames.
+  public let delays: [Int]
+  /// The ICC profile, density, EXIF and XMP, to be written into an output made from it.
+  public let metadata: ImageMetadata
+  /// The pixel limit every frame is read under.
+  public let pixelLimit: Int
+  public let frameLimit: Int
+  private let decoder: any ImageDecoder
+
+  /// How many frames there are (1 for a still image).
+  public var frameCount: Int { delays.count }
+  /// Whether there is more than one frame.
+  public var isAnimated: Bool { delays.count > 1 }
+
+  /// Opens the image file at `path` (`-` for standard input, read once and kept) with the decoder that recognises
+  /// it, and reads its records.
+  ///
+  /// - Throws: `CodecError`: `.io`, `.unsupportedFormat`, `.corrupt` (a header or first frame that cannot be read),
+  ///   `.tooLarge` (a canvas or frame over `pixelLimit`), `.unsupportedVariant` (over `frameLimit` frames).
+  public init(
+    contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit,
+    frameLimit: Int = Animation.defaultFrameLimit
+  ) throws(CodecError) {
+    let input = try ImageFile.decoderInput(path, decoders: decoders)
+    try self.init(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit, frameLimit: frameLimit)
+  }
+
+  /// Opens an image file's bytes held in memory (named `<memory>` in errors), as `init(contentsOfFile:…)` does.
+  ///
+  /// - Throws: as `init(contentsOfFile:…)`.
+  public init(
+    decoding bytes: [UInt8], decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit,
+    frameLimit: Int = Animation.defaultFrameLimit
+  ) throws(CodecError) {
+    let source = ByteSource(bytes: bytes)
+    try self.init(source, decoder: decoders.decoder(for: bytes, source: source.name), pixelLimit: pixelLimit,
+      frameLimit: frameLimit)
+  }
+
+  /// Opens `source` with `decoder`.
+  package init(_ source: ByteSource, decoder: any ImageDecoder, pixelLimit: Int, frameLimit: Int) throws(CodecError) {
+    self.source = source
+    self.decoder = decoder
+    self.decoderName = decoder.name
+    self.pixelLimit = pixelLimit
+    self.frameLimit = frameLimit
+    metadata = decoder.metadata(from: source)
+    #if GIF
+      if decoder is GIFDecoder {
+        let reader = try GIFFrameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit, decodingPixels: false)
+        var delays: [Int] = []
+        while let delay = try reader.nextDelay() { delays.append(delay) }
+        (width, height, loopCount, self.delays) = (reader.width, reader.height, reader.loopCount, delays)
+        return
+      }
+    #endif
+    #if WebP
+      if decoder is WebPDecoder {
+        let bytes = try source.allBytes()
+        let features = try WebPDecoder.features(of: bytes, source: source.name)
+        if features.has_animation != 0 {
+          let records = try Self.webPRecords(bytes, source: source.name, frameLimit: frameLimit)
+          try DecodeChecks.pixelLimit(width: records.width, height: records.height, limit: pixelLimit,
+            source: source.name)
+          (width, height, loopCount, delays) = records
+          return
+        }
+      }
+    #endif
+    // A still image: its header's size, through a decode (the formats here have no separate header read).
+    let decoded = try decoder.decodeImage(from: source, pixelLimit: pixelLimit)
+    (width, height, loopCount, delays) = (decoded.raster.width, decoded.raster.height, 0, [0])
+  }
+
+  #if WebP
+  /// An animated WebP's canvas, loop count and frame durations, from libwebp's demuxer.
+  private static func webPRecords(_ bytes: [UInt8], source: String, frameLimit: Int) throws(CodecError)
+    -> (width: Int, height: Int, loopCount: Int, delays: [Int])
+  {
+    let records: (Int, Int, Int, [Int])?? = bytes.withUnsafeBufferPointer { buffer in
+      var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+      guard let demuxer = decor_webp_demux(&data) else { return nil }
+      defer { WebPDemuxDelete(demuxer) }
+      let count = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+      guard count <= frameLimit else { return .some(nil) }
+      var delays: [Int] = []
+      var iterator = WebPIterator()
+      if WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 {
+        repeat { delays.append(Int(iterator.duration)) } while WebPDemuxNextFrame(&iterator) != 0
+        WebPDemuxReleaseIterator(&iterator)
+      }
+      return (Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)), Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)),
+        Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT)), delays)
+    }
+    guard let found = records else { throw .corrupt(source: source, detail: "the animation cannot be parsed") }
+    guard let (width, height, loopCount, delays) = found else {
+      throw .unsupportedVariant(source: source, detail: "an animation of more than \(frameLimit) frames")
+    }
+    guard !delays.isEmpty, width > 0, height > 0 else {
+      throw .corrupt(source: source, detail: "an animation of no frames")
+    }
+    return (width, height, loopCount, delays)
+  }
+  #endif
+
+  /// `animation of 3 frames (100, 200, 300 ms), looping for ever` (`playing once`, `playing 3 times`): what
+  /// `decor info` says of it. Past 12 frames, the first 12 delays and `…`.
+  public var summary: String {
+    let shown = delays.prefix(12).map(String.init).joined(separator: ", ") + (delays.count > 12 ? ", …" : "")
+    let plays = loopCount == 0 ? "looping for ever" : loopCount == 1 ? "playing once" : "playing \(loopCount) times"
+    return "animation of \(frameCount) frames (\(shown) ms), \(plays)"
+  }
+
+  /// This animation with its frames read under `cancellation` (an `async` write's): every read of the file checks
+  /// it.
+  package func cancellable(by cancellation: RenderCancellation?) -> Animation {
+    var animation = self
+    animation.source = source.cancellable(by: cancellation)
+    return animation
+  }
+
+  /// The frames, decoded one at a time as they are asked for, from the start of the file. Each call reads the
+  /// file again.
+  ///
+  /// - Throws: `CodecError.io` when the file cannot be opened again, or what the format's reader throws on opening.
+  public func frames() throws(CodecError) -> AnimationFrames {
+    try AnimationFrames(opening: self)
+  }
+
+  /// The reader `AnimationFrames` pulls from: the format's frame reader, or `nil` for a still image.
+  package func frameReader() throws(CodecError) -> (any AnimationFrameReader)? {
+    #if GIF
+      if decoder is GIFDecoder {
+        return try GIFFrameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
+      }
+    #endif
+    #if WebP
+      if decoder is WebPDecoder, isAnimated {
+        return try WebPFrameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
+      }
+    #endif
+    return nil
+  }
+
+  /// The still image's one frame.
+  package func stillFrame() throws(CodecError) -> AnimationFrame {
+    AnimationFrame(raster: try decoder.decodeImage(from: source, pixelLimit: pixelLimit).raster, delay: 0)
+  }
+}
