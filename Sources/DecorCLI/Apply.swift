@@ -65,13 +65,14 @@ struct Apply: ParsableCommand {
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     try chain.checkedAsOutput()
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
-    if encoder.writesAnimations,
+    if let output, let encoder, encoder.writesAnimations,
       let animation = try decoded.animation(pixelLimit: render.maxPixels)
     {
-      try writeAnimation(animation, chain: chain, encoder: encoder)
+      try writeAnimation(animation, chain: chain, encoder: encoder, output: output)
       return
     }
-    if decoded.frameCount > 1 {
+    // Said only where something is written: `--save-chain` alone writes no frame.
+    if decoded.frameCount > 1, let encoder {
       if decoded.framesArePages {
         printError("\(input): multi-page image: only its first page (of \(decoded.frameCount)) is used")
       } else {
@@ -98,7 +99,7 @@ struct Apply: ParsableCommand {
   }
 
   /// Every frame of `animation` through `chain` into the output, with its delays and loop count.
-  private func writeAnimation(_ animation: Animation, chain: Chain, encoder: any ImageEncoder) throws {
+  private func writeAnimation(_ animation: Animation, chain: Chain, encoder: any ImageEncoder, output: String) throws {
     // The images steps name are read once, not once a frame.
     let frameChain = try chain.loadingImageFiles(pixelLimit: render.maxPixels)
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }

@@ -3,7 +3,8 @@ import DecorCore
 
 /// An animation written frame by frame, each frame through `eachFrame` (a chain, `{ try chain.apply(to: $0) }`, or
 /// any decoration; by default the frame as it is), as the image writing calls write one image
-/// (`ImageComponent.write(to:as:…)`): to a file, to bytes, into a `ByteSink`, blocking and `async`.
+/// (`ImageComponent.write(to:as:…)`): to a file, to bytes, into a `ByteSink`, blocking, and to a file `async`
+/// (`writeAsync`).
 ///
 /// - Frames stream: each is decoded, decorated, rendered and handed to the encoder before the next is read, so the
 ///   animation is never held whole (a frame in, a frame out, and what the format's library keeps).
@@ -58,11 +59,12 @@ extension Animation {
     }
   }
 
-  /// `write(to:as:metadata:renderer:eachFrame:)` on a thread outside Swift's concurrency pool; cancelling the
-  /// awaiting task stops it at the next read of the file, tile of a render or frame handed to the encoder, with
-  /// `CodecError.render(.cancelled)`, and the file at `path` is left as it was.
+  /// `write(to:as:metadata:renderer:eachFrame:)` on a thread outside Swift's concurrency pool, under a name of its
+  /// own as `ImageComponent.writeAsync(to:as:…)` (top-level code resolves an `async` overload of a blocking name to
+  /// the blocking one); cancelling the awaiting task stops it at the next read of the file, tile of a render or
+  /// frame handed to the encoder, with `CodecError.render(.cancelled)`, and the file at `path` is left as it was.
   @discardableResult
-  public func write(
+  public func writeAsync(
     to path: String, as encoder: some ImageEncoder, metadata: ImageMetadata? = nil, renderer: Renderer = Renderer(),
     eachFrame: @escaping @Sendable (Raster) throws -> any ImageComponent = { $0 }
   ) async throws(CodecError) -> AnimationWriteResult {

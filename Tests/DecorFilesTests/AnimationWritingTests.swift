@@ -74,7 +74,7 @@ import DecorTestSupport
     let folder = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent("out.webp").path
-    let result = try await animation.write(to: output, as: WebPImageEncoder.webp(lossless: true))
+    let result = try await animation.writeAsync(to: output, as: WebPImageEncoder.webp(lossless: true))
     #expect(result.framesWritten == 3)
     let frames = try Self.frames(try Animation(contentsOfFile: output))
     #expect(try frames.map(\.raster) == (1...3).map { try Raster(contentsOfFile: Self.path("three-frame-\($0).png")) })

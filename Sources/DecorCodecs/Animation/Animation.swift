@@ -1,9 +1,5 @@
 import DecorCore
 
-#if WebP
-  import CWebP
-#endif
-
 /// An image file opened as an animation: its canvas size, loop count and each frame's delay, read from its records
 /// without decoding pixels, and its frames decoded one at a time as `frames()` is read, so that a long animation
 /// never holds more than a frame or two in memory. What `decor apply` and `batch` turn an animation into another
@@ -39,6 +35,8 @@ public struct Animation: Sendable {
   public let pixelLimit: Int
   public let frameLimit: Int
   private let decoder: any ImageDecoder
+  /// Whether the decoder read the file's animation records, and so reads its frames (else it is one still image).
+  private let readsFrames: Bool
 
   /// How many frames there are (1 for a still image).
   public var frameCount: Int { delays.count }
@@ -78,63 +76,19 @@ public struct Animation: Sendable {
     self.pixelLimit = pixelLimit
     self.frameLimit = frameLimit
     metadata = decoder.metadata(from: source)
-    #if GIF
-      if decoder is GIFDecoder {
-        let reader = try GIFFrameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit, decodingPixels: false)
-        var delays: [Int] = []
-        while let delay = try reader.nextDelay() { delays.append(delay) }
-        (width, height, loopCount, self.delays) = (reader.width, reader.height, reader.loopCount, delays)
-        return
-      }
-    #endif
-    #if WebP
-      if decoder is WebPDecoder {
-        let bytes = try source.allBytes()
-        let features = try WebPDecoder.features(of: bytes, source: source.name)
-        if features.has_animation != 0 {
-          let records = try Self.webPRecords(bytes, source: source.name, frameLimit: frameLimit)
-          try DecodeChecks.pixelLimit(width: records.width, height: records.height, limit: pixelLimit,
-            source: source.name)
-          (width, height, loopCount, delays) = records
-          return
-        }
-      }
-    #endif
+    if let animated = decoder as? any AnimatedImageDecoder,
+      let records = try animated.animationRecords(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
+    {
+      (width, height, loopCount, delays) = (records.width, records.height, records.loopCount, records.delays)
+      readsFrames = true
+      return
+    }
+    readsFrames = false
     // A still image: its header's size, through a decode (the formats here have no separate header read).
     let decoded = try decoder.decodeImage(from: source, pixelLimit: pixelLimit)
     (width, height, loopCount, delays) = (decoded.raster.width, decoded.raster.height, 0, [0])
   }
 
-  #if WebP
-  /// An animated WebP's canvas, loop count and frame durations, from libwebp's demuxer.
-  private static func webPRecords(_ bytes: [UInt8], source: String, frameLimit: Int) throws(CodecError)
-    -> (width: Int, height: Int, loopCount: Int, delays: [Int])
-  {
-    let records: (Int, Int, Int, [Int])?? = bytes.withUnsafeBufferPointer { buffer in
-      var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
-      guard let demuxer = decor_webp_demux(&data) else { return nil }
-      defer { WebPDemuxDelete(demuxer) }
-      let count = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
-      guard count <= frameLimit else { return .some(nil) }
-      var delays: [Int] = []
-      var iterator = WebPIterator()
-      if WebPDemuxGetFrame(demuxer, 1, &iterator) != 0 {
-        repeat { delays.append(Int(iterator.duration)) } while WebPDemuxNextFrame(&iterator) != 0
-        WebPDemuxReleaseIterator(&iterator)
-      }
-      return (Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)), Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)),
-        Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT)), delays)
-    }
-    guard let found = records else { throw .corrupt(source: source, detail: "the animation cannot be parsed") }
-    guard let (width, height, loopCount, delays) = found else {
-      throw .unsupportedVariant(source: source, detail: "an animation of more than \(frameLimit) frames")
-    }
-    guard !delays.isEmpty, width > 0, height > 0 else {
-      throw .corrupt(source: source, detail: "an animation of no frames")
-    }
-    return (width, height, loopCount, delays)
-  }
-  #endif
 
   /// `animation of 3 frames (100, 200, 300 ms), looping for ever` (`playing once`, `playing 3 times`): what
   /// `decor info` says of it. Past 12 frames, the first 12 delays and `…`.
@@ -162,17 +116,8 @@ public struct Animation: Sendable {
 
   /// The reader `AnimationFrames` pulls from: the format's frame reader, or `nil` for a still image.
   package func frameReader() throws(CodecError) -> (any AnimationFrameReader)? {
-    #if GIF
-      if decoder is GIFDecoder {
-        return try GIFFrameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
-      }
-    #endif
-    #if WebP
-      if decoder is WebPDecoder, isAnimated {
-        return try WebPFrameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
-      }
-    #endif
-    return nil
+    guard readsFrames, let animated = decoder as? any AnimatedImageDecoder else { return nil }
+    return try animated.frameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
   }
 
   /// The still image's one frame.

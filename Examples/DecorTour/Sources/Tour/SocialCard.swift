@@ -22,3 +22,10 @@ public func socialCard(photo: Raster, title: String, subtitle: String) throws ->
     Layer(caption, x: 50, y: 400),
   ]).cropped(to: IntRect(x: 0, y: 0, width: 1200, height: 630))
 }
+
+/// A title kept to two lines, the last cut with an ellipsis when it is longer (the article's "A line limit").
+public func twoLineTitle(_ title: String) -> Text {
+  let heading = Text(title, font: Font(family: "DejaVu Sans Bold", size: 64), maxWidth: 560, maxLines: 2)
+  if heading.isTruncated { print("the title was cut to \(heading.lines.count) lines") }
+  return heading
+}

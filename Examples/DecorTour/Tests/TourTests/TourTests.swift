@@ -71,6 +71,9 @@ import Tour
     let heading = Text("Summer sale on every cup", font: Font(family: "DejaVu Sans Bold", size: 64), maxWidth: 560,
       alignment: .center)
     #expect(heading.lines.count == 2)
+    let clamped = twoLineTitle("Summer sale on every cup, every saucer and every teapot in the shop")
+    #expect(clamped.isTruncated && clamped.lines.count == 2)
+    #expect(!twoLineTitle("Summer sale").isTruncated)
     let missing = Text("x", font: Font(family: "Nonexistent Sans", size: 12))
     #expect(missing.fontError != nil && missing.extent.isEmpty)
   }
