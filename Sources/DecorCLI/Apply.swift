@@ -65,10 +65,7 @@ struct Apply: ParsableCommand {
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     try chain.checkedAsOutput()
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
-    if let output, let encoder, encoder.writesAnimations,
-      let animation = try decoded.animation(pixelLimit: render.maxPixels)
-    {
-      try writeAnimation(animation, chain: chain, encoder: encoder, output: output)
+    if let output, let encoder, try writeAnimation(decoded, chain: chain, encoder: encoder, output: output) {
       return
     }
     // Said only where something is written: `--save-chain` alone writes no frame.
@@ -98,19 +95,28 @@ struct Apply: ParsableCommand {
     DamageNotice.line(input: input, warnings: decoded.warnings).map(printError)
   }
 
-  /// Every frame of `animation` through `chain` into the output, with its delays and loop count.
-  private func writeAnimation(_ animation: Animation, chain: Chain, encoder: any ImageEncoder, output: String) throws {
+  /// Every frame of `decoded`, when it is an animation the output's format holds, through `chain` into the output,
+  /// with its delays and loop count; `false` when it is not, and nothing was written.
+  private func writeAnimation(_ decoded: OpenedImage, chain: Chain, encoder: any ImageEncoder, output: String) throws
+    -> Bool
+  {
+    guard encoder.writesAnimations, decoded.frameCount > 1 else { return false }
     // The images steps name are read once, not once a frame.
-    let frameChain = try chain.loadingImageFiles(pixelLimit: render.maxPixels)
-    try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
-    let renderer = render.renderer
-    let pixelLimit = render.maxPixels
-    if explain, let first = try animation.frames().next() {
-      writeToStandardError("\(try renderer.plan(try frameChain.apply(to: first.raster, pixelLimit: pixelLimit)))\n")
+    let loaded = try LoadedChain(chain, decoders: render.decoders, pixelLimit: render.maxPixels)
+    let result: AnimationWriteResult?
+    do {
+      result = try decoded.writeAnimation(through: loaded, colorSpace: render.colorSpace, to: output, as: encoder,
+        strip: out.strip, renderer: render.renderer) { graph in
+          // Saved once the chain applies, before any frame is rendered, as for a still image.
+          try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
+          if explain { writeToStandardError("\(try render.renderer.plan(graph))\n") }
+        }
+    } catch let error as ColorProfileError {
+      throw InputError(input: input, reason: "\(error)")
     }
-    let result = try animation.write(to: output, as: encoder, metadata: out.strip ? ImageMetadata.none : nil,
-      renderer: renderer) { frame in try frameChain.apply(to: frame, pixelLimit: pixelLimit) }
+    guard let result else { return false }
     for dropped in result.encoding.droppedMetadata { printError("\(output): not written: \(dropped)") }
+    return true
   }
 }
 

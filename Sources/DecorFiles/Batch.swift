@@ -237,19 +237,8 @@ public struct Batch: Sendable {
     // for the inputs that meet them in sRGB; if one cannot be read, every item fails with that.
     let colorSpace = colorSpace
     let skipsExisting = skipsExisting
-    let loaded = Result { () throws(ChainError) -> (plain: Chain, converted: Chain, profiles: [[UInt8]?]) in
-      var images: [String: (raster: Raster, metadata: ImageMetadata)] = [:]
-      let plain = try chain.withImages { path throws(CodecError) in
-        let (raster, metadata) = try Raster.withMetadata(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
-        images[path] = (raster, metadata)
-        return raster
-      }
-      let converted = try chain.withImages { path throws(CodecError) in
-        guard let image = images[path] else { throw CodecError.io(path: path, detail: "not read before") }
-        return try OpenedImage(image: image.raster, metadata: image.metadata, frameCount: 1)
-          .convertedToSRGB(naming: path).image
-      }
-      return (plain, converted, images.values.map(\.metadata.iccProfile))
+    let loaded = Result { () throws(ChainError) in
+      try LoadedChain(chain, decoders: decoders, pixelLimit: pixelLimit)
     }
     // Each job keeps its own failure rather than throwing it, so that `ParallelLoop` never stops the others.
     try? ParallelLoop.run(count: items.count, threads: workers) { index in
@@ -270,23 +259,28 @@ public struct Batch: Sendable {
           let opened = try OpenedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
           defer { warnings = opened.warnings }
           let chains = try loaded.get()
-          var (input, steps) = (opened, chains.plain)
-          if colorSpace == .sRGB || ColorSpaceHandling.mixes([opened.metadata.iccProfile] + chains.profiles) {
-            do {
-              input = try opened.convertedToSRGB()
-            } catch {
-              throw BatchError(path: item.input, message: "\(error)")
-            }
-            steps = chains.converted
-          }
           if !opened.framesArePages { frames.count = opened.frameCount }
           // An animation written to a format that holds one is written frame by frame, each through the chain.
-          if encoder.writesAnimations, let animation = try opened.animation(pixelLimit: pixelLimit) {
-            let written = try animation.write(to: item.output, as: encoder, metadata: strip ? ImageMetadata.none : nil,
-              renderer: renderer) { frame in try steps.apply(to: frame, pixelLimit: pixelLimit) }
+          let animation: AnimationWriteResult?
+          do {
+            animation = try opened.writeAnimation(through: chains, colorSpace: colorSpace, to: item.output,
+              as: encoder, strip: strip, renderer: renderer)
+          } catch let error as ColorProfileError {
+            throw BatchError(path: item.input, message: "\(error)")
+          }
+          if let written = animation {
             result = written.encoding
             frames.written = written.framesWritten
           } else {
+            var (input, steps) = (opened, chains.plain)
+            if chains.converts(opened.metadata.iccProfile, under: colorSpace) {
+              do {
+                input = try opened.convertedToSRGB()
+              } catch {
+                throw BatchError(path: item.input, message: "\(error)")
+              }
+              steps = try chains.converted()
+            }
             let image = try input.applying(steps, pixelLimit: pixelLimit)
             result = try image.write(to: item.output, as: encoder, metadata: strip ? .none : input.metadata,
               renderer: renderer)

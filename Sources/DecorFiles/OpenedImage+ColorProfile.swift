@@ -31,6 +31,21 @@ extension OpenedImage {
     #endif
   }
 
+  /// What converts a frame of this image (an animation's) from its ICC profile to sRGB, as `convertedToSRGB()`
+  /// converts the image; `nil` when there is nothing to convert (no profile, or an sRGB one).
+  ///
+  /// - Throws: as `convertedToSRGB()`.
+  func frameConversion() throws(ColorProfileError) -> (@Sendable (Raster) throws -> Raster)? {
+    guard let data = metadata.iccProfile else { return nil }
+    #if !ColorManagement
+      throw .noTransform(profile: "of \(data.count) bytes, in a build of Decor without the ColorManagement trait")
+    #else
+    let profile = try ColorProfile(iccData: data)
+    guard !profile.isSRGB else { return nil }
+    return { frame in try frame.converted(from: profile) }
+    #endif
+  }
+
   /// `chain` applied to the image (with shrink-on-load, as `applying(_:pixelLimit:)`), its `blend` steps' images
   /// read from files, and the colour spaces of all of them handled by `colorSpace`: the result's `image` is the
   /// chain's output and its `metadata` the profile that output is in (none for sRGB).

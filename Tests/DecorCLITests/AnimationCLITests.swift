@@ -96,5 +96,34 @@ import Decor
     #expect(run.stderr.hasPrefix("decor: \(input): ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: file("t.webp")))
   }
+
+  /// An animated WebP in Display P3, written with `--colorspace srgb`: each frame converted as Pillow's ImageCms
+  /// converts it (identical here), and no profile in the output; without it, the values and the profile kept.
+  @Test func framesAreConvertedToSRGBWhenAsked() throws {
+    let output = file("out.webp")
+    let input = Self.fixture("p3.webp")
+    let run = try Decor.run(["apply", input, "resize 100%", "--colorspace", "srgb", "--lossless", "-o", output])
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+    // Batch alike.
+    let batch = try Decor.run(["batch", "--chain", "resize 100%", "--format", "webp", "--colorspace", "srgb",
+      "--lossless", "--output-dir", file("out"), input])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    for path in [output, file("out/p3.webp")] {
+      let converted = try Animation(contentsOfFile: path)
+      #expect(converted.frameCount == 3 && converted.metadata.iccProfile == nil)
+      for (index, frame) in try Self.frames(path).frames.enumerated() {
+        let reference = try Raster(contentsOfFile: Self.fixture("p3-srgb-\(index + 1).png"))
+        let psnr = Self.psnr(frame.raster, reference)
+        #expect(psnr >= 50, "\(path) frame \(index + 1): \(psnr) dB")
+      }
+    }
+    let kept = try Decor.run(["apply", input, "resize 100%", "--lossless", "-o", output])
+    #expect(kept.status == 0)
+    let carried = try Animation(contentsOfFile: output)
+    #expect(carried.metadata.iccProfile == (try Animation(contentsOfFile: input)).metadata.iccProfile)
+    for (index, frame) in try Self.frames(output).frames.enumerated() {
+      #expect(frame.raster == (try Raster(contentsOfFile: Self.fixture("three-frame-\(index + 1).png"))))
+    }
+  }
 }
 #endif

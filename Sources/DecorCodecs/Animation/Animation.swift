@@ -37,6 +37,15 @@ public struct Animation: Sendable {
   private let decoder: any ImageDecoder
   /// Whether the decoder read the file's animation records, and so reads its frames (else it is one still image).
   private let readsFrames: Bool
+  /// What `frame` is: shared by the animation's copies, so a graph built over one copy renders for every copy.
+  package let slot: ImageSlot
+
+  /// A component standing for each frame in turn, of the canvas's size: a graph built over it once
+  /// (`chain.apply(to: animation.frame)`, `animation.frame.shadow(…)`) is rendered for every frame with that frame in
+  /// its place by `write(to:as:graph:…)` and the other writes taking a `graph`, so what the graph computes as it is
+  /// built (a text's layout, an image a step reads) is computed once for the animation. Rendered outside those
+  /// writes, it throws `RenderError.failed`: it has no pixels of its own.
+  public var frame: any ImageComponent { slot }
 
   /// How many frames there are (1 for a still image).
   public var frameCount: Int { delays.count }
@@ -81,12 +90,14 @@ public struct Animation: Sendable {
     {
       (width, height, loopCount, delays) = (records.width, records.height, records.loopCount, records.delays)
       readsFrames = true
+      slot = ImageSlot(width: width, height: height)
       return
     }
     readsFrames = false
     // A still image: its header's size, through a decode (the formats here have no separate header read).
     let decoded = try decoder.decodeImage(from: source, pixelLimit: pixelLimit)
     (width, height, loopCount, delays) = (decoded.raster.width, decoded.raster.height, 0, [0])
+    slot = ImageSlot(width: width, height: height)
   }
 
 

@@ -32,6 +32,8 @@ public struct RenderContext: Sendable {
   var analyses: [Int: any Sendable]
   /// Set when the task awaiting an `async` render is cancelled: checked before every tile and stage.
   let cancellation: RenderCancellation?
+  /// The image this render gives the graph's `ImageSlot`, if it has one (an animation's frame).
+  let boundImage: ImageSlot.Binding?
   /// The regions of this component's inputs rendered before its `render` ran (see `evaluate`), if any.
   var prepared: PreparedInputs?
   /// The region the component this context was given to is rendering, when the renderer handed it one: what its
@@ -46,7 +48,7 @@ public struct RenderContext: Sendable {
   init(
     pixelLimit: Int, trace: RenderTrace?, plan: RenderPlan?, stage: Int?, threads: Int,
     materialised: [Int: Intermediate], cancellation: RenderCancellation?,
-    analyses: [Int: any Sendable] = [:]
+    analyses: [Int: any Sendable] = [:], boundImage: ImageSlot.Binding? = nil
   ) {
     self.pixelLimit = pixelLimit
     self.trace = trace
@@ -57,6 +59,7 @@ public struct RenderContext: Sendable {
     self.materialised = materialised
     self.cancellation = cancellation
     self.analyses = analyses
+    self.boundImage = boundImage
   }
 
   /// Runs `count` jobs on up to `threads` threads (see `ParallelLoop`), each with this context; when tracing, each
@@ -84,7 +87,14 @@ public struct RenderContext: Sendable {
   /// This context for `stage` of the plan (the root when `nil`) with `materialised` as the rows computed so far.
   func with(stage: Int?, materialised: [Int: Intermediate]) -> RenderContext {
     RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan, stage: stage ?? (plan?.stages.isEmpty == false ? 0 : nil),
-      threads: threads, materialised: materialised, cancellation: cancellation, analyses: analyses)
+      threads: threads, materialised: materialised, cancellation: cancellation, analyses: analyses,
+      boundImage: boundImage)
+  }
+
+  /// The raster this render gives `slot`, if it gives it one.
+  func raster(boundTo slot: ImageSlot) -> Raster? {
+    guard let boundImage, boundImage.token === slot.token else { return nil }
+    return boundImage.raster
   }
 
   /// This context handed to its component for rendering `region`.
@@ -214,7 +224,8 @@ public struct RenderContext: Sendable {
     let input = input.unwrapped
     let covered = region.intersection(input.extent)
     guard !covered.isEmpty else { return nil }
-    if let raster = input as? Raster {
+    // A slot's image is a raster in memory too.
+    if let raster = (input as? Raster) ?? (input as? ImageSlot).flatMap(raster(boundTo:)) {
       try checkDemand(index, covered, of: input)
       // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part.
       if let trace { trace.record(path: child(index).path, component: input, region: covered) }

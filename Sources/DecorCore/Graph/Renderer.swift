@@ -26,11 +26,23 @@ public struct Renderer: Sendable {
   public var pixelLimit: Int
   /// Set for the renders of an `async` call, whose cancellation handler sets it; `nil` for a blocking call.
   package var cancellation: RenderCancellation?
+  /// The image its renders give the graph's `ImageSlot` (see `binding(_:to:)`).
+  package var boundImage: ImageSlot.Binding?
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
     self.tileSize = tileSize
     self.threads = threads ?? Renderer.processorCount
     self.pixelLimit = pixelLimit
+  }
+
+  /// This renderer with `slot` bound to `raster` for its renders: a graph built once over the slot renders
+  /// `raster` in its place.
+  ///
+  /// - Throws: `RenderError.failed` naming the slot when `raster` is not of its size.
+  package func binding(_ slot: ImageSlot, to raster: Raster) throws(RenderError) -> Renderer {
+    var renderer = self
+    renderer.boundImage = try slot.binding(to: raster)
+    return renderer
   }
 
   /// The tile side used: `tileSize` kept within 1 … 2^16, so that no tile arithmetic can overflow.
@@ -214,7 +226,7 @@ public struct Renderer: Sendable {
   func context(_ plan: RenderPlan, trace: RenderTrace?) throws(RenderError) -> RenderContext {
     var context = RenderContext(pixelLimit: pixelLimit, trace: trace, plan: plan,
       stage: plan.stages.isEmpty ? nil : plan.root, threads: threadCount, materialised: [:],
-      cancellation: cancellation)
+      cancellation: cancellation, boundImage: boundImage)
     if plan.stages.contains(where: { $0.node is any Analysing }) {
       context.analyses = try analyses(plan, context: context)
     }

@@ -64,3 +64,20 @@ open("outside.gif", "wb").write(bytes(data))
 
 data = open("three.gif", "rb").read()
 open("truncated.gif", "wb").write(data[: len(data) // 2])
+
+# p3.webp: three.gif's frames as a lossless animated WebP that carries ../ICC/display-p3.icc (the frames' values
+# taken as Display P3), the same delays and loop. p3-srgb-N.png: each frame converted from Display P3 to sRGB by
+# Pillow's ImageCms (Little CMS, relative colorimetric, Pillow's own sRGB profile): what `decor apply p3.webp
+# --colorspace srgb` is compared with, frame by frame (PSNR).
+from PIL import ImageCms
+
+p3 = open("../ICC/display-p3.icc", "rb").read()
+p3_frames = [Image.open(f"three-frame-{i}.png").convert("RGB") for i in (1, 2, 3)]
+p3_frames[0].save("p3.webp", save_all=True, append_images=p3_frames[1:], duration=[100, 200, 300], loop=0,
+                  lossless=True, icc_profile=p3)
+import io
+source = ImageCms.ImageCmsProfile(io.BytesIO(p3))
+srgb = ImageCms.createProfile("sRGB")
+for index, frame in enumerate(p3_frames):
+    ImageCms.profileToProfile(frame, source, srgb,
+                              renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC).save(f"p3-srgb-{index + 1}.png")
