@@ -30,3 +30,11 @@ public func writeCancellable(_ photo: Raster, to output: String) async throws {
     // Stopped: nothing was written.
   }
 }
+
+/// A caption and a shadow on every frame of an animated GIF, written as an animated WebP; the text is laid out once.
+public func captionAnimation(_ input: String, to output: String) throws -> Int {
+  let animation = try Animation(contentsOfFile: input)
+  let chain = try Chain(parsing: ["resize 50% | shadow 4 4 radius=3 | text Hello size=18 gravity=south margin=6"])
+  let graph = try chain.apply(to: animation.frame)
+  return try animation.write(to: output, as: .webp(lossless: true), graph: graph).framesWritten
+}
