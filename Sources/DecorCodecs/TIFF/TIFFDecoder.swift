@@ -6,7 +6,9 @@ import CTIFF
 /// The TIFF decoder of the standard `DecoderRegistry`: every row of Decor's one TIFF reader (`TIFFRowSource`, over
 /// libtiff, 4.5 or later) read into a raster, from a file, bytes in memory or standard input alike.
 ///
-/// - The first image of the file (its first directory); `frameCount(of:)` counts the directories (pages).
+/// - The first image of the file (its first directory); `frameCount(of:)` counts the directories (pages). With
+///   `allPages`, `Animation` reads every page as a frame (`TIFFPageReader`), as libvips reads them with `n=-1` and
+///   sharp with `pages: -1`: each page decoded as the first is, one at a time.
 /// - Strips or tiles, any compression libtiff reads (none, LZW, deflate, PackBits, JPEG, …), 1- to 16-bit samples,
 ///   greyscale, palette, RGB, CMYK and YCbCr, with or without alpha: through libtiff's RGBA interface
 ///   (`TIFFRGBAImageGet`, top row first, a strip or a row of tiles at a time, in `TIFFRowReader`), which
@@ -26,13 +28,19 @@ import CTIFF
 public struct TIFFDecoder: ByteSourceDecoder {
   /// Whether the orientation tag is applied.
   public var autoOrient: Bool
+  /// Whether `Animation` reads every page of a multi-page file as a frame (`decor apply --all-pages`), rather than
+  /// the first page alone. Pages of different sizes are then refused (`CodecError.unsupportedVariant`).
+  public var allPages: Bool
 
-  public init(autoOrient: Bool = true) { self.autoOrient = autoOrient }
+  public init(autoOrient: Bool = true, allPages: Bool = false) {
+    self.autoOrient = autoOrient
+    self.allPages = allPages
+  }
 
   public var name: String { "tiff" }
 
-  /// A TIFF's images are pages.
-  public var framesArePages: Bool { true }
+  /// A TIFF's images are pages, of which the first is read; with `allPages`, they are read as frames.
+  public var framesArePages: Bool { !allPages }
 
   /// Classic TIFF (`II*\0`, `MM\0*`) or BigTIFF (`II+\0`, `MM\0+`).
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool {
@@ -43,7 +51,14 @@ public struct TIFFDecoder: ByteSourceDecoder {
   /// Every row of a `TIFFRowSource` read into a raster, with the first directory's metadata and the page count, the
   /// file read once (libtiff seeks in it: a file or spooled standard input is never held whole).
   public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    let rows = try TIFFRowSource(bytes, pixelLimit: pixelLimit)
+    try decodePage(0, from: bytes, pixelLimit: pixelLimit)
+  }
+
+  /// As `decodeImage(from:pixelLimit:)`, for directory `page` (from 0), with that page's metadata.
+  ///
+  /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
+  func decodePage(_ page: Int, from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    let rows = try TIFFRowSource(bytes, page: page, pixelLimit: pixelLimit)
     let reader = try rows.openTIFFRows()
     var raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
       source: bytes.name)
