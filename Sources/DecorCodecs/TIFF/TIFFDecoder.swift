@@ -269,28 +269,8 @@ public struct TIFFDecoder: ByteSourceDecoder {
       }
     }
     if TIFFIsTiled(tif) != 0 {
-      var tileWidth: UInt32 = 0
-      var tileLength: UInt32 = 0
-      guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
-        decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
-      else { return false }
-      let tileSize = Int(TIFFTileSize(tif))
-      // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
-      guard tileSize >= Int(tileWidth) * Int(tileLength) * channels * 2,
-        tileSize <= max(1 << 24, 16 * width * layout.height * channels)
-      else { return false }
-      var tile = [UInt16](repeating: 0, count: tileSize / 2)
-      return tile.withUnsafeMutableBufferPointer { tile in
-        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: Int(tileLength)) {
-          for x in stride(from: 0, to: width, by: Int(tileWidth)) {
-            guard TIFFReadTile(tif, tile.baseAddress, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
-            for row in 0..<min(Int(tileLength), rows.upperBound - y) {
-              put(tile.baseAddress! + row * Int(tileWidth) * channels, count: min(Int(tileWidth), width - x),
-                at: (y + row) * width + x)
-            }
-          }
-        }
-        return true
+      return readTiles(tif, layout: layout, rows: rows, bytesPerPixel: channels * 2) { samples, count, y, x in
+        put(samples.assumingMemoryBound(to: UInt16.self), count: count, at: y * width + x)
       }
     }
     let lineSize = Int(TIFFScanlineSize(tif))
@@ -315,27 +295,9 @@ public struct TIFFDecoder: ByteSourceDecoder {
     let width = layout.width
     let rows = rows ?? 0..<layout.height
     if TIFFIsTiled(tif) != 0 {
-      var tileWidth: UInt32 = 0
-      var tileLength: UInt32 = 0
-      guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
-        decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
-      else { return false }
-      let tileSize = Int(TIFFTileSize(tif))
-      // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
-      guard tileSize >= Int(tileWidth) * Int(tileLength) * 4, tileSize <= max(1 << 24, 16 * width * layout.height * 4)
-      else { return false }
-      var tile = [UInt8](repeating: 0, count: tileSize)
-      let read = tile.withUnsafeMutableBufferPointer { tile in
-        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: Int(tileLength)) {
-          for x in stride(from: 0, to: width, by: Int(tileWidth)) {
-            guard TIFFReadTile(tif, tile.baseAddress, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
-            for row in 0..<min(Int(tileLength), rows.upperBound - y) {
-              (output + ((y + row - rows.lowerBound) * width + x) * 4).update(
-                from: tile.baseAddress! + row * Int(tileWidth) * 4, count: min(Int(tileWidth), width - x) * 4)
-            }
-          }
-        }
-        return true
+      let read = readTiles(tif, layout: layout, rows: rows, bytesPerPixel: 4) { samples, count, y, x in
+        (output + ((y - rows.lowerBound) * width + x) * 4).update(
+          from: samples.assumingMemoryBound(to: UInt8.self), count: count * 4)
       }
       guard read else { return false }
     } else {
@@ -352,6 +314,39 @@ public struct TIFFDecoder: ByteSourceDecoder {
       guard read else { return false }
     }
     convert(UnsafeMutableRawPointer(output), rows.count * width)
+    return true
+  }
+
+  /// Reads the tiles that hold `rows` (which start at a row of tiles), each once, into a buffer of one tile, and
+  /// hands `put` every run of pixels they hold inside the image and inside `rows`: the samples of image row `y`
+  /// from column `x` on, `count` pixels of `bytesPerPixel` bytes, interleaved. `false` when a tile cannot be read or
+  /// the tile tags are missing or damaged.
+  static func readTiles(
+    _ tif: OpaquePointer, layout: Layout, rows: Range<Int>, bytesPerPixel: Int,
+    _ put: (_ samples: UnsafeRawPointer, _ count: Int, _ y: Int, _ x: Int) -> Void
+  ) -> Bool {
+    var tileWidth: UInt32 = 0
+    var tileLength: UInt32 = 0
+    guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
+      decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
+    else { return false }
+    let (width, tileWidthPixels, tileLengthRows) = (layout.width, Int(tileWidth), Int(tileLength))
+    let tileSize = Int(TIFFTileSize(tif))
+    // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
+    guard tileSize >= tileWidthPixels * tileLengthRows * bytesPerPixel,
+      tileSize <= max(1 << 24, 16 * width * layout.height * layout.samplesPerPixel)
+    else { return false }
+    let tile = UnsafeMutableRawPointer.allocate(byteCount: tileSize, alignment: 16)
+    tile.initializeMemory(as: UInt8.self, repeating: 0, count: tileSize)
+    defer { tile.deallocate() }
+    for y in stride(from: rows.lowerBound, to: rows.upperBound, by: tileLengthRows) {
+      for x in stride(from: 0, to: width, by: tileWidthPixels) {
+        guard TIFFReadTile(tif, tile, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
+        for row in 0..<min(tileLengthRows, rows.upperBound - y) {
+          put(tile + row * tileWidthPixels * bytesPerPixel, min(tileWidthPixels, width - x), y + row, x)
+        }
+      }
+    }
     return true
   }
 
