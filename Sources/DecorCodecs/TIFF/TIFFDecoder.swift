@@ -88,7 +88,9 @@ public struct TIFFDecoder: ByteSourceDecoder {
     (try? Self.withFile(bytes, source: bytes.name) { tif, _ in TIFFRowReader.metadata(of: tif) }) ?? .none
   }
 
-  /// `64x48, TIFF, RGB, 8-bit, alpha (unassociated), LZW, tiles of 16x16, 1 page`, from the first directory's tags.
+  /// `64x48, TIFF, RGB, 8-bit, alpha (unassociated), LZW, tiles of 16x16, 1 page`, from the first directory's tags,
+  /// then its orientation when it is not 1 (`orientation 6 (shown turned 90° clockwise)`) and the CMYK profile
+  /// 8-bit CMYK is converted through (`CMYKConversion.profileSummary`).
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
     try Self.withFile(ByteSource(bytes: data, name: source), source: source) { tif, _ in
       let layout = Self.layout(of: tif)
@@ -113,6 +115,11 @@ public struct TIFFDecoder: ByteSourceDecoder {
       }
       let pages = max(1, Int(TIFFNumberOfDirectories(tif)))
       parts.append(pages == 1 ? "1 page" : "\(pages) pages")
+      if let orientation = layout.exifOrientation, orientation != .up { parts.append(orientation.summary) }
+      // The CMYK profile the reader converts through, which the metadata leaves out.
+      if layout.readsCMYK, let profile = CMYKConversion.profileSummary(TIFFRowReader.iccProfile(of: tif)) {
+        parts.append(profile)
+      }
       return parts.joined(separator: ", ")
     }
   }
