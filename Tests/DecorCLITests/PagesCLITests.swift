@@ -19,7 +19,7 @@ import Decor
   /// (one transparent colour, no translucency) the translucent edges of the third page's cut-out cannot be kept, so
   /// only the opaque pages are compared there.
   static func expectHalved(_ path: String) throws {
-    let animation = try Animation(contentsOfFile: path)
+    let animation = try Animation(contentsOfFile: path, decoders: .standard(autoOrient: true, allPages: true))
     let reading = try animation.frames()
     var frames: [AnimationFrame] = []
     while let frame = try reading.next() { frames.append(frame) }
@@ -32,7 +32,7 @@ import Decor
     }
   }
 
-  @Test(arguments: ["webp", "gif"])
+  @Test(arguments: ["webp", "gif", "tif"])
   func applyWithAllPagesKeepsEveryPage(format: String) throws {
     let output = file("out." + format)
     let run = try Decor.run(["apply", Self.fixture("pages3.tif"), "--all-pages", "resize 50%", "-o", output])
@@ -61,6 +61,17 @@ import Decor
       input])
     #expect(batch.status == 0 && batch.stderr == "decor: 1 written, 0 skipped, 0 failed\n", "\(batch.stderr)")
     #expect(try Animation(contentsOfFile: file("out/pages3.webp")).frameCount == 1)
+  }
+
+  /// An animated GIF written as TIFF: its frames as pages, and one line saying the timing is not kept.
+  @Test func anAnimationToTIFFBecomesPages() throws {
+    let output = file("three.tif")
+    let run = try Decor.run(["apply", AnimationCLITests.fixture("three.gif"), "-o", output])
+    #expect(run.status == 0
+      && run.stderr == "decor: \(output): not written: frame delays and loop count (TIFF records no timing)\n",
+      "\(run.stderr)")
+    let info = try Decor.run(["info", output])
+    #expect(String(decoding: info.stdout, as: UTF8.self).contains(", 3 pages, "))
   }
 
   /// With the flag, a format of one image gets the first page and the frame notice.
