@@ -38,6 +38,11 @@ struct Apply: ParsableCommand {
 
   @OptionGroup var render: RenderOptions
 
+  @Flag(name: .customLong("all-pages"), help: ArgumentHelp(
+    "Read every page of a multi-page TIFF as a frame, each through the chain, as an animation is read (pages of "
+      + "different sizes are refused); without it, the first page is the image."))
+  var allPages = false
+
   @OptionGroup var out: OutputOptions
 
   @Flag(help: "Print the render plan before rendering (to stderr): every stage, its extent, the region it will be asked for, and whether it is computed once for the whole render.")
@@ -64,14 +69,17 @@ struct Apply: ParsableCommand {
     var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
     try chain.checkedAsOutput()
-    let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders, pixelLimit: render.maxPixels)
+    let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders(allPages: allPages),
+      pixelLimit: render.maxPixels)
     if let output, let encoder, try writeAnimation(decoded, chain: chain, encoder: encoder, output: output) {
       return
     }
     // Said only where something is written: `--save-chain` alone writes no frame.
     if decoded.frameCount > 1, let encoder {
       if decoded.framesArePages {
-        printError("\(input): multi-page image: only its first page (of \(decoded.frameCount)) is used")
+        // The flag is named where it would make a difference: a format that holds frames.
+        let hint = encoder.writesAnimations ? "; --all-pages reads every page" : ""
+        printError("\(input): multi-page image: only its first page (of \(decoded.frameCount)) is used\(hint)")
       } else {
         printError(FrameNotice.line(input: input, frameCount: decoded.frameCount, format: encoder.displayName))
       }

@@ -67,6 +67,11 @@ struct BatchCommand: ParsableCommand {
   @Flag(name: .customLong("skip-existing"), help: "Leave the inputs whose output file exists already.")
   var skipExisting = false
 
+  @Flag(name: .customLong("all-pages"), help: ArgumentHelp(
+    "Read every page of a multi-page TIFF as a frame, each through the chain, as an animation is read (pages of "
+      + "different sizes are refused); without it, the first page is the image."))
+  var allPages = false
+
   @OptionGroup var out: OutputOptions
 
   /// `--threads` here is per image (default: processors ÷ jobs); `--max-pixels` as for `apply`.
@@ -99,7 +104,7 @@ struct BatchCommand: ParsableCommand {
     // The format and its settings are checked before anything is read (for `same`, by `Batch`, input by input).
     if out.format != Batch.sameFormat { _ = try out.encoderForFormat() }
     var batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite,
-      format: out.format, settings: out.settings, decoders: render.decoders)
+      format: out.format, settings: out.settings, decoders: render.decoders(allPages: allPages))
     batch.colorSpace = render.colorSpace
     batch.skipsExisting = skipExisting
     if let shard, let (index, count) = Self.shardNumbers(shard) {
@@ -117,7 +122,7 @@ struct BatchCommand: ParsableCommand {
     ImageFile.setSignalMessage(interrupted(0))
     let failures = batch.run(
       jobs: jobs, threads: render.threads, strip: out.strip, pixelLimit: render.maxPixels,
-      decoders: render.decoders
+      decoders: render.decoders(allPages: allPages)
     ) { outcome in
       tally.count(outcome)
       ImageFile.setSignalMessage(interrupted(tally.written))

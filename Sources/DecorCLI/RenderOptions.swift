@@ -47,8 +47,12 @@ struct RenderOptions: ParsableArguments {
 
   /// The decoders for the inputs: the standard ones, turning pictures upright unless `--no-auto-orient`,
   /// reading no input larger than `--max-bytes`.
-  var decoders: DecoderRegistry {
-    var registry = DecoderRegistry.standard(autoOrient: !keepsStoredOrientation)
+  var decoders: DecoderRegistry { decoders(allPages: false) }
+
+  /// `decoders`, reading every page of a multi-page TIFF as a frame when `allPages` (`--all-pages` of `apply` and
+  /// `batch`).
+  func decoders(allPages: Bool) -> DecoderRegistry {
+    var registry = DecoderRegistry.standard(autoOrient: !keepsStoredOrientation, allPages: allPages)
     registry.byteLimit = maxBytesText.flatMap(Self.byteCount) ?? DecoderRegistry.defaultByteLimit
     return registry
   }

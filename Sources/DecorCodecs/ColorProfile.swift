@@ -50,6 +50,14 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
     isSRGB = try Self.leavesSRGBAlone(profile, space: space, name: name)
   }
 
+  /// The description tag of the ICC profile `data`, of any colour space, when Little CMS reads one.
+  package static func name(ofICCData data: [UInt8]) -> String? {
+    guard let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
+    else { return nil }
+    defer { cmsCloseProfile(profile) }
+    return description(of: profile)
+  }
+
   /// Whether Little CMS can open `data` as an ICC profile at all (of any colour space): what a profile must pass to
   /// be carried into an output file.
   static func isReadable(_ data: [UInt8]) -> Bool {

@@ -33,8 +33,9 @@ public protocol ImageDecoder: Sendable {
   func metadata(ofFile path: String) -> ImageMetadata
   /// How many frames the file holds (an animation's); the decoders give the first. The default is 1.
   func frameCount(of data: [UInt8]) -> Int
-  /// Whether the format's frames are pages of a document (TIFF's) rather than an animation's (GIF's, WebP's), for
-  /// messages that say which. The default is `false`.
+  /// Whether the format's frames are pages of a document of which the first is read (TIFF's) rather than frames
+  /// read as an animation's (GIF's, WebP's, and a TIFF's pages with `TIFFDecoder.allPages`), for messages that say
+  /// which. The default is `false`.
   var framesArePages: Bool { get }
   /// What the file's headers say, as `decor info` prints it: size and format first (`96x64, JPEG, …`), then the
   /// format's particulars, without the metadata (which `ImageFile.headerDescription` adds). The default decodes the

@@ -17,6 +17,12 @@ extension ImageFile {
   {
     let source = displayName(path, input: true)
     let (bytes, decoder) = try readRecognised(atPath: path, decoders: decoders)
-    return try decoder.headerDescription(of: bytes, source: source) + ", " + decoder.metadata(of: bytes).description
+    let header = try decoder.headerDescription(of: bytes, source: source)
+    let metadata = decoder.metadata(of: bytes)
+    // A CMYK file's profile, converted through and not carried, is named by its header: "no ICC profile" (of the
+    // metadata carried on) would contradict it.
+    let parts = metadata.description.components(separatedBy: ", ")
+    let shown = metadata.iccProfile == nil && header.contains("ICC profile") ? Array(parts.dropFirst()) : parts
+    return ([header] + shown).joined(separator: ", ")
   }
 }

@@ -17,7 +17,8 @@ public struct OpenedImage: Sendable {
   public var frameCount: Int
   /// The name of the decoder that read it (`"png"`, `"tiff"`, …; `nil` for an image made rather than read).
   public var decoderName: String?
-  /// Whether the frames `frameCount` counts are a document's pages (a TIFF's) rather than an animation's.
+  /// Whether the frames `frameCount` counts are a document's pages of which the first is read (a TIFF's, unless its
+  /// decoder reads all pages) rather than an animation's.
   public var framesArePages = false
 
   /// Damage the decoder passed over (see `DecodedImage.warnings`). For an image read row by row they are found as
@@ -84,7 +85,7 @@ public struct OpenedImage: Sendable {
 
   /// The file this image was read from opened again as an animation, for its frames one at a time (see
   /// `Animation`): standard input is not read twice, as its bytes were kept. `nil` for an image made rather than
-  /// read, or one that is not an animation (a still image, a multi-page TIFF).
+  /// read, or one that is not an animation (a still image, a multi-page TIFF unless its decoder reads all pages).
   ///
   /// - Throws: what `Animation.init(contentsOfFile:…)` throws.
   public func animation(pixelLimit: Int = Raster.defaultPixelLimit, frameLimit: Int = Animation.defaultFrameLimit)

@@ -8,7 +8,9 @@ import DecorCore
 /// - GIF (giflib) and WebP (libwebp's animation decoder) give every frame composed on the canvas, as browsers and
 ///   libvips show them (see `GIFFrameReader`, `WebPFrameReader`); any other format, and a still GIF or WebP, is one
 ///   frame of delay 0.
-/// - A multi-page TIFF is not an animation here: its first page is the one frame (see `ImageDecoder.framesArePages`).
+/// - A multi-page TIFF is read page by page as frames of delay 0 when its decoder reads all pages
+///   (`TIFFDecoder.allPages`, `DecoderRegistry.standard(autoOrient:allPages:)`); otherwise its first page is the one
+///   frame (see `ImageDecoder.framesArePages`).
 /// - The pixel limit is checked on the canvas and on each frame before its pixels are allocated; an animation of
 ///   more than `frameLimit` frames is refused before any frame is decoded.
 ///

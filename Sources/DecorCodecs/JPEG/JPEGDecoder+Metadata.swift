@@ -3,8 +3,14 @@ import DecorCore
 
 extension JPEGDecoder {
   /// `96x64, JPEG, YCbCr 4:2:0, 8-bit, no alpha` and the EXIF orientation (from the frame header and APP1).
+  /// The header's description (`JPEGHeader.description`); for a CMYK or YCCK file, the CMYK profile it carries,
+  /// which is not carried on since its pixels are converted to sRGB (`CMYKConversion.profileSummary`).
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
-    try JPEGHeader(data, source: source).description
+    let header = try JPEGHeader(data, source: source)
+    guard header.colorSpace == "CMYK" || header.colorSpace == "YCCK",
+      let profile = CMYKConversion.profileSummary(Self.iccProfile(of: data))
+    else { return header.description }
+    return header.description + ", " + profile
   }
 
   /// The ICC profile (APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; left out when numbers
@@ -40,20 +46,32 @@ extension JPEGDecoder {
   package static let iccSignature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
   package static let jfifSignature: [UInt8] = Array("JFIF".utf8) + [0]
 
-  static func metadata(of data: [UInt8], oriented: Bool) -> ImageMetadata {
-    var metadata = ImageMetadata()
+  /// The ICC profile of the APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order, whatever its
+  /// colour space; `nil` when there is none or numbers are missing or repeated.
+  static func iccProfile(of data: [UInt8]) -> [UInt8]? {
     var pieces: [Int: ArraySlice<UInt8>] = [:]
     var count = 0
     var consistent = true
+    for segment in JPEGMarkers.segments(data) where segment.marker == 0xE2 {
+      let body = data[segment.body]
+      guard body.count >= 14, body.starts(with: iccSignature) else { continue }
+      let sequence = Int(body[body.startIndex + 12])
+      let total = Int(body[body.startIndex + 13])
+      if count == 0 { count = total }
+      if total != count || sequence < 1 || sequence > total || pieces[sequence] != nil { consistent = false }
+      pieces[sequence] = body.dropFirst(14)
+    }
+    // Every sequence number from 1 to the count, each once: otherwise a piece is missing and the profile is left out.
+    let ordered = (0..<count).compactMap { pieces[$0 + 1] }
+    guard consistent, count > 0, ordered.count == count else { return nil }
+    return ordered.flatMap(Array.init)
+  }
+
+  static func metadata(of data: [UInt8], oriented: Bool) -> ImageMetadata {
+    var metadata = ImageMetadata()
     for segment in JPEGMarkers.segments(data) {
       let body = data[segment.body]
-      if segment.marker == 0xE2, body.count >= 14, body.starts(with: iccSignature) {
-        let sequence = Int(body[body.startIndex + 12])
-        let total = Int(body[body.startIndex + 13])
-        if count == 0 { count = total }
-        if total != count || sequence < 1 || sequence > total || pieces[sequence] != nil { consistent = false }
-        pieces[sequence] = body.dropFirst(14)
-      } else if segment.marker == 0xE1, metadata.exif == nil, body.starts(with: ImageMetadata.exifSignature) {
+      if segment.marker == 0xE1, metadata.exif == nil, body.starts(with: ImageMetadata.exifSignature) {
         metadata.setExif(body.dropFirst(6), oriented: oriented)
       } else if segment.marker == 0xE1, metadata.xmp == nil, body.starts(with: ImageMetadata.xmpSignature) {
         let packet = Array(body.dropFirst(ImageMetadata.xmpSignature.count))
@@ -75,12 +93,8 @@ extension JPEGDecoder {
         }
       }
     }
-    // Every sequence number from 1 to the count, each once: otherwise a piece is missing and the profile is left out.
-    let ordered = (0..<count).compactMap { pieces[$0 + 1] }
     // A CMYK profile describes the file's CMYK values, which the reader converts to sRGB: the pixels no longer are in it.
-    if consistent, count > 0, ordered.count == count, case let profile = ordered.flatMap(Array.init),
-      !CMYKConversion.isCMYKProfile(profile)
-    {
+    if let profile = iccProfile(of: data), !CMYKConversion.isCMYKProfile(profile) {
       metadata.iccProfile = profile
     }
     return metadata

@@ -90,24 +90,8 @@ public struct JPEGHeader: Equatable, Sendable, CustomStringConvertible {
   /// the profile and density, from `JPEGDecoder.metadata(of:)`).
   public var description: String {
     var parts = ["\(width)x\(height)", "JPEG", colorSpace + (subsampling.map { " " + $0 } ?? ""), "8-bit", "no alpha"]
-    if let orientation, orientation != .up { parts.append("orientation \(orientation.rawValue) (\(orientation.meaning))") }
+    if let orientation, orientation != .up { parts.append(orientation.summary) }
     return parts.joined(separator: ", ")
-  }
-}
-
-extension ExifOrientation {
-  /// How the stored pixels are shown, in words.
-  public var meaning: String {
-    switch self {
-    case .up: return "as stored"
-    case .mirrored: return "mirrored left-right"
-    case .upsideDown: return "turned 180°"
-    case .upsideDownMirrored: return "mirrored top-bottom"
-    case .leftMirrored: return "transposed"
-    case .right: return "shown turned 90° clockwise"
-    case .rightMirrored: return "transversed"
-    case .left: return "shown turned 90° anticlockwise"
-    }
   }
 }
 #endif

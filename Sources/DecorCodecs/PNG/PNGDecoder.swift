@@ -73,11 +73,14 @@ public struct PNGDecoder: ImageDecoder {
     autoOrient ? Self.storedMetadata(from: bytes).exif.flatMap(ExifOrientation.init(exif:)) : nil
   }
 
-  /// `96x64, PNG, 8-bit RGBA, interlaced` (from the IHDR chunk).
+  /// `96x64, PNG, 8-bit RGBA, interlaced` (from the IHDR chunk), and the `eXIf` chunk's orientation when it is
+  /// not 1, as the file records it (`orientation 6 (shown turned 90° clockwise)`), as for a JPEG.
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
     let png = try PNGCodec.header(of: data, source: source)
+    let orientation = Self.storedMetadata(from: ByteSource(bytes: data, name: source)).exif
+      .flatMap(ExifOrientation.init(exif:))
     return "\(png.width)x\(png.height), PNG, " + png.description.split(separator: ", ").dropFirst()
-      .joined(separator: ", ")
+      .joined(separator: ", ") + (orientation.map { $0 == .up ? "" : ", " + $0.summary } ?? "")
   }
 
   /// Every row of a `PNGRowSource` of `bytes`, read at once into a raster.

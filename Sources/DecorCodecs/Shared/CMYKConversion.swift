@@ -25,6 +25,19 @@ package struct CMYKConversion: Sendable, Hashable {
     data.count >= 128 && data[16..<20].elementsEqual("CMYK".utf8)
   }
 
+  /// `CMYK ICC profile "U.S. Web Coated (SWOP) v2" (557168 bytes, converted to sRGB on read)`: what `decor info`
+  /// says of a CMYK file's own profile, which the reader applies and the output does not carry (`ImageMetadata`
+  /// leaves it out); `nil` when `profile` is none or not a CMYK one.
+  package static func profileSummary(_ profile: [UInt8]?) -> String? {
+    guard let profile, isCMYKProfile(profile) else { return nil }
+    #if ColorManagement
+      let name = ColorProfile.name(ofICCData: profile).map { " \"\($0)\"" } ?? ""
+      return "CMYK ICC profile\(name) (\(profile.count) bytes, converted to sRGB on read)"
+    #else
+      return "CMYK ICC profile (\(profile.count) bytes, not applied: converted to sRGB by the plain product on read)"
+    #endif
+  }
+
   /// Where a CMYK profile of the system is looked for, the first readable one used: Ghostscript's
   /// `default_cmyk.icc` (Artifex's SWOP characterisation, in Debian's and Ubuntu's `libgs-common`, Fedora's and
   /// Homebrew's `ghostscript`). Read from the system at run time, never shipped with Decor (the profile is under

@@ -6,7 +6,9 @@ import CTIFF
 /// The TIFF decoder of the standard `DecoderRegistry`: every row of Decor's one TIFF reader (`TIFFRowSource`, over
 /// libtiff, 4.5 or later) read into a raster, from a file, bytes in memory or standard input alike.
 ///
-/// - The first image of the file (its first directory); `frameCount(of:)` counts the directories (pages).
+/// - The first image of the file (its first directory); `frameCount(of:)` counts the directories (pages). With
+///   `allPages`, `Animation` reads every page as a frame (`TIFFPageReader`), as libvips reads them with `n=-1` and
+///   sharp with `pages: -1`: each page decoded as the first is, one at a time.
 /// - Strips or tiles, any compression libtiff reads (none, LZW, deflate, PackBits, JPEG, …), 1- to 16-bit samples,
 ///   greyscale, palette, RGB, CMYK and YCbCr, with or without alpha: through libtiff's RGBA interface
 ///   (`TIFFRGBAImageGet`, top row first, a strip or a row of tiles at a time, in `TIFFRowReader`), which
@@ -26,13 +28,19 @@ import CTIFF
 public struct TIFFDecoder: ByteSourceDecoder {
   /// Whether the orientation tag is applied.
   public var autoOrient: Bool
+  /// Whether `Animation` reads every page of a multi-page file as a frame (`decor apply --all-pages`), rather than
+  /// the first page alone. Pages of different sizes are then refused (`CodecError.unsupportedVariant`).
+  public var allPages: Bool
 
-  public init(autoOrient: Bool = true) { self.autoOrient = autoOrient }
+  public init(autoOrient: Bool = true, allPages: Bool = false) {
+    self.autoOrient = autoOrient
+    self.allPages = allPages
+  }
 
   public var name: String { "tiff" }
 
-  /// A TIFF's images are pages.
-  public var framesArePages: Bool { true }
+  /// A TIFF's images are pages, of which the first is read; with `allPages`, they are read as frames.
+  public var framesArePages: Bool { !allPages }
 
   /// Classic TIFF (`II*\0`, `MM\0*`) or BigTIFF (`II+\0`, `MM\0+`).
   public func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool {
@@ -43,7 +51,14 @@ public struct TIFFDecoder: ByteSourceDecoder {
   /// Every row of a `TIFFRowSource` read into a raster, with the first directory's metadata and the page count, the
   /// file read once (libtiff seeks in it: a file or spooled standard input is never held whole).
   public func decodeImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
-    let rows = try TIFFRowSource(bytes, pixelLimit: pixelLimit)
+    try decodePage(0, from: bytes, pixelLimit: pixelLimit)
+  }
+
+  /// As `decodeImage(from:pixelLimit:)`, for directory `page` (from 0), with that page's metadata.
+  ///
+  /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
+  func decodePage(_ page: Int, from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    let rows = try TIFFRowSource(bytes, page: page, pixelLimit: pixelLimit)
     let reader = try rows.openTIFFRows()
     var raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
       source: bytes.name)
@@ -73,7 +88,9 @@ public struct TIFFDecoder: ByteSourceDecoder {
     (try? Self.withFile(bytes, source: bytes.name) { tif, _ in TIFFRowReader.metadata(of: tif) }) ?? .none
   }
 
-  /// `64x48, TIFF, RGB, 8-bit, alpha (unassociated), LZW, tiles of 16x16, 1 page`, from the first directory's tags.
+  /// `64x48, TIFF, RGB, 8-bit, alpha (unassociated), LZW, tiles of 16x16, 1 page`, from the first directory's tags,
+  /// then its orientation when it is not 1 (`orientation 6 (shown turned 90° clockwise)`) and the CMYK profile
+  /// 8-bit CMYK is converted through (`CMYKConversion.profileSummary`).
   public func headerDescription(of data: [UInt8], source: String) throws(CodecError) -> String {
     try Self.withFile(ByteSource(bytes: data, name: source), source: source) { tif, _ in
       let layout = Self.layout(of: tif)
@@ -98,6 +115,11 @@ public struct TIFFDecoder: ByteSourceDecoder {
       }
       let pages = max(1, Int(TIFFNumberOfDirectories(tif)))
       parts.append(pages == 1 ? "1 page" : "\(pages) pages")
+      if let orientation = layout.exifOrientation, orientation != .up { parts.append(orientation.summary) }
+      // The CMYK profile the reader converts through, which the metadata leaves out.
+      if layout.readsCMYK, let profile = CMYKConversion.profileSummary(TIFFRowReader.iccProfile(of: tif)) {
+        parts.append(profile)
+      }
       return parts.joined(separator: ", ")
     }
   }
@@ -254,28 +276,8 @@ public struct TIFFDecoder: ByteSourceDecoder {
       }
     }
     if TIFFIsTiled(tif) != 0 {
-      var tileWidth: UInt32 = 0
-      var tileLength: UInt32 = 0
-      guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
-        decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
-      else { return false }
-      let tileSize = Int(TIFFTileSize(tif))
-      // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
-      guard tileSize >= Int(tileWidth) * Int(tileLength) * channels * 2,
-        tileSize <= max(1 << 24, 16 * width * layout.height * channels)
-      else { return false }
-      var tile = [UInt16](repeating: 0, count: tileSize / 2)
-      return tile.withUnsafeMutableBufferPointer { tile in
-        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: Int(tileLength)) {
-          for x in stride(from: 0, to: width, by: Int(tileWidth)) {
-            guard TIFFReadTile(tif, tile.baseAddress, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
-            for row in 0..<min(Int(tileLength), rows.upperBound - y) {
-              put(tile.baseAddress! + row * Int(tileWidth) * channels, count: min(Int(tileWidth), width - x),
-                at: (y + row) * width + x)
-            }
-          }
-        }
-        return true
+      return readTiles(tif, layout: layout, rows: rows, bytesPerPixel: channels * 2) { samples, count, y, x in
+        put(samples.assumingMemoryBound(to: UInt16.self), count: count, at: y * width + x)
       }
     }
     let lineSize = Int(TIFFScanlineSize(tif))
@@ -300,27 +302,9 @@ public struct TIFFDecoder: ByteSourceDecoder {
     let width = layout.width
     let rows = rows ?? 0..<layout.height
     if TIFFIsTiled(tif) != 0 {
-      var tileWidth: UInt32 = 0
-      var tileLength: UInt32 = 0
-      guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
-        decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
-      else { return false }
-      let tileSize = Int(TIFFTileSize(tif))
-      // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
-      guard tileSize >= Int(tileWidth) * Int(tileLength) * 4, tileSize <= max(1 << 24, 16 * width * layout.height * 4)
-      else { return false }
-      var tile = [UInt8](repeating: 0, count: tileSize)
-      let read = tile.withUnsafeMutableBufferPointer { tile in
-        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: Int(tileLength)) {
-          for x in stride(from: 0, to: width, by: Int(tileWidth)) {
-            guard TIFFReadTile(tif, tile.baseAddress, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
-            for row in 0..<min(Int(tileLength), rows.upperBound - y) {
-              (output + ((y + row - rows.lowerBound) * width + x) * 4).update(
-                from: tile.baseAddress! + row * Int(tileWidth) * 4, count: min(Int(tileWidth), width - x) * 4)
-            }
-          }
-        }
-        return true
+      let read = readTiles(tif, layout: layout, rows: rows, bytesPerPixel: 4) { samples, count, y, x in
+        (output + ((y - rows.lowerBound) * width + x) * 4).update(
+          from: samples.assumingMemoryBound(to: UInt8.self), count: count * 4)
       }
       guard read else { return false }
     } else {
@@ -337,6 +321,39 @@ public struct TIFFDecoder: ByteSourceDecoder {
       guard read else { return false }
     }
     convert(UnsafeMutableRawPointer(output), rows.count * width)
+    return true
+  }
+
+  /// Reads the tiles that hold `rows` (which start at a row of tiles), each once, into a buffer of one tile, and
+  /// hands `put` every run of pixels they hold inside the image and inside `rows`: the samples of image row `y`
+  /// from column `x` on, `count` pixels of `bytesPerPixel` bytes, interleaved. `false` when a tile cannot be read or
+  /// the tile tags are missing or damaged.
+  static func readTiles(
+    _ tif: OpaquePointer, layout: Layout, rows: Range<Int>, bytesPerPixel: Int,
+    _ put: (_ samples: UnsafeRawPointer, _ count: Int, _ y: Int, _ x: Int) -> Void
+  ) -> Bool {
+    var tileWidth: UInt32 = 0
+    var tileLength: UInt32 = 0
+    guard decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILEWIDTH), &tileWidth) != 0,
+      decor_tiff_get_u32(tif, UInt32(TIFFTAG_TILELENGTH), &tileLength) != 0, tileWidth > 0, tileLength > 0
+    else { return false }
+    let (width, tileWidthPixels, tileLengthRows) = (layout.width, Int(tileWidth), Int(tileLength))
+    let tileSize = Int(TIFFTileSize(tif))
+    // A tile far larger than the image is a damaged header, not a reason to allocate gigabytes.
+    guard tileSize >= tileWidthPixels * tileLengthRows * bytesPerPixel,
+      tileSize <= max(1 << 24, 16 * width * layout.height * layout.samplesPerPixel)
+    else { return false }
+    let tile = UnsafeMutableRawPointer.allocate(byteCount: tileSize, alignment: 16)
+    tile.initializeMemory(as: UInt8.self, repeating: 0, count: tileSize)
+    defer { tile.deallocate() }
+    for y in stride(from: rows.lowerBound, to: rows.upperBound, by: tileLengthRows) {
+      for x in stride(from: 0, to: width, by: tileWidthPixels) {
+        guard TIFFReadTile(tif, tile, UInt32(x), UInt32(y), 0, 0) >= 0 else { return false }
+        for row in 0..<min(tileLengthRows, rows.upperBound - y) {
+          put(tile + row * tileWidthPixels * bytesPerPixel, min(tileWidthPixels, width - x), y + row, x)
+        }
+      }
+    }
     return true
   }
 

@@ -46,14 +46,38 @@ public enum TIFFEncoder {
     guard width <= Int(UInt32.max), height <= Int(UInt32.max) else {
       throw .encodingFailed(destination: destination, detail: "\(width)×\(height) is larger than TIFF allows")
     }
-    let hasAlpha = !raster.isOpaque
-    let channels = hasAlpha ? 4 : 3
-    // Classic TIFF's offsets are 32-bit: beyond 2 GiB of samples (which compression may not shrink), BigTIFF.
-    let mode = width * height * channels > 1 << 31 ? "w8" : "w"
-    guard let tif = decor_tiff_open(io, mode) else { throw failure("libtiff cannot start a file") }
+    let mode = openingMode(width: width, height: height, channels: raster.isOpaque ? 3 : 4)
+    guard let tif = decor_tiff_open(io, mode) else {
+      throw failure("libtiff cannot start a file")
+    }
     var closed = false
     defer { if !closed { TIFFClose(tif) } }
+    try writePage(raster, into: tif, options: options, metadata: metadata, isPage: false, failure: failure)
+    guard TIFFFlush(tif) != 0 else { throw failure("libtiff cannot finish the file") }
+    closed = true
+    TIFFClose(tif)
+    guard io.pointee.outOfMemory == 0, let output = io.pointee.output else { throw failure("no output") }
+    return Array(UnsafeBufferPointer(start: output, count: io.pointee.size))
+  }
 
+  /// libtiff's mode for a file of `width × height` images of `channels` samples a pixel: classic TIFF's offsets are
+  /// 32-bit, so beyond 2 GiB of samples in an image (which compression may not shrink), BigTIFF.
+  static func openingMode(width: Int, height: Int, channels: Int) -> String {
+    width * height * channels > 1 << 31 ? "w8" : "w"
+  }
+
+  /// The tags and rows of `raster` into the current directory of `tif`: 8-bit RGB, or RGBA when a pixel is not
+  /// opaque, with the metadata of `metadata`; marked as a page of a multi-page document when `isPage`. The caller
+  /// ends the directory (`TIFFWriteDirectory`, or closing the file).
+  ///
+  /// - Throws: `failure`'s error when libtiff refuses a tag or a row.
+  static func writePage(
+    _ raster: Raster, into tif: OpaquePointer, options: TIFFOptions, metadata: ImageMetadata, isPage: Bool,
+    failure: (String) -> CodecError
+  ) throws(CodecError) {
+    let (width, height) = (raster.width, raster.height)
+    let hasAlpha = !raster.isOpaque
+    let channels = hasAlpha ? 4 : 3
     let compression: Int32 =
       switch options.compression {
       case .deflate: COMPRESSION_ADOBE_DEFLATE
@@ -70,6 +94,9 @@ public enum TIFFEncoder {
     set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_COMPRESSION), UInt16(compression)) != 0
     if compression != COMPRESSION_NONE {
       set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_PREDICTOR), UInt16(PREDICTOR_HORIZONTAL)) != 0
+    }
+    if isPage {
+      set = set && decor_tiff_set_u32(tif, UInt32(TIFFTAG_SUBFILETYPE), UInt32(FILETYPE_PAGE)) != 0
     }
     if hasAlpha {
       var kind = UInt16(EXTRASAMPLE_UNASSALPHA)
@@ -116,11 +143,6 @@ public enum TIFFEncoder {
       }
     }
     guard written else { throw failure("libtiff cannot write the pixels") }
-    guard TIFFFlush(tif) != 0 else { throw failure("libtiff cannot finish the file") }
-    closed = true
-    TIFFClose(tif)
-    guard io.pointee.outOfMemory == 0, let output = io.pointee.output else { throw failure("no output") }
-    return Array(UnsafeBufferPointer(start: output, count: io.pointee.size))
   }
 }
 #endif

@@ -18,6 +18,18 @@ public struct TIFFImageEncoder: ImageEncoder {
     try TIFFEncoder.encode(raster, options: options, destination: destination)
   }
 
+  /// Frames are written as the pages of a multi-page TIFF (`TIFFAnimationWriter`), as ImageMagick and libvips
+  /// write them.
+  public var writesAnimations: Bool { true }
+
+  /// A `TIFFAnimationWriter`: each frame a page, the delays and loop count not recorded (TIFF has no timing).
+  public func animationWriter(
+    width: Int, height: Int, loopCount: Int, metadata: ImageMetadata, destination: String, into sink: ByteSink
+  ) throws(CodecError) -> (any AnimationWriter)? {
+    try TIFFAnimationWriter(width: width, height: height, loopCount: loopCount, options: options, metadata: metadata,
+      destination: destination, into: sink)
+  }
+
   /// The file with the ICC profile, density and XMP of `metadata` (EXIF, a directory of tags in TIFF rather than a
   /// block, is not written).
   public func encode(_ raster: Raster, metadata: ImageMetadata, destination: String, into sink: ByteSink)

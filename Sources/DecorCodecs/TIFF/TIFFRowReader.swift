@@ -30,9 +30,11 @@ public final class TIFFRowReader: RowReader {
   let isStreamable: Bool
   /// The orientation the file records (1 when it records none), applied by `TIFFDecoder`, not here.
   let orientation: ExifOrientation?
-  /// How many images (directories) the file holds; the first is read.
+  /// How many images (directories) the file holds.
   let pageCount: Int
-  /// The first directory's ICC profile, XMP and resolution (see `TIFFDecoder.metadata(of:)`).
+  /// Which of them is read, from 0.
+  let page: Int
+  /// The page's ICC profile, XMP and resolution (see `TIFFDecoder.metadata(of:)`).
   let metadata: ImageMetadata
 
   private let layout: TIFFDecoder.Layout
@@ -52,10 +54,14 @@ public final class TIFFRowReader: RowReader {
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
-  /// Opens `bytes` with libtiff and reads its first directory: the size (checked against `pixelLimit`), the layout,
-  /// the page count and the metadata, and starts libtiff's RGBA conversion when it is the one used.
-  init(bytes: ByteSource, pixelLimit: Int) throws(CodecError) {
+  /// Opens `bytes` with libtiff and reads its directory `page` (from 0; `TIFFSetDirectory`, which reads the
+  /// directories before it, not their pixels): the size (checked against `pixelLimit`), the layout, the page count
+  /// and the metadata, and starts libtiff's RGBA conversion when it is the one used.
+  ///
+  /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
+  init(bytes: ByteSource, page: Int = 0, pixelLimit: Int) throws(CodecError) {
     source = bytes.name
+    self.page = page
     io = UnsafeMutablePointer<decor_tiff_io>.allocate(capacity: 1)
     io.initialize(to: decor_tiff_io())
     let input: ByteReader
@@ -69,6 +75,21 @@ public final class TIFFRowReader: RowReader {
     }
     self.input = input
     self.tif = tif
+    // Counted before moving to the page: counting leaves libtiff on the first directory.
+    pageCount = max(1, Int(TIFFNumberOfDirectories(tif)))
+    if page != 0 {
+      guard (0..<pageCount).contains(page), TIFFSetDirectory(tif, UInt32(page)) != 0 else {
+        let detail =
+          (0..<pageCount).contains(page)
+          ? TIFFDecoder.message(io, otherwise: "its directory cannot be read")
+          : "no such page (the file has \(pageCount))"
+        TIFFClose(tif)
+        self.tif = nil
+        self.input = nil
+        io.deallocate()
+        throw .corrupt(source: source, detail: "page \(page + 1): \(detail)")
+      }
+    }
     layout = TIFFDecoder.layout(of: tif)
     (width, height) = (layout.width, layout.height)
     isStreamable = layout.isStoredOrderReadable
@@ -85,8 +106,6 @@ public final class TIFFRowReader: RowReader {
     cmyk =
       layout.readsCMYK
       ? CMYKConversion(inverted: false, profile: TIFFRowReader.iccProfile(of: tif)).converter() : nil
-    // Counting the directories moves libtiff to none of them; it stays on the first.
-    pageCount = max(1, Int(TIFFNumberOfDirectories(tif)))
     guard width > 0, height > 0 else {
       finish()
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")

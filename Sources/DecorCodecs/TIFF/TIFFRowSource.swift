@@ -8,7 +8,7 @@ import CTIFF
 /// images with too. Strip by strip, or row of tiles by row of tiles, each decoded once, so the file is never decoded
 /// whole unless it is one strip.
 ///
-/// - The first image (directory) of the file; `pageCount` says how many there are.
+/// - One image (directory) of the file, the first by default (`page`); `pageCount` says how many there are.
 /// - Strips or tiles, any compression, sample size and colour model libtiff's RGBA interface reads (see
 ///   `TIFFDecoder`), converted one strip's or one row of tiles' rows at a time; 16-bit greyscale and RGB read
 ///   sample by sample (`TIFFDecoder.readSixteenBit`).
@@ -43,8 +43,10 @@ public struct TIFFRowSource: RowSource {
   public let orientation: ExifOrientation?
   /// The most pixels the image may have, checked before anything is allocated (again by every reader).
   public let pixelLimit: Int
-  /// How many images (pages) the file holds; the first is the one read.
+  /// How many images (pages) the file holds.
   public let pageCount: Int
+  /// The page read, from 0 (the first).
+  public let page: Int
 
   /// Reads the first directory of the TIFF file at `path`.
   ///
@@ -57,11 +59,21 @@ public struct TIFFRowSource: RowSource {
 
   /// Reads the first directory of the TIFF bytes of `bytes` (named `bytes.name` in errors).
   ///
-  /// - Throws: `CodecError.io` when the input cannot be opened or read, `.corrupt` when libtiff cannot read it (or
-  ///   cannot convert its pixels), `.tooLarge`.
+  /// - Throws: as `init(_:page:pixelLimit:)`.
   public init(_ bytes: ByteSource, pixelLimit: Int = Raster.defaultPixelLimit) throws(CodecError) {
-    let reader = try TIFFRowReader(bytes: bytes, pixelLimit: pixelLimit)
+    try self.init(bytes, page: 0, pixelLimit: pixelLimit)
+  }
+
+  /// Reads directory `page` (from 0) of the TIFF bytes of `bytes` (named `bytes.name` in errors): the directories
+  /// before it are read, not their pixels.
+  ///
+  /// - Throws: `CodecError.io` when the input cannot be opened or read, `.corrupt` when libtiff cannot read it (or
+  ///   cannot convert its pixels) or the file has no such page (`page N: …` for any page but the first),
+  ///   `.tooLarge`.
+  public init(_ bytes: ByteSource, page: Int, pixelLimit: Int = Raster.defaultPixelLimit) throws(CodecError) {
+    let reader = try TIFFRowReader(bytes: bytes, page: page, pixelLimit: pixelLimit)
     self.bytes = bytes
+    self.page = page
     source = bytes.name
     self.pixelLimit = pixelLimit
     (width, height, rowsPerChunk) = (reader.width, reader.height, reader.rowsPerChunk)
@@ -77,7 +89,7 @@ public struct TIFFRowSource: RowSource {
 
   /// `openRows()` with its concrete type.
   public func openTIFFRows() throws(CodecError) -> TIFFRowReader {
-    let reader = try TIFFRowReader(bytes: bytes, pixelLimit: pixelLimit)
+    let reader = try TIFFRowReader(bytes: bytes, page: page, pixelLimit: pixelLimit)
     try DecodeChecks.unchanged(width: reader.width, height: reader.height, was: (width, height), source: source)
     return reader
   }
@@ -86,6 +98,7 @@ public struct TIFFRowSource: RowSource {
   public var description: String {
     "tiff \(source) \(width)x\(height), \(rowsPerChunk) rows a strip"
       + (orientation.map { $0 == .up ? "" : ", orientation \($0.rawValue)" } ?? "")
+      + (page == 0 ? "" : ", page \(page + 1) of \(pageCount)")
   }
 }
 #endif

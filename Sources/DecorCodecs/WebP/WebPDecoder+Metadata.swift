@@ -87,6 +87,12 @@ extension WebPDecoder {
     }
     parts.append("8-bit")
     parts.append(features.has_alpha != 0 ? "alpha" : "no alpha")
+    // The `EXIF` chunk's orientation as the file records it, as for a JPEG.
+    if let orientation = storedMetadata(from: ByteSource(bytes: data, name: source)).exif
+      .flatMap(ExifOrientation.init(exif:)), orientation != .up
+    {
+      parts.append(orientation.summary)
+    }
     return parts.joined(separator: ", ")
   }
 }
