@@ -4,14 +4,11 @@ import DecorCore
 /// An animated WebP's records and frames, both read by `WebPFrameReader` through libwebp's animation decoder; a still
 /// WebP is read as any other image.
 extension WebPDecoder: AnimatedImageDecoder {
-  /// The records of the `WebPFrameReader` opened on `source`, when it holds an animation.
+  /// The records `WebPFrameReader` reads, when `source` holds an animation.
   package func animationRecords(_ source: ByteSource, pixelLimit: Int, frameLimit: Int) throws(CodecError)
     -> (width: Int, height: Int, loopCount: Int, delays: [Int])?
   {
-    guard let reader = try WebPFrameReader.animation(source, pixelLimit: pixelLimit, frameLimit: frameLimit) else {
-      return nil
-    }
-    return (reader.width, reader.height, reader.loopCount, reader.delays)
+    try WebPFrameReader.records(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
   }
 
   package func frameReader(_ source: ByteSource, pixelLimit: Int, frameLimit: Int) throws(CodecError)

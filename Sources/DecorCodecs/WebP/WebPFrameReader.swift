@@ -6,7 +6,8 @@ import CWebP
 /// An animated (or still) WebP's records and frames, read through libwebp's animation decoder: its demuxer gives
 /// the records (canvas, loop count, each frame's duration) when the reader opens, and the decoder composes each
 /// frame on the canvas (blending and disposal as the file says) as `next()` asks for it. The one reader of both:
-/// `WebPDecoder.animationRecords` is this reader opened and asked, so the records have one parser.
+/// `WebPDecoder.animationRecords` asks it (`records(_:pixelLimit:frameLimit:)`, from a demuxer alone), so the
+/// records have one parser.
 ///
 /// libwebp's demuxer needs the whole file, so the compressed bytes are held (read once from the `ByteSource`); the
 /// decoded pixels are the decoder's canvas and the one frame handed out. The pixel limit is checked on the canvas
@@ -39,18 +40,27 @@ package final class WebPFrameReader: AnimationFrameReader {
       pixelLimit: pixelLimit, frameLimit: frameLimit)
   }
 
-  /// The reader of `bytes` when they hold an animation (the headers say so); `nil` for a still WebP, on which
-  /// libwebp's animation decoder is not opened.
+  /// The records of `bytes` when they hold an animation (the headers say so), read as `init` reads them but from a
+  /// demuxer alone: no decoder opened, no canvas allocated. `nil` for a still WebP.
   ///
   /// - Throws: as `init(_:pixelLimit:frameLimit:)`.
-  package static func animation(_ bytes: ByteSource, pixelLimit: Int, frameLimit: Int) throws(CodecError)
-    -> WebPFrameReader?
+  package static func records(_ bytes: ByteSource, pixelLimit: Int, frameLimit: Int) throws(CodecError)
+    -> (width: Int, height: Int, loopCount: Int, delays: [Int])?
   {
     let all = try bytes.allBytes()
     let features = try WebPDecoder.features(of: all, source: bytes.name)
     guard features.has_animation != 0 else { return nil }
-    return try WebPFrameReader(all, features: features, source: bytes, pixelLimit: pixelLimit,
-      frameLimit: frameLimit)
+    try DecodeChecks.pixelLimit(width: Int(features.width), height: Int(features.height), limit: pixelLimit,
+      source: bytes.name)
+    let read: Result<(width: Int, height: Int, loopCount: Int, delays: [Int]), CodecError>? =
+      all.withUnsafeBufferPointer { buffer in
+        var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+        guard let demuxer = decor_webp_demux(&data) else { return nil }
+        defer { WebPDemuxDelete(demuxer) }
+        return Result { () throws(CodecError) in try records(demuxer, frameLimit: frameLimit, source: bytes.name) }
+      }
+    guard let read else { throw .corrupt(source: bytes.name, detail: "the animation cannot be parsed") }
+    return try read.get()
   }
 
   /// Opens the decoder on `all`, the bytes of `source`, whose headers gave `features`.
