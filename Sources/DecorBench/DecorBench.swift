@@ -20,6 +20,7 @@ import Foundation
 ///     swift run -c release decor-bench rows big.png   # a streamed source read in bands (see RowsBench)
 ///     swift run -c release decor-bench service --requests 50 --limit 2   # a thumbnail service (see ServiceBench)
 ///     swift run -c release decor-bench cancel   # how soon a cancelled async encode returns (see CancelBench)
+///     swift run -c release decor-bench animation big.gif   # an animation opened, and its frames read (AnimationBench)
 @main
 struct DecorBench {
   static func main() async throws {
@@ -40,6 +41,10 @@ struct DecorBench {
     }
     if words.first == "text" {
       TextBench.run(runs: runs)
+      return
+    }
+    if words.first == "animation" {
+      try AnimationBench.run(Array(words.dropFirst()), runs: runs)
       return
     }
     if words.first == "rows" {

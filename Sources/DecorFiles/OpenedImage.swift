@@ -163,42 +163,17 @@ public struct OpenedImage: Sendable {
     return 1
   }
 
-  /// The row source of the input, when its decoder is one of the library's and reads it as the render needs it: a
-  /// JPEG, PNG, WebP or TIFF from any byte source (the other formats are decoded whole).
+  /// The row source of the input, when its decoder reads it as the render needs it (`RowSourceDecoder`: a JPEG,
+  /// PNG, still WebP or TIFF from any byte source; the other formats are decoded whole). An orientation the
+  /// decoder applies turns or mirrors the picture: such a file is decoded whole, as the decoder turns it (its header
+  /// is read first, so that a damaged file fails as its row source says).
   static func rowSource(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
     throws(CodecError) -> (any RowSource)?
   {
-    #if JPEG
-      if let jpeg = decoder as? JPEGDecoder {
-        let rows = try JPEGRowSource(bytes, pixelLimit: pixelLimit)
-        // An orientation to apply turns or mirrors the picture: decoded whole, as the decoder does it.
-        if jpeg.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
-        return rows
-      }
-    #endif
-    // An orientation to apply turns or mirrors the picture: decoded whole, as the decoder does it (the header is read
-    // first, so that a file that is no PNG or WebP fails as its row source says).
-    if let png = decoder as? PNGDecoder {
-      let rows = try PNGRowSource(bytes, pixelLimit: pixelLimit)
-      if let orientation = png.orientation(of: bytes), orientation != .up { return nil }
-      return rows
-    }
-    #if WebP
-      // An animation's first frame is read whole by the row source too, and the decoder says how many frames.
-      if let webp = decoder as? WebPDecoder {
-        let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
-        if rows.isAnimated { return nil }
-        if let orientation = webp.orientation(of: bytes), orientation != .up { return nil }
-        return rows
-      }
-    #endif
-    #if TIFF
-      if let tiff = decoder as? TIFFDecoder {
-        let rows = try TIFFRowSource(bytes, pixelLimit: pixelLimit)
-        if tiff.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
-        return rows
-      }
-    #endif
-    return nil
+    guard let reading = decoder as? any RowSourceDecoder,
+      let rows = try reading.rowSource(bytes, pixelLimit: pixelLimit)
+    else { return nil }
+    if reading.autoOrient, let orientation = rows.orientation, orientation != .up { return nil }
+    return rows
   }
 }

@@ -6,10 +6,11 @@ import Decor
 
 /// Animations through the command line: `apply` and `batch` keep every frame, delay and the loop count into WebP
 /// and GIF, say in one line which frame a format of one image got, and `info` shows frames and delays.
-@Suite struct AnimationCLITests: ScratchFolder {
+@Suite final class AnimationCLITests: ScratchFolder {
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-animation") }
+  deinit { removeDirectory() }
 
   static func fixture(_ name: String) -> String {
     CLITests.repository.appendingPathComponent("Tests/Fixtures/Animation").appendingPathComponent(name).path

@@ -5,10 +5,11 @@ import Testing
 /// `decor batch` beyond the happy path: a summary line, a missing input failing alone, an interruption that says how
 /// far it got, one line for an output folder nothing can be written into, the clash check on real output names,
 /// and the split across machines (`--shard`, `--skip-existing`).
-@Suite struct BatchCLITests: ScratchFolder {
+@Suite final class BatchCLITests: ScratchFolder {
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-batch") }
+  deinit { removeDirectory() }
 
   static let photos = ["photo-420.jpg", "photo-444.jpg", "photo-grey.jpg", "photo-progressive.jpg", "orientation-3.jpg"]
 

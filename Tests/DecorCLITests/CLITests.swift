@@ -77,7 +77,7 @@ struct Watchdog {
   func cancel() { work.cancel() }
 }
 
-@Suite struct CLITests: ScratchFolder {
+@Suite final class CLITests: ScratchFolder {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   static let pngSuite = repository.appendingPathComponent("Tests/Fixtures/PngSuite")
@@ -85,6 +85,7 @@ struct Watchdog {
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-cli") }
+  deinit { removeDirectory() }
 
   /// Writes `bytes` as a file in the test folder and returns its path.
   func write(_ name: String, _ bytes: [UInt8]) throws -> String {

@@ -10,7 +10,7 @@ import DecorTestSupport
 /// 35 dB and no CMYK profile in the PNG written (Tests/Fixtures/CMYK/make.sh); a WebP, PNG and TIFF recording
 /// orientation 6 written upright, 30×45 from 45×30, saying orientation 1, or as stored with `--no-auto-orient`
 /// (Tests/Fixtures/Orientation/make.py).
-@Suite struct CMYKAndOrientationCLITests: ScratchFolder {
+@Suite final class CMYKAndOrientationCLITests: ScratchFolder {
   static func fixture(_ folder: String, _ name: String) -> String {
     CLITests.repository.appendingPathComponent("Tests/Fixtures/\(folder)/\(name)").path
   }
@@ -18,6 +18,7 @@ import DecorTestSupport
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-cmyk-orient") }
+  deinit { removeDirectory() }
 
   @Test func aCMYKJPEGIsWrittenAsSRGB() throws {
     let input = Self.fixture("CMYK", "chelsea-cmyk.jpg")

@@ -8,13 +8,14 @@ import Testing
 /// Colour management from the command line: images of different ICC profiles meet in sRGB in `apply`'s
 /// blend steps, `batch` and `compose`; `--colorspace srgb` converts a lone image; the results against libvips'
 /// (`Tests/Fixtures/ICC/make.py`).
-@Suite struct ColorSpaceCLITests: ScratchFolder {
+@Suite final class ColorSpaceCLITests: ScratchFolder {
   static let folder = CLITests.repository.appendingPathComponent("Tests/Fixtures/ICC")
   static func fixture(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-colorspace") }
+  deinit { removeDirectory() }
 
   /// The largest difference between two images' premultiplied bytes.
   static func difference(_ path: String, _ reference: String) throws -> Int {

@@ -4,10 +4,11 @@ import Testing
 
 /// GIF and TIFF through the command line: read by `apply` and `batch` (folders take their extensions), described by
 /// `info`, and a damaged file is one line naming it.
-@Suite struct FormatsCLITests: ScratchFolder {
+@Suite final class FormatsCLITests: ScratchFolder {
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-formats") }
+  deinit { removeDirectory() }
 
   static let fixtures = CLITests.repository.appendingPathComponent("Tests/Fixtures")
   static func fixture(_ path: String) -> String { fixtures.appendingPathComponent(path).path }

@@ -6,7 +6,7 @@ import DecorTestSupport
 /// What an attacker found on `apply`, `compose` and `batch`: each error says what is wrong in one short line (under
 /// 1,000 bytes, whatever the input quoted), exit status 1; a path with a NUL character in a scene, a template or a
 /// step is refused, naming the place, instead of opening the file its first part names.
-@Suite(.tags(.slow)) struct HostileCLITests: ScratchFolder {
+@Suite(.tags(.slow)) final class HostileCLITests: ScratchFolder {
   static let rgba = StepsCLITests.rgba
   /// Five million `a`s (one million under a sanitizer): a value no message should print back.
   // Under a sanitizer, whose `decor` reads a megabyte many times slower, 1 MB is still far past every limit.
@@ -20,6 +20,7 @@ import DecorTestSupport
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-hostile") }
+  deinit { removeDirectory() }
 
   /// Writes `text` as a file in the test folder and returns its path.
   func write(_ name: String, _ text: String) throws -> String {

@@ -7,13 +7,14 @@ import Testing
 #endif
 
 /// Where `decor apply -o` puts its output: links, devices, FIFOs, terminals, and signals during the write.
-@Suite struct OutputCLITests: ScratchFolder {
+@Suite final class OutputCLITests: ScratchFolder {
   static let input = CLITests.pngSuite.appendingPathComponent("basn6a08.png").path
   static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-output") }
+  deinit { removeDirectory() }
 
   @Test func aSymbolicLinkStaysALinkAndItsTargetIsWritten() throws {
     try Data([1]).write(to: URL(fileURLWithPath: file("target.png")))

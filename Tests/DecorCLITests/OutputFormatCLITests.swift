@@ -7,7 +7,7 @@ import Testing
 /// One output path: the format chosen once from `-o`'s extension or `--format` for `apply`, `compose`
 /// and `batch`; options checked against it before any work; limits before rendering; help naming the registries'
 /// formats.
-@Suite struct OutputFormatCLITests: ScratchFolder {
+@Suite final class OutputFormatCLITests: ScratchFolder {
   static let rgba = StepsCLITests.rgba
   static let photo = CLITests.repository.appendingPathComponent("SampleImages/chelsea.png").path
   static let photoJPEG = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/photo-420.jpg").path
@@ -16,6 +16,7 @@ import Testing
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-output-format") }
+  deinit { removeDirectory() }
 
   func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file(name))) }
 

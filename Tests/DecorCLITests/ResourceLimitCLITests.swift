@@ -9,9 +9,10 @@ import Decor
 /// gigabytes, metadata an output cannot carry, outputs the user may not write, and what a killed run leaves behind.
 /// Each must end in exit 0 with a readable file, or exit 1 with one short line and nothing left behind; never a
 /// signal.
-@Suite(.tags(.slow)) struct ResourceLimitCLITests: ScratchFolder {
+@Suite(.tags(.slow)) final class ResourceLimitCLITests: ScratchFolder {
   let directory: URL
   init() throws { directory = try Self.makeDirectory("decor-limits") }
+  deinit { removeDirectory() }
 
   static let chelsea = CLITests.repository.appendingPathComponent("SampleImages/chelsea.png").path
 

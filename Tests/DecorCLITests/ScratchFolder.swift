@@ -2,7 +2,8 @@
 import Foundation
 
 /// A test suite that works in a fresh temporary folder of its own (one per test, as Swift Testing makes a suite
-/// value per test).
+/// value per test), removed when the test is done: a suite is a final class whose `deinit` calls
+/// `removeDirectory()`, so that no run leaves its folders (some of tens of megabytes) in the temporary directory.
 protocol ScratchFolder {
   var directory: URL { get }
 }
@@ -14,6 +15,9 @@ extension ScratchFolder {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
   }
+
+  /// Removes the folder and everything in it (what the test wrote there).
+  func removeDirectory() { try? FileManager.default.removeItem(at: directory) }
 
   /// The path of `name` in the folder.
   func file(_ name: String) -> String { directory.appendingPathComponent(name).path }

@@ -4,7 +4,7 @@ import Testing
 
 /// `decor apply` with steps, and `decor filters`. This target cannot import Decor, so pixels are compared through
 /// the CLI itself: two chains that must give the same pixels must give byte-identical PNGs (same encoder).
-@Suite struct StepsCLITests: ScratchFolder {
+@Suite final class StepsCLITests: ScratchFolder {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   /// 32×32 RGBA with partly transparent pixels.
@@ -18,6 +18,7 @@ import Testing
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-steps") }
+  deinit { removeDirectory() }
   func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file(name))) }
 
   /// Runs `decor apply INPUT STEPS… -o OUTPUT` (OUTPUT in the test folder) and expects success.
@@ -224,10 +225,11 @@ import Testing
 }
 
 /// A step whose effect the written file would drop is refused with what to write instead.
-@Suite struct DroppedStepCLITests: ScratchFolder {
+@Suite final class DroppedStepCLITests: ScratchFolder {
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-dropped") }
+  deinit { removeDirectory() }
   @Test func aWholePixelMoveOfTheWholeOutputIsRefused() throws {
     for chain in ["translate 100 50", "move 3 -2 | blur 2", "translate 0 0 | rotate 10 | pad 2"] {
       let result = try Decor.run(["apply", StepsCLITests.rgba, chain, "-o", file("t.png")])

@@ -4,12 +4,13 @@ import Testing
 
 /// What new users tripped on: unquoted steps, limits, option values, output names, `--version`. Every
 /// failure is one line on stderr, status 1, and no file.
-@Suite struct UsabilityCLITests: ScratchFolder {
+@Suite final class UsabilityCLITests: ScratchFolder {
   static let rgba = StepsCLITests.rgba
 
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-usability") }
+  deinit { removeDirectory() }
 
   /// Runs `decor apply RGBA ARGUMENTS… -o OUTPUT` (OUTPUT in the test folder unless it is absolute).
   func apply(_ arguments: [String], to output: String = "out.png") throws -> Decor.Result {

@@ -6,10 +6,11 @@ import Testing
 /// once, a mistyped subcommand, percentages for fractions, `--save-chain` alone, each font style once, every
 /// output-name clash at once, help that matches the encoders, `info` reading what `apply` reads, and a batch's
 /// counts on stderr.
-@Suite struct WordingCLITests: ScratchFolder {
+@Suite final class WordingCLITests: ScratchFolder {
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-wording") }
+  deinit { removeDirectory() }
 
   static let truncated = FormatsCLITests.fixture("JPEG/truncated.jpg")
   static let photo = FormatsCLITests.fixture("JPEG/photo-420.jpg")

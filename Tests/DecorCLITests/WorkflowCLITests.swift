@@ -6,7 +6,7 @@ import DecorTestSupport
 @testable import DecorCLI
 
 /// Templates, batches and scenes, through the built `decor` as a user runs it.
-@Suite(.tags(.slow)) struct WorkflowCLITests: ScratchFolder {
+@Suite(.tags(.slow)) final class WorkflowCLITests: ScratchFolder {
   static let cutout = CLITests.repository.appendingPathComponent("SampleImages/horse-cutout.png").path
   static let photo = CLITests.repository.appendingPathComponent("SampleImages/chelsea.png").path
   static let photoJPEG = CLITests.repository.appendingPathComponent("Tests/Fixtures/JPEG/photo-420.jpg").path
@@ -14,6 +14,7 @@ import DecorTestSupport
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-workflow") }
+  deinit { removeDirectory() }
 
   func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file(name))) }
 

@@ -35,6 +35,24 @@ import DecorTestSupport
     }
   }
 
+  /// An animation of no pixels is refused before anything is written, in the words the PNG encoder gives an image
+  /// of no pixels.
+  @Test func anAnimationOfNoPixelsIsRefusedAsAnImageIs() throws {
+    let expected = CodecError.encodingFailed(destination: "out", detail: "a 0×8 image has no pixels")
+    for encoder in [GIFImageEncoder() as any ImageEncoder, try WebPImageEncoder.webp(quality: 80)] {
+      let sink = ByteSink()
+      #expect(throws: expected, "\(encoder.name)") {
+        _ = try encoder.animationWriter(width: 0, height: 8, loopCount: 0, metadata: .none, destination: "out",
+          into: sink)
+      }
+      #expect(sink.bytes.isEmpty, "\(encoder.name)")
+    }
+    #expect(throws: expected) {
+      _ = try PNGImageEncoder().encode(width: 0, height: 8, bandHeight: 8, metadata: .none, destination: "out",
+        threads: 1, sourcesAreGrey: false, into: ByteSink(), rows: { _, _ in })
+    }
+  }
+
   /// A photo of thousands of colours goes through giflib's quantiser (25 dB at the least, as the animation tests
   /// ask); lossy WebP stays close.
   @Test func quantisedGIFAndLossyWebP() throws {

@@ -65,13 +65,19 @@ import DecorTestSupport
     #expect(first.count == 3 && first.map(\.raster) == second.map(\.raster))
   }
 
-  /// A still image is an animation of one frame.
-  @Test func aStillImageIsOneFrame() throws {
-    let animation = try Animation(contentsOfFile: GIFDecoderTests.path("photo.gif"))
-    #expect(animation.frameCount == 1 && !animation.isAnimated)
-    let frames = try Self.frames(animation)
-    let photo = try Raster(contentsOfFile: GIFDecoderTests.path("photo.gif"))
-    #expect(frames.count == 1 && frames.first?.raster == photo)
+  /// A still image is an animation of one frame, its decoded pixels, by every reading of it: a still GIF through
+  /// giflib's frame reader, a still WebP and a PNG (decoded once when opened) as their decoders read them.
+  @Test(arguments: ["GIF/photo.gif", "WebP/photo-lossless.webp", "WebP/photo-source.png"])
+  func aStillImageIsOneFrame(name: String) throws {
+    let path = Fixtures.root.appendingPathComponent(name).path
+    let animation = try Animation(contentsOfFile: path)
+    #expect(animation.frameCount == 1 && !animation.isAnimated && animation.delays == [0])
+    let photo = try Raster(contentsOfFile: path)
+    #expect(animation.width == photo.width && animation.height == photo.height)
+    for _ in 0..<2 {
+      let frames = try Self.frames(animation)
+      #expect(frames.count == 1 && frames.first?.raster == photo && frames.first?.delay == 0, "\(name)")
+    }
   }
 
   /// A file cut inside a frame, too many frames, a canvas over the pixel limit: typed errors, before any pixel for
@@ -83,13 +89,13 @@ import DecorTestSupport
       guard case .corrupt(let source, _) = error as? CodecError else { return false }
       return source.hasSuffix("truncated.gif")
     }
-    #expect {
-      _ = try Animation(contentsOfFile: Self.path("three.gif"), frameLimit: 2)
-    } throws: { error in
-      guard case .unsupportedVariant(_, let detail) = error as? CodecError else { return false }
-      return detail.contains("more than 2 frames")
-    }
     for name in ["three.gif", "three.webp"] {
+      #expect {
+        _ = try Animation(contentsOfFile: Self.path(name), frameLimit: 2)
+      } throws: { error in
+        guard case .unsupportedVariant(_, let detail) = error as? CodecError else { return false }
+        return detail.contains("more than 2 frames")
+      }
       #expect {
         _ = try Animation(contentsOfFile: Self.path(name), pixelLimit: 96 * 64 - 1)
       } throws: { error in
@@ -98,10 +104,14 @@ import DecorTestSupport
       }
     }
     // Every prefix of the animation is an error or fewer frames, never a trap.
-    let bytes = try Fixtures.bytes(Self.folder.appendingPathComponent("three.gif"))
-    for length in stride(from: 0, to: bytes.count, by: 97) {
-      if let animation = try? Animation(decoding: Array(bytes.prefix(length))), let frames = try? animation.frames() {
-        while (try? frames.next()) != nil {}
+    for name in ["three.gif", "three.webp"] {
+      let bytes = try Fixtures.bytes(Self.folder.appendingPathComponent(name))
+      for length in stride(from: 0, to: bytes.count, by: 97) {
+        if let animation = try? Animation(decoding: Array(bytes.prefix(length))), let frames = try? animation.frames() {
+          var count = 0
+          while (try? frames.next()) != nil { count += 1 }
+          #expect(count <= animation.frameCount, "\(name) cut at \(length)")
+        }
       }
     }
   }

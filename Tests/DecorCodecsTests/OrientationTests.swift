@@ -38,18 +38,23 @@ import DecorTestSupport
       if let exif = opened.metadata.exif { #expect(ExifOrientation(exif: exif) == .up, "\(name)") }
       let asStored = try OpenedImage(contentsOfFile: path, decoders: .standard(autoOrient: false))
       #expect(try Renderer().render(asStored.image) == stored, "\(name): --no-auto-orient keeps the stored pixels")
+      #expect(asStored.isStreamed, "\(name): --no-auto-orient streams the stored rows")
       if let exif = asStored.metadata.exif {
         #expect(ExifOrientation(exif: exif)?.rawValue == orientation, "\(name): and the orientation as stored")
       }
     }
   }
 
-  /// The orientation reported by the TIFF row source, and the EXIF's read from a block with and without its
-  /// `Exif\0\0` signature.
+  /// The orientation reported by every format's row source (rows as stored), and the EXIF's read from a block
+  /// with and without its `Exif\0\0` signature.
   @Test func orientationIsReadFromEveryPlace() throws {
     for orientation in 1...8 {
       let rows = try TIFFRowSource(contentsOfFile: Self.path("orientation-\(orientation).tif"), source: "t")
       #expect(rows.orientation?.rawValue == orientation && rows.isStreamable)
+      let png = try PNGRowSource(contentsOfFile: Self.path("orientation-\(orientation).png"), source: "p")
+      #expect(png.orientation?.rawValue == orientation)
+      let webp = try WebPRowSource(contentsOfFile: Self.path("orientation-\(orientation).webp"), source: "w")
+      #expect(webp.orientation?.rawValue == orientation)
       let exif = try #require(PNGDecoder(autoOrient: false).metadata(ofFile: Self.path("orientation-\(orientation).png")).exif)
       #expect(ExifOrientation(exif: exif)?.rawValue == orientation)
       #expect(ExifOrientation(exif: Array("Exif".utf8) + [0, 0] + exif)?.rawValue == orientation)

@@ -5,7 +5,10 @@ import DecorCore
 /// a format.
 package protocol AnimatedImageDecoder: ImageDecoder {
   /// The canvas, loop count (0 for ever) and each frame's delay in milliseconds of the animation in `source`, read
-  /// without decoding pixels; `nil` for a file of the format that holds one still image, read as any other.
+  /// without decoding pixels; `nil` for a file of the format that holds one still image, read as any other. Read by
+  /// the format's frame reader, the type `frameReader` gives (`GIFFrameReader` opened to skip the pixels,
+  /// `WebPFrameReader`'s reading of libwebp's demuxer with no decoder opened), so that a format's records have one
+  /// parser and its frames the delays it counted.
   ///
   /// - Throws: `CodecError`: `.corrupt` for records that cannot be read, `.tooLarge` for a canvas over
   ///   `pixelLimit`, `.unsupportedVariant` for more than `frameLimit` frames.

@@ -37,8 +37,11 @@ public struct Animation: Sendable {
   public let pixelLimit: Int
   public let frameLimit: Int
   private let decoder: any ImageDecoder
-  /// Whether the decoder read the file's animation records, and so reads its frames (else it is one still image).
-  private let readsFrames: Bool
+  /// A still image's one frame, decoded when it was opened (its size is read by decoding it, as `ImageDecoder`
+  /// has no read of a header alone) and kept to be handed out by `frames()` rather than decoded again: the one
+  /// frame a reading of it holds anyway, so an `Animation` never holds more than a frame. `nil` for an animation,
+  /// whose frames are decoded as they are read.
+  private let still: Raster?
   /// What `frame` is: shared by the animation's copies, so a graph built over one copy renders for every copy.
   package let slot: ImageSlot
 
@@ -91,17 +94,15 @@ public struct Animation: Sendable {
       let records = try animated.animationRecords(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
     {
       (width, height, loopCount, delays) = (records.width, records.height, records.loopCount, records.delays)
-      readsFrames = true
+      still = nil
       slot = ImageSlot(width: width, height: height)
       return
     }
-    readsFrames = false
-    // A still image: its header's size, through a decode (the formats here have no separate header read).
     let decoded = try decoder.decodeImage(from: source, pixelLimit: pixelLimit)
+    still = decoded.raster
     (width, height, loopCount, delays) = (decoded.raster.width, decoded.raster.height, 0, [0])
     slot = ImageSlot(width: width, height: height)
   }
-
 
   /// `animation of 3 frames (100, 200, 300 ms), looping for ever` (`playing once`, `playing 3 times`): what
   /// `decor info` says of it. Past 12 frames, the first 12 delays and `…`.
@@ -120,7 +121,7 @@ public struct Animation: Sendable {
   }
 
   /// The frames, decoded one at a time as they are asked for, from the start of the file. Each call reads the
-  /// file again.
+  /// file again (a still image's one frame was decoded when it was opened).
   ///
   /// - Throws: `CodecError.io` when the file cannot be opened again, or what the format's reader throws on opening.
   public func frames() throws(CodecError) -> AnimationFrames {
@@ -129,12 +130,12 @@ public struct Animation: Sendable {
 
   /// The reader `AnimationFrames` pulls from: the format's frame reader, or `nil` for a still image.
   package func frameReader() throws(CodecError) -> (any AnimationFrameReader)? {
-    guard readsFrames, let animated = decoder as? any AnimatedImageDecoder else { return nil }
+    guard still == nil, let animated = decoder as? any AnimatedImageDecoder else { return nil }
     return try animated.frameReader(source, pixelLimit: pixelLimit, frameLimit: frameLimit)
   }
 
-  /// The still image's one frame.
-  package func stillFrame() throws(CodecError) -> AnimationFrame {
-    AnimationFrame(raster: try decoder.decodeImage(from: source, pixelLimit: pixelLimit).raster, delay: 0)
+  /// The still image's one frame; `nil` for an animation.
+  package var stillFrame: AnimationFrame? {
+    still.map { AnimationFrame(raster: $0, delay: 0) }
   }
 }

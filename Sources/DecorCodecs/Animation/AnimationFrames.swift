@@ -6,13 +6,14 @@ import DecorCore
 /// Not `Sendable`: one reading, by one caller; `Animation.frames()` makes another.
 public final class AnimationFrames {
   private let reader: (any AnimationFrameReader)?
-  private var still: Animation?
+  /// A still image's frame, until it is handed out.
+  private var still: AnimationFrame?
   /// How many frames have been handed out.
   public private(set) var count = 0
 
   init(opening animation: Animation) throws(CodecError) {
     reader = try animation.frameReader()
-    still = reader == nil ? animation : nil
+    still = reader == nil ? animation.stillFrame : nil
   }
 
   /// The next frame, or `nil` after the last.
@@ -23,11 +24,9 @@ public final class AnimationFrames {
     let frame: AnimationFrame?
     if let reader {
       frame = try reader.next()
-    } else if let animation = still {
-      still = nil
-      frame = try animation.stillFrame()
     } else {
-      frame = nil
+      frame = still
+      still = nil
     }
     if frame != nil { count += 1 }
     return frame

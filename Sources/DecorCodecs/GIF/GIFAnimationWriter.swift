@@ -38,15 +38,14 @@ package final class GIFAnimationWriter: AnimationWriter {
   /// Starts a `width × height` GIF: the header and screen descriptor, and the loop extension of an animation.
   ///
   /// - Parameter loopCount: how many times the animation plays (0 for ever); `nil` for a still image.
-  /// - Throws: `CodecError.encodingFailed` naming `destination` for a size GIF cannot hold, or giflib's reason.
+  /// - Throws: `CodecError.encodingFailed` naming `destination` for a size GIF cannot hold (no pixels, or over
+  ///   its limit), or giflib's reason.
   package init(width: Int, height: Int, loopCount: Int?, destination: String, into sink: ByteSink)
     throws(CodecError)
   {
     try EncoderChecks.checkSize(width: width, height: height, maximum: Self.maximumDimension, format: "GIF",
       destination: destination)
-    guard width > 0, height > 0 else {
-      throw .encodingFailed(destination: destination, detail: "an animation of \(width)x\(height) pixels")
-    }
+    try EncoderChecks.checkHasPixels(width: width, height: height, destination: destination)
     self.width = width
     self.height = height
     self.animated = loopCount != nil

@@ -26,6 +26,13 @@ public struct GIFDecoder: ImageDecoder {
     leadingBytes.starts(with: Array("GIF87a".utf8)) || leadingBytes.starts(with: Array("GIF89a".utf8))
   }
 
+  /// None, and nothing read: Decor reads no metadata from a GIF (its ICC and XMP application extensions are left,
+  /// as when it is decoded), so opening one, as `Animation` does, does not read the whole file for nothing.
+  public func metadata(from bytes: ByteSource) -> ImageMetadata { .none }
+
+  /// None, and nothing read (see `metadata(from:)`).
+  public func metadata(ofFile path: String) -> ImageMetadata { .none }
+
   public func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
     try Self.read(data, source: source, pixelLimit: pixelLimit, decodingPixels: true).raster!
   }

@@ -16,7 +16,7 @@ import DecorCore
 /// - With `autoOrient` (the default), the EXIF orientation is applied: the raster is the picture upright, as viewers
 ///   show it (see `ExifOrientation`); without it, the pixels come as stored.
 /// - The ICC profile and the JFIF density are read by `metadata(of:)`, not applied (see `ImageMetadata`).
-public struct JPEGDecoder: ByteSourceDecoder {
+public struct JPEGDecoder: ByteSourceDecoder, RowSourceDecoder {
   /// Whether the EXIF orientation is applied.
   public var autoOrient: Bool
 
@@ -42,6 +42,11 @@ public struct JPEGDecoder: ByteSourceDecoder {
     }
     return DecodedImage(raster: raster, metadata: header.map(metadata(of:)) ?? .none, frameCount: 1,
       warnings: reader.firstWarning.map { [$0] } ?? [])
+  }
+
+  /// The rows `decodeImage(from:pixelLimit:)` reads, at full scale.
+  package func rowSource(_ bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> (any FileRowSource)? {
+    try JPEGRowSource(bytes, pixelLimit: pixelLimit)
   }
 
   /// Inverted (Adobe) CMYK, four bytes a pixel, to opaque RGBA in place (`InvertedCMYK`).

@@ -25,7 +25,7 @@ import CJPEG
 /// Memory: libjpeg's few rows of blocks, except for a progressive file, whose every coefficient libjpeg keeps (about
 /// two bytes per sample of the stored image, whatever the scale): its stored size is checked against the pixel
 /// limit too.
-public struct JPEGRowSource: RowSource {
+public struct JPEGRowSource: FileRowSource {
   /// A DCT scaling that libjpeg does while decoding: the image is 1/`rawValue` of the stored size on each side.
   public enum Scale: Int, Sendable, CaseIterable, CustomStringConvertible {
     case full = 1

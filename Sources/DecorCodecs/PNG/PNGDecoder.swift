@@ -23,7 +23,7 @@ import DecorCore
 /// - With `autoOrient` (the default), the orientation of the `eXIf` chunk is applied, as Pillow's
 ///   `ImageOps.exif_transpose` applies it: the raster is the picture upright (see `ExifOrientation`) and the EXIF
 ///   carried says 1; without it, the pixels come as stored.
-public struct PNGDecoder: ImageDecoder {
+public struct PNGDecoder: ImageDecoder, RowSourceDecoder {
   /// Whether the EXIF orientation is applied.
   public var autoOrient: Bool
 
@@ -66,6 +66,11 @@ public struct PNGDecoder: ImageDecoder {
       metadata.resetOrientation()
     }
     return DecodedImage(raster: raster, metadata: metadata)
+  }
+
+  /// The rows `decodeImage(from:pixelLimit:)` reads.
+  package func rowSource(_ bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> (any FileRowSource)? {
+    try PNGRowSource(bytes, pixelLimit: pixelLimit)
   }
 
   /// The EXIF orientation the decoder applies to `bytes`: the `eXIf` chunk's with `autoOrient`, else `nil`.

@@ -76,9 +76,7 @@ package enum PNGEncoder {
     threads: Int, destination: String, partBytes: Int = 1 << 20, metadata: ImageMetadata = .none,
     into sink: ByteSink, rows: Rows
   ) throws {
-    guard width > 0, height > 0 else {
-      throw CodecError.encodingFailed(destination: destination, detail: "a \(width)×\(height) image has no pixels")
-    }
+    try EncoderChecks.checkHasPixels(width: width, height: height, destination: destination)
     // PNG's limits: dimensions below 2^31, and (for libdeflate's size_t arithmetic and the chunk lengths) a
     // filtered image that fits in memory at all.
     guard width <= Int(Int32.max), height <= Int(Int32.max),

@@ -15,7 +15,7 @@ import DecorCore
 ///
 /// Constructing one reads the header only (and walks the chunk headers, refusing input cut short before `IEND`);
 /// each `openRows()` reads the bytes again from their start, so that every render reads with its own state.
-public struct PNGRowSource: RowSource {
+public struct PNGRowSource: FileRowSource {
   /// The bytes read: a file, bytes in memory or spooled standard input.
   public let bytes: ByteSource
   /// The file read, or the source's name when it is not a file.
@@ -63,6 +63,12 @@ public struct PNGRowSource: RowSource {
     bitDepth = Int(header.pointee.bit_depth)
     isInterlaced = header.pointee.interlaced != 0
     isGrey = header.pointee.color_type & 2 == 0
+  }
+
+  /// The EXIF orientation the `eXIf` chunk records (not applied: rows come as stored), or `nil` when it records
+  /// none: read from the chunks when asked (the image data skipped), as `PNGDecoder` reads the metadata.
+  public var orientation: ExifOrientation? {
+    PNGDecoder.storedMetadata(from: bytes).exif.flatMap(ExifOrientation.init(exif:))
   }
 
   /// A reader positioned before row 0, with its own reading of the bytes and libpng state.

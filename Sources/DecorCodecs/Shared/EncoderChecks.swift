@@ -16,6 +16,15 @@ package enum EncoderChecks {
       detail: "\(width)×\(height) is larger than \(format) allows (\(maximum) × \(maximum))")
   }
 
+  /// Whether a `width × height` image has pixels to write: what the PNG encoder and the animation writers (GIF,
+  /// WebP) check before they start a file, in the same words.
+  ///
+  /// - Throws: `CodecError.encodingFailed` naming `destination`, for a side of 0 (or less).
+  package static func checkHasPixels(width: Int, height: Int, destination: String) throws(CodecError) {
+    guard width <= 0 || height <= 0 else { return }
+    throw .encodingFailed(destination: destination, detail: "a \(width)×\(height) image has no pixels")
+  }
+
   /// The quality `settings` give, checked, for a format that is lossy at a quality or lossless (WebP, AVIF):
   /// lossless has no quality to set, so one given with `lossless` is refused rather than silently taken as
   /// something else (libwebp reads it as an effort). `nil` when no quality is given.

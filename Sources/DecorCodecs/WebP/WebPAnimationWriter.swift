@@ -22,16 +22,15 @@ package final class WebPAnimationWriter: AnimationWriter {
 
   /// Starts a `width × height` animation that plays `loopCount` times (0 for ever).
   ///
-  /// - Throws: `CodecError.encodingFailed` naming `destination`: a size over WebP's limit, or libwebp's refusal.
+  /// - Throws: `CodecError.encodingFailed` naming `destination`: no pixels or a size over WebP's limit (in the
+  ///   words every encoder gives), or libwebp's refusal.
   package init(
     width: Int, height: Int, loopCount: Int, options: WebPOptions, metadata: ImageMetadata, destination: String,
     into sink: ByteSink
   ) throws(CodecError) {
     try EncoderChecks.checkSize(width: width, height: height, maximum: WebPEncoder.maximumDimension, format: "WebP",
       destination: destination)
-    guard width > 0, height > 0 else {
-      throw .encodingFailed(destination: destination, detail: "an animation of \(width)x\(height) pixels")
-    }
+    try EncoderChecks.checkHasPixels(width: width, height: height, destination: destination)
     self.width = width
     self.height = height
     self.destination = destination

@@ -16,7 +16,7 @@ import CWebP
 /// - With `autoOrient` (the default), the orientation of the `EXIF` chunk is applied, as Pillow's
 ///   `ImageOps.exif_transpose` applies it: the raster is the picture upright (see `ExifOrientation`) and the EXIF
 ///   carried says 1; without it, the pixels come as stored.
-public struct WebPDecoder: ByteSourceDecoder {
+public struct WebPDecoder: ByteSourceDecoder, RowSourceDecoder {
   /// Whether the EXIF orientation is applied.
   public var autoOrient: Bool
 
@@ -43,6 +43,13 @@ public struct WebPDecoder: ByteSourceDecoder {
       metadata.resetOrientation()
     }
     return DecodedImage(raster: raster, metadata: metadata, frameCount: reader.frameCount)
+  }
+
+  /// The rows `decodeImage(from:pixelLimit:)` reads, for a still image; `nil` for an animation, whose first frame
+  /// libwebp's animation decoder composes whole.
+  package func rowSource(_ bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> (any FileRowSource)? {
+    let rows = try WebPRowSource(bytes, pixelLimit: pixelLimit)
+    return rows.isAnimated ? nil : rows
   }
 
   /// The EXIF orientation the decoder applies to `bytes`: the `EXIF` chunk's with `autoOrient`, else `nil`.

@@ -17,7 +17,7 @@ import CWebP
 /// resident is the rows decoded but not yet served, and libwebp's own state: for a lossy file a few rows and the
 /// compressed data of the partition being read, for a lossless one its whole image (its backward references reach
 /// anywhere above).
-public struct WebPRowSource: RowSource {
+public struct WebPRowSource: FileRowSource {
   /// The bytes read: a file, bytes in memory or spooled standard input.
   public let bytes: ByteSource
   /// The file read, or the source's name when it is not a file.
@@ -52,6 +52,12 @@ public struct WebPRowSource: RowSource {
     self.pixelLimit = pixelLimit
     (width, height) = (Int(features.width), Int(features.height))
     isAnimated = features.has_animation != 0
+  }
+
+  /// The EXIF orientation the `EXIF` chunk records (not applied: rows come as stored), or `nil` when it records
+  /// none: read from the chunks when asked (the image data skipped), as `WebPDecoder` reads the metadata.
+  public var orientation: ExifOrientation? {
+    WebPDecoder.storedMetadata(from: bytes).exif.flatMap(ExifOrientation.init(exif:))
   }
 
   /// A reader positioned before row 0, with its own reading of the bytes and libwebp decoder.
