@@ -14,12 +14,7 @@ import DecorTestSupport
   static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   /// Every frame of `animation`, read in order.
-  static func frames(_ animation: Animation) throws -> [AnimationFrame] {
-    let reading = try animation.frames()
-    var frames: [AnimationFrame] = []
-    while let frame = try reading.next() { frames.append(frame) }
-    return frames
-  }
+  static func frames(_ animation: Animation) throws -> [AnimationFrame] { try AnimationReadingTests.frames(animation) }
 
   /// RGB, greyscale and RGBA pages (LZW): three frames of 48x32, delay 0, looping for ever, each Pillow's page.
   @Test func pagesAreFramesEqualToPillowsPages() throws {

@@ -113,11 +113,7 @@ package final class GIFAnimationWriter: AnimationWriter {
 
   package func add(_ frame: Raster, delay: Int) throws(CodecError) {
     guard let gif else { throw .encodingFailed(destination: destination, detail: "the GIF is already finished") }
-    guard frame.width == width, frame.height == height else {
-      throw .encodingFailed(destination: destination,
-        detail: "a frame of \(frame.width)x\(frame.height) in an animation of \(width)x\(height)")
-    }
-    try sink.checkCancellation()
+    try AnimationFrameCheck.check(frame, width: width, height: height, destination: destination, sink: sink)
     let straight = frame.straightBytes()
     let count = width * height
     var indices = [GifByteType](repeating: 0, count: count)

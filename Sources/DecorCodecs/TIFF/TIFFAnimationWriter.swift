@@ -69,11 +69,7 @@ package final class TIFFAnimationWriter: AnimationWriter {
   /// Writes `frame` as the next page; `delay` is not recorded (TIFF has no timing).
   package func add(_ frame: Raster, delay: Int) throws(CodecError) {
     guard let tif else { throw .encodingFailed(destination: destination, detail: "the TIFF is already finished") }
-    guard frame.width == width, frame.height == height else {
-      throw .encodingFailed(destination: destination,
-        detail: "a frame of \(frame.width)x\(frame.height) in an animation of \(width)x\(height)")
-    }
-    try sink.checkCancellation()
+    try AnimationFrameCheck.check(frame, width: width, height: height, destination: destination, sink: sink)
     try TIFFEncoder.writePage(frame, into: tif, options: options, metadata: metadata, isPage: true,
       failure: failure)
     guard TIFFWriteDirectory(tif) != 0 else { throw failure("libtiff cannot end the page") }

@@ -71,11 +71,7 @@ package final class WebPAnimationWriter: AnimationWriter {
 
   package func add(_ frame: Raster, delay: Int) throws(CodecError) {
     guard let encoder else { throw .encodingFailed(destination: destination, detail: "the WebP is already finished") }
-    guard frame.width == width, frame.height == height else {
-      throw .encodingFailed(destination: destination,
-        detail: "a frame of \(frame.width)x\(frame.height) in an animation of \(width)x\(height)")
-    }
-    try sink.checkCancellation()
+    try AnimationFrameCheck.check(frame, width: width, height: height, destination: destination, sink: sink)
     var picture = WebPPicture()
     guard decor_webp_picture_init(&picture) != 0 else {
       throw .encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")
