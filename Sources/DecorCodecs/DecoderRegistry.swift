@@ -17,10 +17,15 @@ public struct DecoderRegistry: Sendable {
 
   /// The built-in decoders, JPEG's, PNG's, WebP's and TIFF's applying the EXIF orientation (the TIFF Orientation
   /// tag) or not (`decor --no-auto-orient`). HEIC and AVIF are turned by their transformation boxes either way, as
-  /// libheif applies them: they are part of the image, not a record beside it. With `allPages`, a multi-page TIFF
-  /// is read by `Animation` as frames, one a page (`TIFFDecoder.allPages`, `decor apply --all-pages`); without, its
-  /// first page is the image.
-  public static func standard(autoOrient: Bool, allPages: Bool = false) -> DecoderRegistry {
+  /// libheif applies them: they are part of the image, not a record beside it. A multi-page TIFF's first page is
+  /// the image.
+  public static func standard(autoOrient: Bool) -> DecoderRegistry {
+    standard(autoOrient: autoOrient, allPages: false)
+  }
+
+  /// `standard(autoOrient:)`, and with `allPages` a multi-page TIFF read by `Animation` as frames, one a page
+  /// (`TIFFDecoder.allPages`, `decor apply --all-pages`); without, its first page is the image.
+  public static func standard(autoOrient: Bool, allPages: Bool) -> DecoderRegistry {
     var decoders: [any ImageDecoder] = [PNGDecoder(autoOrient: autoOrient)]
     #if JPEG
       decoders.append(JPEGDecoder(autoOrient: autoOrient))

@@ -65,4 +65,15 @@ import DecorTestSupport
     #expect(layer(.color(.white), 1, 2, 3, 4, nil, .normal, 1) == SceneLayer(.color(.white), x: 1, y: 2, width: 3,
       height: 4, fit: nil))
   }
+
+  /// The decoder registry's and the TIFF decoder's signatures from before pages could be read as frames, named by
+  /// reference, reading the first page as they did.
+  @Test func signaturesBeforeAllPagesStillNameTheOldOnes() throws {
+    let registry: (Bool) -> DecoderRegistry = DecoderRegistry.standard(autoOrient:)
+    #expect(registry(false).decoders.map(\.name) == DecoderRegistry.standard.decoders.map(\.name))
+    #if TIFF
+      let tiff: (Bool) -> TIFFDecoder = TIFFDecoder.init(autoOrient:)
+      #expect(tiff(false).framesArePages && !tiff(false).allPages && !tiff(false).autoOrient)
+    #endif
+  }
 }

@@ -32,7 +32,13 @@ public struct TIFFDecoder: ByteSourceDecoder {
   /// the first page alone. Pages of different sizes are then refused (`CodecError.unsupportedVariant`).
   public var allPages: Bool
 
-  public init(autoOrient: Bool = true, allPages: Bool = false) {
+  /// A decoder of the first page, applying the orientation tag unless `autoOrient` is false.
+  public init(autoOrient: Bool = true) {
+    self.init(autoOrient: autoOrient, allPages: false)
+  }
+
+  /// A decoder of the first page, or with `allPages` of every page as a frame.
+  public init(autoOrient: Bool = true, allPages: Bool) {
     self.autoOrient = autoOrient
     self.allPages = allPages
   }
