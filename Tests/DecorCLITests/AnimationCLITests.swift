@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 import Decor
+import DecorTestSupport
 
 /// Animations through the command line: `apply` and `batch` keep every frame, delay and the loop count into WebP
 /// and GIF, say in one line which frame a format of one image got, and `info` shows frames and delays.
@@ -19,10 +20,7 @@ import Decor
   /// The frames of the file at `path`.
   static func frames(_ path: String) throws -> (animation: Animation, frames: [AnimationFrame]) {
     let animation = try Animation(contentsOfFile: path)
-    let reading = try animation.frames()
-    var frames: [AnimationFrame] = []
-    while let frame = try reading.next() { frames.append(frame) }
-    return (animation, frames)
+    return (animation, try animation.allFrames())
   }
 
   /// Three frames of 48x32, 100/200/300 ms, looping for ever, each within 25 dB of Pillow's resize of it.

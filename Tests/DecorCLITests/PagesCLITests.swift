@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 import Decor
+import DecorTestSupport
 
 /// A multi-page TIFF through the command line: with `--all-pages`, `apply` and `batch` read every page as a frame
 /// and write them as an animation; without it, the first page and the notice, as before.
@@ -20,9 +21,7 @@ import Decor
   /// only the opaque pages are compared there.
   static func expectHalved(_ path: String) throws {
     let animation = try Animation(contentsOfFile: path, decoders: .standard(autoOrient: true, allPages: true))
-    let reading = try animation.frames()
-    var frames: [AnimationFrame] = []
-    while let frame = try reading.next() { frames.append(frame) }
+    let frames = try animation.allFrames()
     #expect(frames.count == 3 && animation.width == 24 && animation.height == 16, "\(path)")
     #expect(animation.delays == [0, 0, 0] && animation.loopCount == 0, "\(path)")
     for (index, frame) in frames.enumerated() where !(path.hasSuffix(".gif") && index == 2) {

@@ -13,12 +13,7 @@ import DecorTestSupport
   static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
   /// Every frame of `animation`, read in order.
-  static func frames(_ animation: Animation) throws -> [AnimationFrame] {
-    let reading = try animation.frames()
-    var frames: [AnimationFrame] = []
-    while let frame = try reading.next() { frames.append(frame) }
-    return frames
-  }
+  static func frames(_ animation: Animation) throws -> [AnimationFrame] { try animation.allFrames() }
 
   @Test(arguments: ["three.gif", "three.webp"])
   func framesDelaysAndLoopMatchPillow(name: String) throws {

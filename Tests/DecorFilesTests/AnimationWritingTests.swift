@@ -12,12 +12,7 @@ import DecorTestSupport
   }
 
   /// Every frame of the file at `path` or of `bytes`.
-  static func frames(_ animation: Animation) throws -> [AnimationFrame] {
-    let reading = try animation.frames()
-    var frames: [AnimationFrame] = []
-    while let frame = try reading.next() { frames.append(frame) }
-    return frames
-  }
+  static func frames(_ animation: Animation) throws -> [AnimationFrame] { try animation.allFrames() }
 
   /// `decor apply three.gif 'resize 50%'` as the library does it: 3 frames of 48x32, the delays and the loop kept,
   /// each frame at least 25 dB from Pillow's resize of it.

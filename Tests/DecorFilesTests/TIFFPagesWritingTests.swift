@@ -14,12 +14,7 @@ import DecorTestSupport
     Fixtures.root.appendingPathComponent(folder).appendingPathComponent(name).path
   }
 
-  static func frames(_ animation: Animation) throws -> [AnimationFrame] {
-    let reading = try animation.frames()
-    var frames: [AnimationFrame] = []
-    while let frame = try reading.next() { frames.append(frame) }
-    return frames
-  }
+  static func frames(_ animation: Animation) throws -> [AnimationFrame] { try animation.allFrames() }
 
   /// The largest difference of any byte between two rasters of the same size.
   static func maximumDelta(_ a: Raster, _ b: Raster) -> Int {
