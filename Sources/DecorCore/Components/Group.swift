@@ -6,15 +6,46 @@
 ///
 /// A layer with an invalid opacity (see `Layer`) covers nothing, and the group reports it as its `parameterError`,
 /// so rendering or drawing the group throws `RenderError.invalidParameter`.
-public struct Group: ImageComponent, CustomStringConvertible {
-  public var layers: [Layer]
+public struct Group: ImageComponent, CustomStringConvertible, LinkedComponent {
+  public var layers: [Layer] { didSet { summary = Summary(layers) } }
 
-  public init(_ layers: [Layer]) { self.layers = layers }
+  /// What the group says of itself, worked out from the layers when they are set, so that reading it costs nothing
+  /// however deep groups nest: reading it from nested groups each time would recurse as deep as they nest.
+  private var summary: Summary
 
-  public var extent: IntRect { layers.reduce(IntRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.extent) } }
+  public init(_ layers: [Layer]) {
+    self.layers = layers
+    summary = Summary(layers)
+  }
+
+  /// The layers' components again, declared after them: what releases deeply nested groups without recursion
+  /// (see `InputLink`).
+  package var inputLink: InputLink { summary.inputLink }
+
+  /// The extent, identity and first problem of a stack of layers, and the link holding their components.
+  private struct Summary: Sendable {
+    var extent: IntRect
+    var identity: ComponentIdentity
+    var parameterError: RenderError?
+    var inputLink: InputLink
+
+    init(_ layers: [Layer]) {
+      extent = layers.reduce(IntRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.extent) }
+      parameterError = layers.lazy.compactMap(\.parameterError).first
+      var parameters: [any Hashable & Sendable] = []
+      parameters.reserveCapacity(layers.count * 4)
+      for layer in layers {
+        parameters += [layer.x, layer.y, layer.blendMode, layer.opacity] as [any Hashable & Sendable]
+      }
+      identity = ComponentIdentity(Group.self, inputs: layers.map(\.component), parameters: parameters)
+      inputLink = InputLink(layers.map(\.component))
+    }
+  }
+
+  public var extent: IntRect { summary.extent }
 
   /// The first layer's problem, in order.
-  public var parameterError: RenderError? { layers.lazy.compactMap(\.parameterError).first }
+  public var parameterError: RenderError? { summary.parameterError }
 
   /// The part of `region` layer `index` covers, in the layer's own coordinates (`nil` when it draws nothing there).
   func layerRegion(_ index: Int, for region: IntRect) -> IntRect? {
@@ -27,15 +58,8 @@ public struct Group: ImageComponent, CustomStringConvertible {
   /// The layers' components, bottom first: layer `index` is input `index`.
   public var inputs: [any ImageComponent] { layers.map(\.component) }
 
-  /// Made from the layers (each one's component, position, mode and opacity) when asked: `layers` may change.
-  public var identity: ComponentIdentity {
-    var parameters: [any Hashable & Sendable] = []
-    parameters.reserveCapacity(layers.count * 4)
-    for layer in layers {
-      parameters += [layer.x, layer.y, layer.blendMode, layer.opacity] as [any Hashable & Sendable]
-    }
-    return ComponentIdentity(Self.self, inputs: inputs, parameters: parameters)
-  }
+  /// Made from the layers (each one's component, position, mode and opacity) when they are set.
+  public var identity: ComponentIdentity { summary.identity }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] {
     layers.indices.compactMap { index in

@@ -105,8 +105,6 @@ protocol WarpDecorator: DirectRendering {
 extension WarpDecorator {
   public var inputs: [any ImageComponent] { [input] }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
-
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {

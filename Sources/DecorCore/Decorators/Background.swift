@@ -1,15 +1,19 @@
 /// The input flattened onto a colour (source-over) within its extent.
-public struct Background: ImageComponent, CustomStringConvertible {
+public struct Background: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   public let color: Color
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, color: Color) {
     self.input = input
     self.color = color
     extent = input.extent
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [color])
+    parameterError = input.parameterError
+    inputLink = InputLink([input])
   }
 
   public var inputs: [any ImageComponent] { [input] }
@@ -17,7 +21,8 @@ public struct Background: ImageComponent, CustomStringConvertible {
   /// Pixel by pixel: the same region.
   public func inputDemands(for region: IntRect) -> [InputDemand] { [InputDemand(input, region)] }
 
-  public var parameterError: RenderError? { input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let pixels = try context.render(input, region)

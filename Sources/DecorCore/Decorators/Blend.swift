@@ -16,7 +16,7 @@
 /// - Parameters (see `ParameterCheck`): an opacity above 1 counts as 1, and the offset's coordinates are clamped to
 ///   ±2^30; an opacity that is NaN, ±∞ or negative, or an offset that is not finite, is an invalid parameter (empty
 ///   extent; rendering throws `RenderError.invalidParameter`).
-public struct Blend: ImageComponent, CustomStringConvertible {
+public struct Blend: ImageComponent, CustomStringConvertible, LinkedComponent {
   /// The chain's input: the backdrop, or with `below` the source.
   public let input: any ImageComponent
   /// The other image: the source, or with `below` the backdrop.
@@ -32,6 +32,8 @@ public struct Blend: ImageComponent, CustomStringConvertible {
   public let identity: ComponentIdentity
   /// `image` moved to its place.
   let placedImage: any ImageComponent
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(
     _ input: any ImageComponent, with image: any ImageComponent, mode: BlendMode = .normal, opacity: Double = 1,
@@ -48,6 +50,8 @@ public struct Blend: ImageComponent, CustomStringConvertible {
     placedImage = Self.placed(image, over: input, at: self.offset)
     identity = ComponentIdentity(Self.self, inputs: [input, placedImage],
       parameters: [mode, self.opacity, self.offset, below])
+    parameterError = problem ?? input.parameterError ?? image.parameterError
+    inputLink = InputLink([input, image, placedImage])
   }
 
   /// `image` moved to its place: its top-left `offset` from `input`'s.
@@ -72,7 +76,8 @@ public struct Blend: ImageComponent, CustomStringConvertible {
 
   public var extent: IntRect { problem == nil ? layers.backdrop.extent : .empty }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError ?? image.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   /// What rendering `region` asks of the backdrop (one or more parts, or the whole region when it lies inside the
   /// backdrop) and of the source (`nil` when nothing is drawn), given the two `layers`.

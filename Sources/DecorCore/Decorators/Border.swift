@@ -11,7 +11,7 @@
 ///
 /// Parameters (see `ParameterCheck.margin(_:_:)`): the width is clamped to 2^30; a negative width is an invalid
 /// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
-public struct Border: ImageComponent, CustomStringConvertible {
+public struct Border: ImageComponent, CustomStringConvertible, LinkedComponent {
   /// ImageMagick's default `-bordercolor`: #DFDFDF.
   public static let defaultColor = Color(red: 223 / 255.0, green: 223 / 255.0, blue: 223 / 255.0)
 
@@ -23,6 +23,8 @@ public struct Border: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, width: Int, color: Color = Border.defaultColor) {
     self.input = input
@@ -33,9 +35,12 @@ public struct Border: ImageComponent, CustomStringConvertible {
     graph = input.flattened(onto: color).padded(by: self.width, color: color)
     extent = problem == nil ? graph.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input, graph])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [graph] }
 

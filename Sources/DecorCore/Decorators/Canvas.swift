@@ -12,7 +12,7 @@
 /// Parameters: `width` and `height` are checked by `ParameterCheck.size(_:_:)` (below 1 an invalid parameter: empty
 /// extent, rendering throws `RenderError.invalidParameter`; clamped to 2^30); `x` and `y` are clamped to ±2^30
 /// (`ParameterCheck.position(_:)`).
-public struct Canvas: ImageComponent, CustomStringConvertible {
+public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The canvas size as used: at least 1, clamped to 2^30 (1 when the given value was refused).
   public let width: Int
@@ -24,6 +24,8 @@ public struct Canvas: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, width: Int, height: Int, x: Int = 0, y: Int = 0, color: Color = .clear) {
     self.input = input
@@ -37,9 +39,12 @@ public struct Canvas: ImageComponent, CustomStringConvertible {
     extent = problem == nil ? IntRect(x: 0, y: 0, width: self.width, height: self.height) : .empty
     identity = ComponentIdentity(Self.self, inputs: [input],
       parameters: [self.width, self.height, self.x, self.y, color])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   /// How far the input moves: from the top-left of its extent (or its origin when it has none) to (x, y).
   var shift: (dx: Int, dy: Int) {

@@ -15,7 +15,7 @@ import RealModule
 /// `hue-rotate` takes any finite angle, reduced modulo 360°. A negative amount (which CSS refuses too), NaN or ±∞
 /// is an invalid parameter: the extent is empty and rendering throws `RenderError.invalidParameter`. Results are
 /// clamped to 0 … 1 per channel, as `feColorMatrix` and `feComponentTransfer` clamp.
-public struct ColorFilter: ImageComponent, CustomStringConvertible {
+public struct ColorFilter: ImageComponent, CustomStringConvertible, LinkedComponent {
   /// Which function, and its amount.
   public enum Kind: Sendable, Hashable, CustomStringConvertible {
     /// `c' = A·c`.
@@ -120,6 +120,8 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// `kind` applied to `input`.
   public init(_ input: any ImageComponent, _ kind: Kind) {
@@ -130,9 +132,12 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible {
     matrix = problem == nil ? self.kind.matrix : .identity
     extent = problem == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.kind])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

@@ -3,20 +3,25 @@
 /// The extent is the rectangle clipped to the input's extent, and only that part of the input is ever rendered:
 /// a crop after a rotation never computes the rotated pixels that are cut away. Any rectangle is accepted (`IntRect`
 /// keeps its edges within ±2^42); one that misses the input gives an empty extent.
-public struct Crop: ImageComponent, CustomStringConvertible {
+public struct Crop: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   public let rect: IntRect
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, to rect: IntRect) {
     self.input = input
     self.rect = rect
     extent = input.extent.intersection(rect)
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [rect])
+    parameterError = input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   /// The part of `region` inside the crop, if any.
   func inputRegion(for region: IntRect) -> IntRect? {

@@ -20,7 +20,7 @@
 /// - Offsets are rounded to whole pixels (the shadow is soft, so half a pixel would not show), and the extent grows
 ///   to hold the shadow: the input's extent, grown by the spread and by ⌈3σ⌉, moved by the offset, joined to the
 ///   input's own extent. σ is clamped to 0 … 2000 (0 gives a hard shadow) and opacity to 0 … 1.
-public struct DropShadow: ImageComponent, CustomStringConvertible {
+public struct DropShadow: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The shadow's offset as given; it is drawn moved by this rounded to whole pixels.
   public let offset: Point
@@ -41,6 +41,8 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// A drop shadow under `input`; the defaults are the `shadow` step's (offset 5, 5; σ = 4; black at 0.5).
   ///
@@ -69,6 +71,8 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
     graph = shadowOnly ? moved : Group([Layer(moved), Layer(input)])
     extent = problem == nil ? graph.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input, graph])
   }
 
   /// A checked length (finite, within ±2³⁰) rounded to whole pixels.
@@ -79,7 +83,8 @@ public struct DropShadow: ImageComponent, CustomStringConvertible {
     shift == (0, 0) ? shape : shape.translated(by: Point(Double(shift.dx), Double(shift.dy)))
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [graph] }
 

@@ -11,7 +11,7 @@
 ///
 /// Parameters (see `ParameterCheck.margin(_:_:)`): the margin is clamped to 2^30; a negative one is an invalid
 /// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
-public struct EdgeExtension: ImageComponent, CustomStringConvertible {
+public struct EdgeExtension: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   public let mode: EdgeMode
   /// Pixels added on every side, as used: at least 0, clamped to 2^30.
@@ -19,6 +19,8 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, mode: EdgeMode, margin: Int) {
     self.input = input
@@ -28,6 +30,8 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible {
     problem = check.error
     extent = Self.extent(of: input.extent, margin: self.margin, problem: problem)
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [mode, self.margin])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
   /// `e` grown by `margin` on every side.
@@ -36,7 +40,8 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible {
     return e.isEmpty || e.isInfinite ? e : e.insetBy(dx: -margin, dy: -margin)
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   /// Where the pixels of `region` come from: the part of `region` inside the extent (`target`), and the runs of
   /// the input's columns and rows it maps onto (every column run with every row run is one region of the input).

@@ -1,6 +1,6 @@
 /// The input mirrored within its extent: left-right (`horizontal`), top-bottom (`vertical`) or both (`both`, the
 /// same as a half turn). Exact.
-public struct Flip: ImageComponent, CustomStringConvertible {
+public struct Flip: ImageComponent, CustomStringConvertible, LinkedComponent {
   /// Which way to mirror.
   public enum Axis: String, CaseIterable, Sendable {
     case horizontal
@@ -14,6 +14,8 @@ public struct Flip: ImageComponent, CustomStringConvertible {
   let warp: AffineWarp
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, axis: Axis) {
     self.input = input
@@ -27,13 +29,16 @@ public struct Flip: ImageComponent, CustomStringConvertible {
     warp = AffineWarp(transform, interpolation: .nearest)
     extent = warp.extent(of: input.extent)
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [axis])
+    parameterError = input.parameterError
+    inputLink = InputLink([input])
   }
 
   public var inputs: [any ImageComponent] { [input] }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 
-  public var parameterError: RenderError? { input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     try warp.render(region, input: input, context: context)

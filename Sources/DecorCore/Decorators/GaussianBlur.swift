@@ -24,7 +24,7 @@
 ///   side, whatever region is asked for: (W + 6σ)(H + 6σ) pixels, as many as the transparent blur's whole output.
 ///   A σ far larger than the image (the limit, 2000, on a thumbnail) therefore costs as much as blurring a
 ///   12000-pixel square.
-public struct GaussianBlur: ImageComponent, CustomStringConvertible {
+public struct GaussianBlur: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The standard deviation in pixels, as used: clamped to at most 2000 (`ParameterCheck.sigma`).
   public let sigma: Double
@@ -34,6 +34,8 @@ public struct GaussianBlur: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// The input blurred by a Gaussian of standard deviation `sigma` pixels: at least 0 and finite (otherwise the
   /// blur is an invalid parameter: its extent is empty and rendering throws), clamped to at most 2000. Beyond the
@@ -57,9 +59,12 @@ public struct GaussianBlur: ImageComponent, CustomStringConvertible {
     }
     extent = problem == nil ? filter.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [filter.input], parameters: [self.sigma, edge])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [filter.input] }
 

@@ -9,7 +9,7 @@
 /// An offset of (0, 4) darkens the top edge, as light from above would. Offsets are rounded to whole pixels; σ is
 /// clamped to 0 … 2000 (a canvas, Core Graphics or CSS `box-shadow: inset` blur radius R is σ = R / 2); opacity to
 /// 0 … 1.
-public struct InnerShadow: ImageComponent, CustomStringConvertible {
+public struct InnerShadow: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The offset as given; the shadow moves by this rounded to whole pixels.
   public let offset: Point
@@ -25,6 +25,8 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// An inner shadow on `input`; the defaults are the `inner-shadow` step's (offset 5, 5; σ = 4; black at 0.5).
   ///
@@ -50,9 +52,12 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible {
     graph = Group([Layer(input), Layer(shadow, blendMode: .sourceAtop)])
     extent = problem == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input, graph])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [graph] }
 

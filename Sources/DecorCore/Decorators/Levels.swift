@@ -14,7 +14,7 @@
 /// - Opaque pixels go through a table of the 256 levels, the formula rounded to nearest; translucent ones are
 ///   un-premultiplied exactly, mapped by the formula and premultiplied again (`ToneCurve`), so every result is a
 ///   valid premultiplied pixel within ±½ of the exact formula.
-public struct Levels: ImageComponent, CustomStringConvertible {
+public struct Levels: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The black point as used, a fraction of white.
   public let black: Double
@@ -28,6 +28,8 @@ public struct Levels: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// `input` with black mapped from `black`, white from `white`, and the mid-tones by `gamma` (see the type).
   public init(_ input: any ImageComponent, black: Double = 0, white: Double = 1, gamma: Double = 1) {
@@ -49,9 +51,12 @@ public struct Levels: ImageComponent, CustomStringConvertible {
       : ToneCurve(black: 0, white: 1, gamma: 1)
     extent = problem == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [curve])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

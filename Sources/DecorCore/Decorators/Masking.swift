@@ -8,7 +8,7 @@
 ///   (inverted: they are kept).
 /// - The extent is the input's. The mask is asked only for the part of a region it covers.
 /// - Alpha masks match ImageMagick's `-compose DstIn -composite` within one level (`ShapeTests`).
-public struct Masking: ImageComponent, CustomStringConvertible {
+public struct Masking: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The mask, before it is placed at the input's top-left.
   public let mask: any ImageComponent
@@ -22,6 +22,8 @@ public struct Masking: ImageComponent, CustomStringConvertible {
   /// The input's problem, else the mask's: worked out once here, where the extent needs it, rather than down both
   /// graphs again for every tile.
   public let parameterError: RenderError?
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, by mask: any ImageComponent, channel: MaskChannel = .alpha,
     inverted: Bool = false)
@@ -37,6 +39,7 @@ public struct Masking: ImageComponent, CustomStringConvertible {
     parameterError = input.parameterError ?? mask.parameterError
     extent = parameterError == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input, placedMask], parameters: [channel, inverted])
+    inputLink = InputLink([input, mask, placedMask])
   }
 
   public var inputs: [any ImageComponent] { [input, placedMask] }

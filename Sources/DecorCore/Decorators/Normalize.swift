@@ -18,7 +18,7 @@
 /// The histogram is a statistic of the whole input: an analysis stage (see `Analysing`), computed once per render
 /// before any tile by rendering the input band by band; the input is therefore computed twice. The input must have
 /// a finite extent.
-public struct Normalize: ImageComponent, CustomStringConvertible {
+public struct Normalize: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The fraction of the pixels let go at the dark end.
   public let low: Double
@@ -27,6 +27,8 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// `input` stretched so that all but the darkest `low` and lightest `high` of its pixels span 0 … 255 (see the
   /// type).
@@ -39,9 +41,12 @@ public struct Normalize: ImageComponent, CustomStringConvertible {
     problem = check.error
     extent = problem == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.low, self.high])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

@@ -4,13 +4,15 @@
 /// Parameters (see `ParameterCheck.opacity(_:_:)`): factors above 1 count as 1; NaN, ±∞ or a negative factor is
 /// an invalid parameter (empty extent; rendering throws `RenderError.invalidParameter`). A factor of 0 gives an
 /// empty extent (nothing is drawn).
-public struct Opacity: ImageComponent, CustomStringConvertible {
+public struct Opacity: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The factor as used: clamped to 1 (as given when it is refused).
   public let amount: Double
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, amount: Double) {
     self.input = input
@@ -19,9 +21,12 @@ public struct Opacity: ImageComponent, CustomStringConvertible {
     problem = check.error
     extent = self.amount == 0 || problem != nil ? .empty : input.extent
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.amount])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

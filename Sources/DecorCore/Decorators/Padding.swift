@@ -3,7 +3,7 @@
 ///
 /// Parameters (see `ParameterCheck.margin(_:_:)`): margins are clamped to 2^30; a negative margin is an invalid
 /// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
-public struct Padding: ImageComponent, CustomStringConvertible {
+public struct Padding: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The margins as used: clamped to 2^30 (as given when one is negative).
   public let top: Int
@@ -14,6 +14,8 @@ public struct Padding: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// Margins of at least 0 (a negative one makes an invalid component), clamped to 2^30.
   public init(_ input: any ImageComponent, top: Int, right: Int, bottom: Int, left: Int, color: Color = .clear) {
@@ -29,6 +31,8 @@ public struct Padding: ImageComponent, CustomStringConvertible {
       problem: problem)
     identity = ComponentIdentity(Self.self, inputs: [input],
       parameters: [self.top, self.right, self.bottom, self.left, color])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
   /// `e` grown by the margins.
@@ -48,7 +52,8 @@ public struct Padding: ImageComponent, CustomStringConvertible {
     return inside.isEmpty ? [] : [InputDemand(input, inside)]
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }

@@ -13,13 +13,15 @@
 ///
 /// Parameters (see `ParameterCheck.size(_:_:)`): the block size is at least 1, clamped to 2^30; less is an invalid
 /// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
-public struct Pixelate: ImageComponent, CustomStringConvertible {
+public struct Pixelate: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The side of a block in pixels, as used: clamped to 2^30 (1 when it is refused).
   public let blockSize: Int
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, blockSize: Int) {
     self.input = input
@@ -28,9 +30,12 @@ public struct Pixelate: ImageComponent, CustomStringConvertible {
     problem = check.error
     extent = problem == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.blockSize])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   /// Where the grid of blocks starts: the input's top-left, or (0, 0) when it has no finite extent.
   var gridOrigin: (x: Int, y: Int) {

@@ -10,7 +10,7 @@
 ///
 /// Parameters (see `ParameterCheck.size(_:_:)`): `columns` and `rows` are at least 1 (below, an invalid parameter:
 /// empty extent; rendering throws `RenderError.invalidParameter`), clamped to 2^30.
-public struct Replication: ImageComponent, CustomStringConvertible {
+public struct Replication: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The number of copies across and down, as used: clamped to 2^30 (0 when refused).
   public let columns: Int
@@ -19,6 +19,8 @@ public struct Replication: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, columns: Int, rows: Int) {
     self.input = input
@@ -39,9 +41,12 @@ public struct Replication: ImageComponent, CustomStringConvertible {
     }
     extent = problem == nil ? graph.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [graph], parameters: [])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input, graph])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [graph] }
 

@@ -14,7 +14,7 @@
 ///
 /// Parameters (see `ParameterCheck.size(_:_:)`): sides are clamped to 2^30 pixels; a side below 1 is an invalid
 /// parameter (empty extent; rendering throws `RenderError.invalidParameter`).
-public struct Resizing: ImageComponent, CustomStringConvertible {
+public struct Resizing: ImageComponent, CustomStringConvertible, LinkedComponent {
   /// How a size with a different aspect ratio is met.
   public enum Fit: String, CaseIterable, Sendable {
     case fill
@@ -36,6 +36,8 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
   let problem: RenderError?
   public let identity: ComponentIdentity
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// The input resized as `fit` says, `cover` keeping the centre, enlarging when the box is larger.
   public init(
@@ -62,12 +64,14 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     gravity: Gravity, shrinkOnly: Bool = false
   ) {
     self.input = input
+    inputLink = InputLink([input])
     var check = ParameterValidation("resize")
     let width = width.map { w in check.check(w) { () throws(ParameterError) in try ParameterCheck.size(w, "width") } }
     let height = height.map { h in
       check.check(h) { () throws(ParameterError) in try ParameterCheck.size(h, "height") }
     }
     problem = check.error
+    parameterError = problem ?? input.parameterError
     self.width = width
     self.height = height
     self.fit = fit
@@ -137,7 +141,8 @@ public struct Resizing: ImageComponent, CustomStringConvertible {
     SeparableScaler.inputDemands(for: region, input: input, axes: axes)
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }

@@ -7,15 +7,19 @@
 ///
 /// Parameters (see `ParameterCheck`): any finite angle, reduced modulo 360°; NaN or ±∞ is an invalid parameter
 /// (empty extent; rendering throws `RenderError.invalidParameter`).
-public struct Rotation: WarpDecorator, CustomStringConvertible {
+public struct Rotation: WarpDecorator, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The angle as used: reduced modulo 360° (as given when it is not finite).
   public let angle: Angle
   public let interpolation: Interpolation
   let warp: AffineWarp
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, angle: Angle, interpolation: Interpolation = .bilinear) {
     self.input = input
@@ -34,6 +38,8 @@ public struct Rotation: WarpDecorator, CustomStringConvertible {
     warp = AffineWarp(transform, interpolation: interpolation, center: center)
     extent = problem == nil ? warp.extent(of: input.extent) : .empty
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.angle, interpolation])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
   public var description: String { "rotate \(angle.degrees) \(interpolation)" }

@@ -15,13 +15,15 @@
 /// Parameters (see `ParameterCheck.cornerRadius(_:)`): NaN, ±∞ or a negative radius is an invalid parameter (empty
 /// extent; rendering throws `RenderError.invalidParameter`); a length is clamped to 2^30, a percentage to 100 (any
 /// percentage from 50 up is the ellipse).
-public struct RoundedCorners: ImageComponent, CustomStringConvertible {
+public struct RoundedCorners: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The radius as used: clamped to 2^30 pixels or 100% (as given when it is refused).
   public let radius: CornerRadius
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, radius: CornerRadius) {
     self.input = input
@@ -30,9 +32,12 @@ public struct RoundedCorners: ImageComponent, CustomStringConvertible {
     problem = check.error
     extent = problem != nil ? .empty : input.extent
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.radius])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

@@ -8,7 +8,7 @@
 /// Parameters (see `ParameterCheck.scale(_:_:)`): factors are clamped into 0.0001 … 10000 and the resulting sides
 /// to 2^30 pixels; a factor that is NaN, ±∞, zero or negative is an invalid parameter (empty extent; rendering
 /// throws `RenderError.invalidParameter`).
-public struct Scaling: ImageComponent, CustomStringConvertible {
+public struct Scaling: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The factors as used: clamped into 0.0001 … 10000 (as given when refused).
   public let sx: Double
@@ -17,13 +17,17 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
   let axes: (x: SeparableScaler.Axis, y: SeparableScaler.Axis)?
   let problem: RenderError?
   public let identity: ComponentIdentity
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, sx: Double, sy: Double, interpolation: Interpolation = .bicubic) {
     self.input = input
+    inputLink = InputLink([input])
     var check = ParameterValidation("scale")
     let sx = check.check(sx) { () throws(ParameterError) in try ParameterCheck.scale(sx, "horizontal scale factor") }
     let sy = check.check(sy) { () throws(ParameterError) in try ParameterCheck.scale(sy, "vertical scale factor") }
     problem = check.error
+    parameterError = problem ?? input.parameterError
     self.sx = sx
     self.sy = sy
     self.interpolation = interpolation
@@ -63,7 +67,8 @@ public struct Scaling: ImageComponent, CustomStringConvertible {
     SeparableScaler.inputDemands(for: region, input: input, axes: axes)
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }

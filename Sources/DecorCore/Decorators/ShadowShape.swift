@@ -6,7 +6,7 @@
 /// `Group` to merge it with the input, as Skia builds its drop shadow from a blur, a colour filter, an offset and a
 /// merge). The coverage is one byte a pixel where the image has four, so its blur costs about a quarter of an
 /// image blur; from σ = 3 it is computed once per render over the region the render needs (see `GaussianFilter`).
-public struct ShadowShape: ImageComponent, CustomStringConvertible {
+public struct ShadowShape: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The standard deviation in pixels, as used: clamped to at most 2000.
   public let sigma: Double
@@ -24,6 +24,8 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// The shape of `input`'s shadow. σ, spread and opacity must be finite and σ and opacity at least 0 (otherwise
   /// the shape is an invalid parameter: its extent is empty and rendering throws); σ is clamped to at most 2000,
@@ -46,9 +48,12 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible {
     extent = problem != nil ? .empty : inverted ? .infinite : filter.extent
     identity = ComponentIdentity(Self.self, inputs: [input],
       parameters: [self.sigma, self.spread, color, self.opacity, inverted])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

@@ -16,15 +16,19 @@
 /// Parameters (see `ParameterCheck.skew(x:y:)`): each angle finite and strictly within ±90°, and the two not
 /// making a singular shear (ax + ay = ±90°). Anything else is an invalid parameter: the extent is empty and
 /// rendering throws `RenderError.invalidParameter`.
-public struct Skew: WarpDecorator, CustomStringConvertible {
+public struct Skew: WarpDecorator, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   public let x: Angle
   public let y: Angle
   public let interpolation: Interpolation
   let warp: AffineWarp
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, x: Angle, y: Angle = .degrees(0), interpolation: Interpolation = .bilinear)
   {
@@ -42,6 +46,8 @@ public struct Skew: WarpDecorator, CustomStringConvertible {
       center: input.extent.isInfinite ? nil : center)
     extent = problem == nil ? warp.extent(of: input.extent) : .empty
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [x, y, interpolation])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
   public var description: String { "skew \(x.degrees) \(y.degrees) \(interpolation)" }

@@ -6,13 +6,15 @@
 /// Parameters: any rectangle (an empty one gives an empty extent). `tiled(width:height:)` checks its sizes with
 /// `ParameterCheck.size(_:_:)`: clamped to 2^30, and below 1 an invalid parameter (empty extent; rendering throws
 /// `RenderError.invalidParameter`).
-public struct Tiling: ImageComponent, CustomStringConvertible {
+public struct Tiling: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The rectangle to fill, in the same coordinates as the input's extent.
   public let rect: IntRect
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, filling rect: IntRect) {
     self.init(input, filling: rect, problem: nil)
@@ -24,9 +26,12 @@ public struct Tiling: ImageComponent, CustomStringConvertible {
     self.problem = problem
     extent = input.extent.isEmpty || problem != nil ? .empty : self.rect
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [self.rect])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   /// The part of the input `region` repeats: only the cell columns and rows it covers (the whole cell when it
   /// wraps around), or for an infinite input the region itself, cut to the rectangle.

@@ -5,7 +5,7 @@
 ///
 /// Parameters (see `ParameterCheck.offset(_:)`): each coordinate of the offset is clamped to ±2^30; NaN or ±∞ is
 /// an invalid parameter (empty extent; rendering throws `RenderError.invalidParameter`).
-public struct Translation: ImageComponent, CustomStringConvertible {
+public struct Translation: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The offset as used: clamped to ±2^30 (as given when it is not finite).
   public let offset: Point
@@ -14,6 +14,8 @@ public struct Translation: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(_ input: any ImageComponent, by offset: Point, interpolation: Interpolation = .bilinear) {
     var check = ParameterValidation("translate")
@@ -43,6 +45,8 @@ public struct Translation: ImageComponent, CustomStringConvertible {
     warp = whole ? nil : AffineWarp(.translation(offset.x, offset.y), interpolation: interpolation)
     extent = Self.extent(of: input.extent, offset: offset, warp: warp, problem: problem)
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [offset, interpolation])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
   var integerOffset: (dx: Int, dy: Int) { problem == nil ? (Int(offset.x), Int(offset.y)) : (0, 0) }
@@ -65,7 +69,8 @@ public struct Translation: ImageComponent, CustomStringConvertible {
   /// Where a region comes from, for whole-pixel moves.
   func shifted(_ region: IntRect) -> IntRect { region.offsetBy(dx: -integerOffset.dx, dy: -integerOffset.dy) }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }

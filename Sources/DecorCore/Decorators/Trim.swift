@@ -17,7 +17,7 @@
 /// - A `fuzz` that is NaN, infinite or negative is an invalid parameter; above 255 counts as 255. An input with no
 ///   finite extent (a generator) cannot be trimmed (an invalid parameter), and an error met while looking at the
 ///   input is kept and thrown by every render (the extent is then empty).
-public struct Trim: ImageComponent, CustomStringConvertible {
+public struct Trim: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The largest difference, in levels 0–255, that still counts as background (clamped to 255).
   public let fuzz: Double
@@ -31,6 +31,8 @@ public struct Trim: ImageComponent, CustomStringConvertible {
   let crop: Crop
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// `input` trimmed of its border of `color` (or of its top-left pixel's colour) within `fuzz`; the input is looked
   /// at once, now, through `renderer` (see the type).
@@ -59,6 +61,8 @@ public struct Trim: ImageComponent, CustomStringConvertible {
     crop = Crop(input, to: box)
     extent = problem == nil ? crop.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input], parameters: [crop.rect])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input, crop])
   }
 
   /// The box of the pixels of `input` that differ from the background by more than `fuzz` levels, or the extent.
@@ -96,7 +100,8 @@ public struct Trim: ImageComponent, CustomStringConvertible {
     return IntRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

@@ -15,7 +15,7 @@
 /// - Parameters (see `ParameterCheck`): σ as for `blurred(sigma:)` (finite, at least 0, clamped to 2000; 0 leaves the
 ///   image unchanged); `amount` finite, at least 0, clamped to 1000; `threshold` finite, at least 0, clamped to 255.
 ///   Another value is an invalid parameter: the extent is empty and rendering throws `RenderError.invalidParameter`.
-public struct UnsharpMask: ImageComponent, CustomStringConvertible {
+public struct UnsharpMask: ImageComponent, CustomStringConvertible, LinkedComponent {
   public let input: any ImageComponent
   /// The blur's standard deviation in pixels, as used.
   public let sigma: Double
@@ -27,6 +27,8 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   /// `input` sharpened by an unsharp mask of a Gaussian of standard deviation `sigma` (see the type).
   public init(_ input: any ImageComponent, sigma: Double, amount: Double = 1, threshold: Double = 0) {
@@ -41,9 +43,12 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible {
     extent = problem == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input, blur],
       parameters: [self.sigma, self.amount, self.threshold])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input, blur])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   /// Whether the output is the input: nothing blurred or nothing added.
   var isIdentity: Bool { blur.filter.kernel.reach == 0 || amount == 0 }

@@ -22,7 +22,7 @@ import RealModule
 /// clamped to 1 (`unitAmount(_:_:)`); the insets finite, clamped to ±2^30 (negative ones put the ellipse beyond the
 /// edges). NaN, ±∞ or a negative σ or strength is an invalid parameter (empty extent; rendering throws
 /// `RenderError.invalidParameter`).
-public struct Vignette: ImageComponent, CustomStringConvertible {
+public struct Vignette: ImageComponent, CustomStringConvertible, LinkedComponent {
   /// ImageMagick's default inset of the ellipse, as a fraction of the width (x) and of the height (y).
   public static let defaultInsetFraction = 0.1
   /// The default σ, in pixels.
@@ -40,6 +40,8 @@ public struct Vignette: ImageComponent, CustomStringConvertible {
   let problem: RenderError?
   public let identity: ComponentIdentity
   public let extent: IntRect
+  /// Its inputs again, declared last: what releases a long chain without recursion (see `InputLink`).
+  package let inputLink: InputLink
 
   public init(
     _ input: any ImageComponent, sigma: Double = Vignette.defaultSigma, x: Double? = nil, y: Double? = nil,
@@ -61,9 +63,12 @@ public struct Vignette: ImageComponent, CustomStringConvertible {
     extent = problem == nil ? input.extent : .empty
     identity = ComponentIdentity(Self.self, inputs: [input],
       parameters: [self.sigma, insetX, insetY, color, self.strength])
+    parameterError = problem ?? input.parameterError
+    inputLink = InputLink([input])
   }
 
-  public var parameterError: RenderError? { problem ?? input.parameterError }
+  /// Its own problem, else its input's: found when built, so that reading it costs nothing however deep the graph.
+  public let parameterError: RenderError?
 
   public var inputs: [any ImageComponent] { [input] }
 

@@ -7,22 +7,18 @@ extension BandedRender {
   /// other leaf (a colour fill, a gradient, a decoder of yours) makes it `false`, and the file is colour as before: a
   /// graphic whose top is grey would otherwise be rendered twice down to its first colour.
   package var sourcesAreGrey: Bool {
-    var known: [Int: Bool] = [:]
-    // The plan is a graph: each stage is looked at once, its answer kept for its other consumers.
-    func grey(_ id: Int) -> Bool {
-      if let answer = known[id] { return answer }
-      let stage = plan.stages[id]
-      let answer: Bool
+    // The plan lists every stage before its inputs: answered from the last stage up, each stage's inputs are
+    // answered before it, once each, without recursion however deep the graph.
+    let stages = plan.stages
+    var grey = [Bool](repeating: false, count: stages.count)
+    for id in stages.indices.reversed() {
+      let stage = stages[id]
       if let node = stage.node as? any GreyProducing, node.producesGrey {
-        answer = true
-      } else if stage.inputs.isEmpty {
-        answer = false
+        grey[id] = true
       } else {
-        answer = stage.inputs.values.allSatisfy(grey)
+        grey[id] = !stage.inputs.isEmpty && stage.inputs.values.allSatisfy { $0 > id && grey[$0] }
       }
-      known[id] = answer
-      return answer
     }
-    return !plan.stages.isEmpty && grey(plan.root)
+    return !stages.isEmpty && grey[plan.root]
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Which node of a render graph a component is: equal for components of the same type built with equal parameters
 /// over inputs that are (in turn) the same nodes, so that a render computes such components once.
 ///
@@ -17,13 +19,17 @@ public struct ComponentIdentity: Hashable, Sendable, CustomStringConvertible {
   /// The identity's parts, shared by its copies.
   final class Node: Sendable {
     let type: ObjectIdentifier
-    let inputs: [ComponentIdentity]
+    /// The inputs' identities: emptied only when the node is released, so that a chain of identities of any length
+    /// is released in a loop (`ReleaseWalk`) rather than by a recursion as deep as the chain.
+    private let held: Mutex<[ComponentIdentity]>
     let parameters: [any Hashable & Sendable]
     let hash: Int
 
+    var inputs: [ComponentIdentity] { held.withLock { $0 } }
+
     init(type: ObjectIdentifier, inputs: [ComponentIdentity], parameters: [any Hashable & Sendable]) {
       self.type = type
-      self.inputs = inputs
+      held = Mutex(inputs)
       self.parameters = parameters
       var hasher = Hasher()
       hasher.combine(type)
@@ -31,6 +37,20 @@ public struct ComponentIdentity: Hashable, Sendable, CustomStringConvertible {
       for parameter in parameters { hasher.combine(parameter) }
       for input in inputs { hasher.combine(input.node.hash) }
       hash = hasher.finalize()
+    }
+
+    /// The nodes of the inputs, let go of by this one.
+    private func take() -> [Node] {
+      held.withLock { held in
+        let taken = held.map(\.node)
+        held = []
+        return taken
+      }
+    }
+
+    deinit {
+      var pending = take()
+      ReleaseWalk.run(&pending) { $0.take() }
     }
   }
 
@@ -71,11 +91,12 @@ public struct ComponentIdentity: Hashable, Sendable, CustomStringConvertible {
     var pending = [(lhs.node, rhs.node)]
     while let (a, b) = pending.popLast() {
       if a === b { continue }
-      guard a.hash == b.hash, a.type == b.type, a.inputs.count == b.inputs.count,
+      let (inputsA, inputsB) = (a.inputs, b.inputs)
+      guard a.hash == b.hash, a.type == b.type, inputsA.count == inputsB.count,
         a.parameters.count == b.parameters.count
       else { return false }
       for (x, y) in zip(a.parameters, b.parameters) where !Self.equal(x, y) { return false }
-      for (x, y) in zip(a.inputs, b.inputs) { pending.append((x.node, y.node)) }
+      for (x, y) in zip(inputsA, inputsB) { pending.append((x.node, y.node)) }
     }
     return true
   }

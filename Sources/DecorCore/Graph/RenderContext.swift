@@ -147,7 +147,7 @@ public struct RenderContext: Sendable {
     guard owner.declaresInputs else { return }
     let declared: Bool
     if let rendering {
-      declared = owner.demands(for: rendering).contains { $0.index == index && $0.region.contains(region) }
+      declared = RenderPlan.PlannedDemand.declares(owner.demands(for: rendering), input: index, containing: region)
     } else {
       declared = plan.input(index, of: stage).map { plan.stages[$0].region.contains(region) } ?? false
     }

@@ -105,7 +105,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-      String(repeating: "  ", count: depth) + summary
+      RenderPlan.indent(depth) + summary
     }
 
     /// The stage without its indentation.
@@ -123,11 +123,35 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     var index: Int
     var region: IntRect
 
-    /// What `component` asks of its inputs for `region`, empty regions left out.
+    /// What `component` asks of its inputs for `region`, empty regions left out, ordered by input (see `of(_:)`).
     static func of(_ component: any ImageComponent, for region: IntRect) -> [PlannedDemand] {
-      component.inputDemands(for: region).compactMap { demand in
-        demand.region.isEmpty ? nil : PlannedDemand(index: demand.index, region: demand.region)
+      of(component.inputDemands(for: region))
+    }
+
+    /// `demands` without their empty regions, ordered by input index (each input's in the order given), so that
+    /// the demands of one input are found by a binary search (`declares`): a group of many layers is checked in
+    /// time logarithmic, not linear, in its layers for each layer it asks for.
+    static func of(_ demands: [InputDemand]) -> [PlannedDemand] {
+      demands.enumerated().compactMap { position, demand in
+        demand.region.isEmpty ? nil : (position, PlannedDemand(index: demand.index, region: demand.region))
       }
+      .sorted { ($0.1.index, $0.0) < ($1.1.index, $1.0) }
+      .map(\.1)
+    }
+
+    /// Whether `demands` (ordered by input, as `of` makes them) hold a region of input `index` containing `region`.
+    static func declares(_ demands: [PlannedDemand], input index: Int, containing region: IntRect) -> Bool {
+      var low = 0
+      var high = demands.count
+      while low < high {
+        let middle = (low + high) / 2
+        if demands[middle].index < index { low = middle + 1 } else { high = middle }
+      }
+      while low < demands.count && demands[low].index == index {
+        if demands[low].region.contains(region) { return true }
+        low += 1
+      }
+      return false
     }
   }
 
@@ -162,23 +186,35 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     self.stages = graph.stages()
   }
 
+  /// The indentation of a line `depth` inputs below the root: two spaces a level up to `deepestIndent`, and the
+  /// depth written out below that, so that a plan of a long chain prints in space linear in its length.
+  static func indent(_ depth: Int) -> String {
+    depth <= deepestIndent
+      ? String(repeating: "  ", count: depth)
+      : String(repeating: "  ", count: deepestIndent) + "(depth \(depth)) "
+  }
+
+  /// The deepest level indented (see `indent`).
+  static let deepestIndent = 32
+
   /// Each stage once, indented along its first path in tree order; a stage reached again is a line pointing to it.
   public var description: String {
     var lines: [String] = []
     var printed = Set<Int>()
-    func visit(_ id: Int, depth: Int) {
-      let indent = String(repeating: "  ", count: depth)
+    // Depth first with a stack of its own, so that a chain of any length prints without recursion.
+    var pending: [(id: Int, depth: Int)] = stages.isEmpty ? [] : [(root, 0)]
+    while let (id, depth) = pending.popLast() {
+      let indent = Self.indent(depth)
       let stage = stages[id]
       guard printed.insert(id).inserted else {
         lines.append(indent + "= #\(id) \(stage.component) (the node above: planned once for all its uses)")
-        return
+        continue
       }
       lines.append(indent + "#\(id) " + stage.summary)
-      for (_, input) in stage.inputs.sorted(by: { $0.key < $1.key }) {
-        visit(input, depth: depth + 1)
+      for (_, input) in stage.inputs.sorted(by: { $0.key > $1.key }) {
+        pending.append((input, depth + 1))
       }
     }
-    if !stages.isEmpty { visit(root, depth: 0) }
     return lines.joined(separator: "\n")
   }
 }
@@ -334,7 +370,7 @@ private final class PlanGraph {
         if planned == nil {
           let demands = component.inputDemands(for: region).filter { !$0.region.isEmpty }
           for demand in demands { _ = input(demand, of: id) }
-          planned = demands.map { RenderPlan.PlannedDemand(index: $0.index, region: $0.region) }
+          planned = RenderPlan.PlannedDemand.of(demands)
           nodes[id].demands[region] = planned
         }
         for demand in planned ?? [] {
