@@ -40,7 +40,7 @@ extension RenderContext {
     renderer.cancellation = cancellation
     let pass = trace.map { _ in RenderTrace() }
     try renderer.forEachBand(component, region, trace: pass, body)
-    if let trace, let pass { trace.merge(pass, under: child(index).path) }
+    if let trace, let pass { trace.merge(pass, under: child(index).tracePosition) }
   }
 }
 

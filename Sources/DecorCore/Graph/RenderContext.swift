@@ -15,6 +15,10 @@ public struct RenderContext: Sendable {
   /// first path to its node when the plan has it (so that every consumer's requests are recorded as one stage).
   /// Made when asked (tracing asks), from the plan's stage and the inputs asked beyond it.
   public var path: [Int] { (anchor.flatMap { plan?.stages[$0].path } ?? []) + beyond }
+  /// The same place as a trace records it, without listing the path (see `TracePosition`).
+  var tracePosition: TracePosition {
+    TracePosition(segments: [.init(paths: anchor.flatMap { plan?.stages[$0].paths }, stage: anchor, beyond: beyond)])
+  }
   /// The last stage of the plan on the way to the component, and the input indices asked from there on outside
   /// the plan (empty when the component is that stage).
   private var anchor: Int?
@@ -109,7 +113,7 @@ public struct RenderContext: Sendable {
 
   /// Renders the root component (the one this context's path leads to) over `region`, recording the request.
   func renderRoot(_ component: any ImageComponent, _ region: IntRect) throws(RenderError) -> Raster {
-    if let trace { trace.record(path: path, component: component, region: region) }
+    if let trace { trace.record(at: tracePosition, component: component, region: region) }
     do {
       return try component.render(region, context: rendering(region))
     } catch {
@@ -175,7 +179,7 @@ public struct RenderContext: Sendable {
         limit: pixelLimit)
     }
     do {
-      if let trace { trace.record(path: child.path, component: input, region: region) }
+      if let trace { trace.record(at: child.tracePosition, component: input, region: region) }
       // A stage computed once serves its consumers from the rows kept (transparent beyond its extent, as every
       // component is).
       let inside = region.intersection(input.extent)
@@ -209,7 +213,7 @@ public struct RenderContext: Sendable {
     let child = child(index)
     guard let rows = child.intermediate, rows.servesPixels(covered) else { return nil }
     try checkDemand(index, covered, of: input)
-    if let trace { trace.record(path: child.path, component: input, region: covered) }
+    if let trace { trace.record(at: child.tracePosition, component: input, region: covered) }
     return rows
   }
 
@@ -228,7 +232,7 @@ public struct RenderContext: Sendable {
     if let raster = (input as? Raster) ?? (input as? ImageSlot).flatMap(raster(boundTo:)) {
       try checkDemand(index, covered, of: input)
       // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part.
-      if let trace { trace.record(path: child(index).path, component: input, region: covered) }
+      if let trace { trace.record(at: child(index).tracePosition, component: input, region: covered) }
       return RenderedRegion(rect: raster.bounds, raster: raster)
     }
     return RenderedRegion(rect: covered, raster: try render(input, covered, input: index))

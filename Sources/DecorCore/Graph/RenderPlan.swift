@@ -19,14 +19,17 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     /// `uses` lists every consumer. Made when asked, from the plan's tree of first paths, so that a plan of a long
     /// chain does not hold a path per stage (quadratic in the chain's length).
     public var path: [Int] {
-      get { givenPath ?? paths.path(of: id) }
+      get { givenPath ?? paths.path(of: pathNode ?? id) }
       set { givenPath = newValue }
     }
     private var givenPath: [Int]?
-    /// The first paths of every stage of the plan, shared.
+    /// The first paths of every stage of the plan, shared (a trace's: the paths of the places it recorded).
     let paths: PlanPaths
+    /// The stage's node in `paths` when it is not `id` (a trace's stage), and its depth there when known.
+    private var pathNode: Int?
+    private var givenDepth: Int?
     /// How many inputs lie between the root and the node along `path`.
-    var depth: Int { givenPath?.count ?? paths.depth(of: id) }
+    var depth: Int { givenPath?.count ?? givenDepth ?? paths.depth(of: pathNode ?? id) }
     /// The component's description, such as `rotate 30° bilinear` (made when asked: a render never needs it).
     public var component: String {
       get { givenComponent ?? String(describing: node) }
@@ -76,13 +79,16 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       self.declaresInputs = !node.inputs.isEmpty
     }
 
-    /// A stage as a trace records it: what was asked of `component`, reached by `path`, outside any plan.
+    /// A stage as a trace records it: what was asked of `component`, outside any plan, at node `node` of the
+    /// trace's `paths`, `depth` inputs below the root.
     init(
-      traced component: any ImageComponent, id: Int, path: [Int], region: IntRect, requests: Int, pixels: Int
+      traced component: any ImageComponent, id: Int, paths: PlanPaths, node: Int, depth: Int, region: IntRect,
+      requests: Int, pixels: Int
     ) {
-      self.init(id: id, paths: PlanPaths(parents: []), extent: component.extent, region: region, requests: requests,
+      self.init(id: id, paths: paths, extent: component.extent, region: region, requests: requests,
         pixels: pixels, materialised: false, uses: [], inputs: [:], node: component)
-      givenPath = path
+      pathNode = node
+      givenDepth = depth
       isPlanned = false
     }
 

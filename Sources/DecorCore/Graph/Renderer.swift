@@ -241,12 +241,12 @@ public struct Renderer: Sendable {
     // A root computed once (a streamed input written as it is read, a large blur) is served from its rows kept.
     let inside = tile.intersection(component.extent)
     if let rows = context.intermediate, rows.servesPixels(inside) {
-      context.trace?.record(path: [], component: component, region: tile)
+      context.trace?.record(at: .root, component: component, region: tile)
       rows.copy(tile, inside: inside, into: UnsafeMutableRawPointer(destination), stride: stride)
       return
     }
     if let direct = component as? any DirectRendering {
-      context.trace?.record(path: [], component: component, region: tile)
+      context.trace?.record(at: .root, component: component, region: tile)
       try direct.render(tile, into: destination, stride: stride, context: context.rendering(tile))
       return
     }
