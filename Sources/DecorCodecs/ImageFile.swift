@@ -14,22 +14,30 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 /// Reading and writing whole files, with `-` meaning standard input or output.
 ///
 /// What a write does depends on what is at the path, looked at with `lstat` so nothing is followed blindly:
-/// - nothing yet, or a regular file: the bytes go to a temporary file beside it (`.NAME.decor-tmp-PID-XXXXXX`), which
-///   is renamed over it only once everything has been written, so a failure never leaves a partial or truncated file
-///   behind. A replaced file keeps its permission bits; a new one gets 0666 less the umask. An existing file the
-///   process may not write (`access(2)`: a read-only file, unless the process is root) is refused, as `cp` and a
-///   shell redirect refuse it, though the rename would only need the folder. Temporary files of the same output
-///   left by a process that has ended (killed before it could remove them) are removed before the write.
+/// - nothing yet, or a regular file: the bytes go to a temporary file beside it (`.NAME.decor-tmp-HOST-XXXXXXXXXX`,
+///   `NAME` shortened so that the whole name fits in 255 bytes), which is renamed over it only once everything has
+///   been written, so a failure never leaves a partial or truncated file behind. A replaced file keeps its
+///   permission bits; a new one gets 0666 less the umask. An existing file the process may not write (`access(2)`:
+///   a read-only file, unless the process is root) is refused, as `cp` and a shell redirect refuse it, though the
+///   rename would only need the folder. The writer holds a lock on its temporary file while it writes; temporary
+///   files of the same output that nobody holds (their writer was killed before it could remove them) are removed
+///   before the write, whichever process, PID namespace or container wrote them.
 /// - a symbolic link: the links are followed one at a time to the last path of the chain, which is then written as
-///   above (the temporary file goes beside that target); the links stay links. A dangling link has its target
-///   created.
+///   above (the temporary file goes beside that target); the links stay links. A dangling link is refused, as `cp`
+///   refuses it, and so is a link the kernel's `protected_symlinks` rule would not follow: one in a sticky folder
+///   that everyone may write (`/tmp`, a shared output folder) owned by neither the writing user nor the folder's
+///   owner.
 /// - a character device (`/dev/null`, a terminal) or a FIFO: opened for writing and written straight through; it
 ///   is never replaced by a regular file.
 /// - a block device, a directory or a socket: refused. Writing an image over the start of a disk is never what was
 ///   meant, so block devices are refused rather than written through.
 ///
 /// A temporary file still exists while its bytes are written; ``removeTemporaryFilesOnSignals()`` makes SIGINT,
-/// SIGTERM and SIGHUP remove it before the process ends.
+/// SIGTERM and SIGHUP remove it before the process ends, and has a write past `ulimit -f` fail ("file too large")
+/// and remove it rather than be ended by SIGXFSZ.
+///
+/// A path holding a NUL character, which the system would read as ending there, is refused by every read and write
+/// (`CodecError.io`, "the path contains a NUL character").
 public enum ImageFile {
   /// The path that stands for standard input or output.
   public static let standardStream = "-"
@@ -68,7 +76,7 @@ public enum ImageFile {
     throws(CodecError) -> (bytes: [UInt8], decoder: (any ImageDecoder)?)
   {
     let source = displayName(path, input: true)
-    let fd = path == standardStream ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    let fd = path == standardStream ? STDIN_FILENO : try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .io(path: path, detail: "cannot open: \(systemError())") }
     defer { if fd != STDIN_FILENO { close(fd) } }
     var bytes: [UInt8] = []
@@ -102,8 +110,7 @@ public enum ImageFile {
   /// regular file or cannot be read.
   static func prefix(ofRegularFile path: String, length: Int) -> [UInt8]? {
     guard isRegularFile(path) else { return nil }
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { return nil }
+    guard let fd = try? SystemPath.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -126,8 +133,7 @@ public enum ImageFile {
   /// `nil` when it is not a regular file or cannot be read.
   static func regularFileStart(atPath path: String) -> (leading: [UInt8], size: Int)? {
     guard isRegularFile(path) else { return nil }
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard fd >= 0 else { return nil }
+    guard let fd = try? SystemPath.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), fd >= 0 else { return nil }
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -143,7 +149,7 @@ public enum ImageFile {
   /// descriptor they then open again, so a file swapped in between is still seen for what it is.
   static func isRegularFile(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    return (try? SystemPath.stat(path, &info)) == 0 && info.st_mode & S_IFMT == S_IFREG
   }
 
   package static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(CodecError) {
@@ -152,6 +158,8 @@ public enum ImageFile {
       let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
       if n < 0 {
         if errno == EINTR { continue }
+        // Past the process's file size limit (`ulimit -f`, with SIGXFSZ ignored) or the file system's largest file.
+        if errno == EFBIG { throw .io(path: path, detail: "file too large: the limit on a file's size was reached") }
         throw .io(path: path, detail: "cannot write: \(systemError())")
       }
       offset += n

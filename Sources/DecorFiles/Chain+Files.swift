@@ -59,7 +59,6 @@ extension Chain {
   ///
   /// - Throws: `CodecError.io` naming the file (a path with a NUL character is refused).
   public func writeTemplate(toFile path: String) throws(CodecError) {
-    if let problem = ParameterCheck.pathProblem(path) { throw .io(path: Quoting.shown(path), detail: problem) }
     let folder = FilePaths.folder(of: path)
     let portable = mappingImageNames(skippingInMemory: true, recordingAsWritten: false) {
       $0.hasPrefix("/") ? $0 : FilePaths.relative($0, to: folder)

@@ -19,7 +19,6 @@ package enum JSONFile {
   /// The JSON value in the file at `path` (or standard input for `-`); `failure` makes the error for a file that
   /// cannot be read or is not JSON.
   static func read<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> JSONValue {
-    if let problem = ParameterCheck.pathProblem(path) { throw failure(problem) }
     let bytes: [UInt8]
     do {
       bytes = try ImageFile.readBytes(atPath: path, byteLimit: byteLimit)

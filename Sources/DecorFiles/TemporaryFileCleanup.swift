@@ -75,6 +75,9 @@ enum TemporaryFileCleanup {
     claimed.bitwiseAnd(~(1 << UInt64(slot)), ordering: .releasing)
   }
 
+  /// Also ignores SIGXFSZ, unless the program handles or ignores it already: a write past the process's file size
+  /// limit (`ulimit -f`) then fails with `EFBIG`, which the write reports ("file too large") and answers by removing
+  /// its temporary file, where the signal's default action would end the process and leave the file behind.
   static func install() {
     // Both globals are initialised lazily; touch them now so that a handler never runs their initialisers.
     _ = paths
@@ -105,6 +108,13 @@ enum TemporaryFileCleanup {
       for other in signals { sigaddset(&action.sa_mask, other) }
       action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000 on Linux
       sigaction(signal, &action, nil)
+    }
+    var current = sigaction()
+    if sigaction(SIGXFSZ, nil, &current) == 0, current.isDefault {
+      var ignore = sigaction()
+      ignore.handler = SIG_IGN
+      sigemptyset(&ignore.sa_mask)
+      sigaction(SIGXFSZ, &ignore, nil)
     }
   }
 }

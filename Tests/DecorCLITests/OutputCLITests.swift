@@ -113,6 +113,63 @@ import Testing
   }
 }
 
+/// Outputs in folders others share, and limits on what a file may be.
+extension OutputCLITests {
+  @Test func aDanglingLinkIsRefused() throws {
+    try FileManager.default.createSymbolicLink(atPath: file("link.png"), withDestinationPath: "missing.png")
+    let result = try Decor.run(["apply", Self.input, "pad 1", "-o", file("link.png")])
+    ResourceLimitCLITests.expectOneLineFailure(result, containing: "\(file("link.png")): not writing through a "
+      + "dangling symbolic link (its target \(directory.path)/missing.png does not exist)")
+    #expect(try contents() == ["link.png"])
+  }
+
+  /// Root writing into a sticky folder everyone may write does not follow another user's link there to a file
+  /// only root may write (run as root: the link is given to user 65534 with `lchown`).
+  @Test(.enabled(if: geteuid() == 0, "another user's link needs root to be made"))
+  func anotherUsersLinkInASharedFolderIsRefused() throws {
+    let shared = file("shared")
+    try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+    #expect(chmod(shared, 0o1777) == 0)
+    try Data("root only".utf8).write(to: URL(fileURLWithPath: file("secret")))
+    #expect(chmod(file("secret"), 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: shared + "/out.png", withDestinationPath: file("secret"))
+    #expect(lchown(shared + "/out.png", 65534, 65534) == 0)
+    let result = try Decor.run(["apply", Self.input, "pad 1", "-o", shared + "/out.png"])
+    ResourceLimitCLITests.expectOneLineFailure(result, containing: "not following the symbolic link")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file("secret"))) == Data("root only".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == ["out.png"])
+  }
+
+  /// The longest names a folder takes are written; the temporary file's name is shortened to fit.
+  @Test func aNameOf249BytesIsWritten() throws {
+    let name = String(repeating: "n", count: 245) + ".png"
+    let result = try Decor.run(["apply", Self.input, "pad 1", "-o", file(name)])
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file(name))).starts(with: Self.pngSignature))
+    #expect(try contents() == [name])
+  }
+
+  /// A write past `ulimit -f` fails with one line (SIGXFSZ, which would end decor and leave the temporary file, is
+  /// ignored), and leaves no file.
+  @Test func aWritePastTheFileSizeLimitFailsInOneLine() throws {
+    try Data(noisePNG(width: 1000, height: 16)).write(to: URL(fileURLWithPath: file("noise.png")))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    let decor: URL = try #require(Decor.executable, "the decor executable was not built beside the tests")
+    process.arguments = ["-c", #"ulimit -f 10; exec "$0" apply noise.png "pad 1" -o out.png"#, decor.path]
+    process.currentDirectoryURL = directory
+    let errors = Pipe()
+    process.standardError = errors
+    try runWithSignalsUnblocked(process)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 1,
+      "\(process.terminationReason) \(process.terminationStatus)")
+    #expect(stderr == "decor: out.png: file too large: the limit on a file's size was reached\n")
+    #expect(try contents() == ["noise.png"])
+  }
+}
+
 /// Runs `decor arguments` (output discarded) and sends it `signal` as soon as `ready` holds of the entries of
 /// `folder`, polled, within two minutes; returns the ended process and whether the signal was sent.
 func runAndSignal(
@@ -138,14 +195,16 @@ func runAndSignal(
   return (process, signalled)
 }
 
-/// Starts `process` with SIGINT and SIGTERM deliverable. A child inherits the signal mask of the thread that
-/// starts it, and the threads tests run on block most signals, which would make `kill` a no-op.
+/// Starts `process` with SIGINT, SIGTERM and SIGXFSZ deliverable. A child inherits the signal mask of the thread
+/// that starts it, and the threads tests run on block most signals, which would make `kill` a no-op (and hide what
+/// SIGXFSZ does to a write past `ulimit -f`).
 func runWithSignalsUnblocked(_ process: Process) throws {
   var signals = sigset_t()
   var previous = sigset_t()
   sigemptyset(&signals)
   sigaddset(&signals, SIGINT)
   sigaddset(&signals, SIGTERM)
+  sigaddset(&signals, SIGXFSZ)
   pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
   defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
   try process.run()

@@ -254,32 +254,3 @@ import DecorTestSupport
     #expect(try WebPDecoder().decode(lossless, source: "m", pixelLimit: .max) == photo)
   }
 }
-
-/// The names of temporary files, and the removal of those a dead process left.
-@Suite struct TemporaryFileNameTests {
-  @Test("A stale temporary file of the same output is removed; a live writer's, another output's and others' stay")
-  func stale() throws {
-    let folder = try Fixtures.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let ended = Process()
-    ended.executableURL = URL(fileURLWithPath: "/bin/true")
-    try ended.run()
-    ended.waitUntilExit()
-    let dead = ended.processIdentifier
-    let directory = folder.path + "/"
-    let names = [
-      ImageFile.temporaryName(directory: "", name: "a.png", process: dead, suffix: "abc123"),
-      ImageFile.temporaryName(directory: "", name: "a.png", process: getpid(), suffix: "abc123"),
-      ImageFile.temporaryName(directory: "", name: "b.png", process: dead, suffix: "abc123"),
-      ".a.png.decor-tmp-abc123",  // an earlier release's name, without a process id: not this code's to judge
-      ".a.png.decor-tmp-\(dead)-abc",  // not six characters: not a name this code makes
-    ]
-    #expect(names[0] == ".a.png.decor-tmp-\(dead)-abc123")
-    for name in names { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
-    ImageFile.removeStaleTemporaryFiles(directory: directory, name: "a.png")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == names.dropFirst().sorted())
-    try ImageFile.writeBytes([1, 2, 3], toPath: directory + "b.png")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-      == (names[1...1] + names[3...] + ["b.png"]).sorted())
-  }
-}

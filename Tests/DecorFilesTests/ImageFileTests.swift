@@ -108,25 +108,33 @@ import DecorTestSupport
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["inner.png", "target.png"])
   }
 
-  @Test func aDanglingLinkHasItsTargetCreated() throws {
+  /// A dangling link is refused, as `cp` refuses to write through one: its target is not created.
+  @Test func aDanglingLinkIsRefused() throws {
     let directory = try Fixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let link = directory.appendingPathComponent("link.png").path
     let target = directory.appendingPathComponent("new.png").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    try ImageFile.writeBytes([7], toPath: link)
-    #expect(kind(link).type == S_IFLNK)
-    #expect(try ImageFile.readBytes(atPath: target) == [7])
-    #expect(kind(target).permissions & 0o044 == 0o044, "readable like any new file")
-    // A target in a folder that does not exist: the error names the link and says where it leads.
+    #expect(throws: CodecError.io(path: link, detail: "not writing through a dangling symbolic link (its target "
+      + "\(target) does not exist)")) {
+      try ImageFile.writeBytes([7], toPath: link)
+    }
+    // Through a chain of links, and to a folder that does not exist: the same.
+    let chain = directory.appendingPathComponent("chain.png").path
+    try FileManager.default.createSymbolicLink(atPath: chain, withDestinationPath: "link.png")
     let lost = directory.appendingPathComponent("lost.png").path
     try FileManager.default.createSymbolicLink(atPath: lost, withDestinationPath: "no/such/folder/x.png")
-    #expect(throws: CodecError.io(path: lost, detail: "cannot create a file in its folder: No such file or directory "
-      + "(writing through the symbolic link to \(directory.path)/no/such/folder/x.png)")) {
+    #expect(throws: CodecError.io(path: chain, detail: "not writing through a dangling symbolic link (its target "
+      + "\(target) does not exist)")) {
+      try ImageFile.writeBytes([7], toPath: chain)
+    }
+    #expect(throws: CodecError.io(path: lost, detail: "not writing through a dangling symbolic link (its target "
+      + "\(directory.path)/no/such/folder/x.png does not exist)")) {
       try ImageFile.writeBytes([7], toPath: lost)
     }
+    #expect(kind(link).type == S_IFLNK)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-      == ["link.png", "lost.png", "new.png"])
+      == ["chain.png", "link.png", "lost.png"])
   }
 
   @Test func aLoopOfLinksIsAnError() throws {

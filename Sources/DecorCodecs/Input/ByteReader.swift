@@ -46,7 +46,7 @@ package final class ByteReader {
     cancellation = source.cancellation
     switch source.storage {
     case .file(let path):
-      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      let fd = try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else { throw .io(path: source.name, detail: "cannot open: \(ImageFile.systemError())") }
       input = .descriptor(fd)
     case .bytes(let bytes): input = .bytes(bytes)

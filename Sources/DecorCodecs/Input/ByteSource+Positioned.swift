@@ -26,7 +26,7 @@ extension ByteSource {
         return Array(bytes[offset..<offset + length])
       }
     case .file(let path):
-      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      let fd = try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
       guard fd >= 0 else { throw .io(path: name, detail: "cannot open: \(ImageFile.systemError())") }
       defer { close(fd) }
       var info = stat()

@@ -118,7 +118,7 @@ public struct ByteSource: Sendable, CustomStringConvertible {
       guard start.size <= decoders.byteLimit else { throw .inputTooLarge(source: name, limit: decoders.byteLimit) }
       return (ByteSource(contentsOfFile: path, name: name), try decoders.decoder(for: start.leading, source: name))
     }
-    let fd = path == ImageFile.standardStream ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    let fd = path == ImageFile.standardStream ? STDIN_FILENO : try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .io(path: path, detail: "cannot open: \(ImageFile.systemError())") }
     defer { if fd != STDIN_FILENO { close(fd) } }
     var leading: [UInt8] = []

@@ -100,7 +100,7 @@ public struct PNGDecoder: ImageDecoder, RowSourceDecoder {
   static func byteSource(path: String, source: String) throws(CodecError) -> ByteSource {
     var info = stat()
     // A path that cannot be opened is the reader's I/O error, naming `source`.
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else {
+    guard try SystemPath.stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG else {
       return ByteSource(contentsOfFile: path, name: source)
     }
     return ByteSource(bytes: try ImageFile.readBytes(atPath: path), name: source)
