@@ -66,8 +66,11 @@ struct Apply: ParsableCommand {
     // rendered (`validate` refused output options without an output).
     if let output { try refuseTerminal(output, option: "-o FILE") }
     let encoder = try output.map { path in try out.encoder(for: path) }
-    var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
-    chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
+    let readPolicy = try render.readPolicy
+    var chain = try template.map { path throws(TemplateError) in
+      try Chain(contentsOfTemplate: path, readPolicy: readPolicy)
+    } ?? Chain()
+    chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles(readPolicy: readPolicy)))
     try chain.checkedAsOutput()
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders(allPages: allPages),
       pixelLimit: render.maxPixels)

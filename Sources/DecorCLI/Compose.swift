@@ -28,8 +28,9 @@ struct Compose: ParsableCommand {
   func run() throws {
     try refuseTerminal(output, option: "-o FILE")
     let encoder = try out.encoder(for: output)
-    let composed = try Scene(contentsOfFile: scene).image(relativeTo: Scene.folder(of: scene), source: scene,
-      pixelLimit: render.maxPixels, decoders: render.decoders, colorSpace: render.colorSpace)
+    let composed = try Scene(contentsOfFile: scene, readPolicy: render.readPolicy).image(
+      relativeTo: Scene.folder(of: scene), source: scene, pixelLimit: render.maxPixels, decoders: render.decoders,
+      colorSpace: render.colorSpace)
     let image = composed.image
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }
