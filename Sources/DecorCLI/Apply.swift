@@ -61,7 +61,10 @@ struct Apply: ParsableCommand {
     }
   }
 
-  func run() throws {
+  // Every font file a step or the scene names is held to `--allow-read` as it is read, parsing included.
+  func run() throws { try render.readPolicy.checkingFontFiles { try perform() } }
+
+  private func perform() throws {
     // With `--save-chain` alone there is no output: the chain is checked on the input and saved, and nothing is
     // rendered (`validate` refused output options without an output).
     if let output { try refuseTerminal(output, option: "-o FILE") }

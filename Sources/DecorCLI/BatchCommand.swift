@@ -93,7 +93,10 @@ struct BatchCommand: ParsableCommand {
     return (index, count)
   }
 
-  func run() throws {
+  // Every font file a step or the scene names is held to `--allow-read` as it is read, parsing included.
+  func run() throws { try render.readPolicy.checkingFontFiles { try perform() } }
+
+  private func perform() throws {
     let template: Chain
     let readPolicy = try render.readPolicy
     let decoders = try render.decoders(allPages: allPages)

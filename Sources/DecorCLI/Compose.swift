@@ -25,7 +25,10 @@ struct Compose: ParsableCommand {
   @Flag(help: "Print the render plan before rendering (to stderr).")
   var explain = false
 
-  func run() throws {
+  // Every font file a step or the scene names is held to `--allow-read` as it is read, parsing included.
+  func run() throws { try render.readPolicy.checkingFontFiles { try perform() } }
+
+  private func perform() throws {
     try refuseTerminal(output, option: "-o FILE")
     let encoder = try out.encoder(for: output)
     let composed = try Scene(contentsOfFile: scene, readPolicy: render.readPolicy).image(

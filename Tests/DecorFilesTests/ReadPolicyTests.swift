@@ -28,8 +28,8 @@ import DecorTestSupport
     inside = folder.appendingPathComponent("allowed/in.png").path
     outside = folder.appendingPathComponent("outside/secret.png").path
     let png = try Raster(width: 2, height: 2, fill: .white)
-    try png.writePNG(toFile: inside)
-    try png.writePNG(toFile: outside)
+    try png.write(to: inside, as: .png())
+    try png.write(to: outside, as: .png())
     // Through `..` in the folder's own name: it is resolved when the policy is made.
     policy = try ReadPolicy(allowedFolders: [folder.appendingPathComponent("outside/../allowed").path])
     decoders = DecoderRegistry.standard
@@ -92,6 +92,21 @@ import DecorTestSupport
     }
     #expect(chainError?.step == 1)
     #expect(chainError?.message.contains("\(self.outside): outside the folders") == true)
+  }
+
+  /// A `text` step reads its font file when it is parsed: `checkingFontFiles` holds that read to the policy too.
+  @Test func fontFilesAreHeldToItWhileChecking() throws {
+    #if Text
+      let font = folder.appendingPathComponent("outside/font.ttf").path
+      try Data("not a font".utf8).write(to: URL(fileURLWithPath: font))
+      let error = #expect(throws: ChainError.self) {
+        try self.policy.checkingFontFiles { try Chain(parsing: ["text Hi font=\(font)"]) }
+      }
+      #expect(error?.message.contains("outside the folders files may be read from") == true, "\(String(describing: error))")
+      // Unchecked, the file is read (and found not to be a font).
+      let unchecked = #expect(throws: ChainError.self) { try Chain(parsing: ["text Hi font=\(font)"]) }
+      #expect(unchecked?.message.contains("not a usable font file") == true)
+    #endif
   }
 
   @Test func aFolderThatIsNotThereIsAnError() {

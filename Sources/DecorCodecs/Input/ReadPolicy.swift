@@ -95,7 +95,7 @@ public struct ReadPolicy: Sendable, Equatable {
   }
 
   /// The reason a file is refused.
-  static let outside = "outside the folders files may be read from (a read policy of allowed folders)"
+  package static let outside = "outside the folders files may be read from (a read policy of allowed folders)"
 
   /// Whether the real path `path` is one of `folders` or inside one.
   static func inside(_ path: String, _ folders: [String]) -> Bool {
