@@ -61,13 +61,19 @@ struct Apply: ParsableCommand {
     }
   }
 
-  func run() throws {
+  // Every font file a step or the scene names is held to `--allow-read` as it is read, parsing included.
+  func run() throws { try render.readPolicy.checkingFontFiles { try perform() } }
+
+  private func perform() throws {
     // With `--save-chain` alone there is no output: the chain is checked on the input and saved, and nothing is
     // rendered (`validate` refused output options without an output).
     if let output { try refuseTerminal(output, option: "-o FILE") }
     let encoder = try output.map { path in try out.encoder(for: path) }
-    var chain = try template.map { path throws(TemplateError) in try Chain(contentsOfTemplate: path) } ?? Chain()
-    chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles()))
+    let readPolicy = try render.readPolicy
+    var chain = try template.map { path throws(TemplateError) in
+      try Chain(contentsOfTemplate: path, readPolicy: readPolicy)
+    } ?? Chain()
+    chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles(readPolicy: readPolicy)))
     try chain.checkedAsOutput()
     let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders(allPages: allPages),
       pixelLimit: render.maxPixels)

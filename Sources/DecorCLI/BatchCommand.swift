@@ -93,18 +93,23 @@ struct BatchCommand: ParsableCommand {
     return (index, count)
   }
 
-  func run() throws {
+  // Every font file a step or the scene names is held to `--allow-read` as it is read, parsing included.
+  func run() throws { try render.readPolicy.checkingFontFiles { try perform() } }
+
+  private func perform() throws {
     let template: Chain
+    let readPolicy = try render.readPolicy
+    let decoders = try render.decoders(allPages: allPages)
     if chain.hasSuffix(".json") {
-      template = try Chain(contentsOfTemplate: chain)
+      template = try Chain(contentsOfTemplate: chain, readPolicy: readPolicy)
     } else {
-      template = try Chain(parsing: [chain], templates: Chain.templateFiles())
+      template = try Chain(parsing: [chain], templates: Chain.templateFiles(readPolicy: readPolicy))
     }
     try template.checkedAsOutput()
     // The format and its settings are checked before anything is read (for `same`, by `Batch`, input by input).
     if out.format != Batch.sameFormat { _ = try out.encoderForFormat() }
     var batch = try Batch(chain: template, inputs: inputs, outputFolder: outputFolder, replacesInputs: overwrite,
-      format: out.format, settings: out.settings, decoders: render.decoders(allPages: allPages))
+      format: out.format, settings: out.settings, decoders: decoders)
     batch.colorSpace = render.colorSpace
     batch.skipsExisting = skipExisting
     if let shard, let (index, count) = Self.shardNumbers(shard) {
@@ -122,7 +127,7 @@ struct BatchCommand: ParsableCommand {
     ImageFile.setSignalMessage(interrupted(0))
     let failures = batch.run(
       jobs: jobs, threads: render.threads, strip: out.strip, pixelLimit: render.maxPixels,
-      decoders: render.decoders(allPages: allPages)
+      decoders: decoders
     ) { outcome in
       tally.count(outcome)
       ImageFile.setSignalMessage(interrupted(tally.written))

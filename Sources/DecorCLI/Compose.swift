@@ -25,11 +25,15 @@ struct Compose: ParsableCommand {
   @Flag(help: "Print the render plan before rendering (to stderr).")
   var explain = false
 
-  func run() throws {
+  // Every font file a step or the scene names is held to `--allow-read` as it is read, parsing included.
+  func run() throws { try render.readPolicy.checkingFontFiles { try perform() } }
+
+  private func perform() throws {
     try refuseTerminal(output, option: "-o FILE")
     let encoder = try out.encoder(for: output)
-    let composed = try Scene(contentsOfFile: scene).image(relativeTo: Scene.folder(of: scene), source: scene,
-      pixelLimit: render.maxPixels, decoders: render.decoders, colorSpace: render.colorSpace)
+    let composed = try Scene(contentsOfFile: scene, readPolicy: render.readPolicy).image(
+      relativeTo: Scene.folder(of: scene), source: scene, pixelLimit: render.maxPixels, decoders: render.decoders,
+      colorSpace: render.colorSpace)
     let image = composed.image
     let renderer = render.renderer
     if explain { writeToStandardError("\(try renderer.plan(image))\n") }

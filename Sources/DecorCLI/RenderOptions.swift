@@ -41,20 +41,41 @@ struct RenderOptions: ParsableArguments {
     valueName: "auto|srgb"))
   var colorSpaceName: ColorSpaceName = .auto
 
+  @Option(name: .customLong("allow-read"), help: ArgumentHelp(
+    "Read files only inside DIR (repeatable): the input, templates, scenes and every image or font file a step, a "
+      + "template or a scene names must be inside one of the folders once links are resolved; anything else is "
+      + "refused, naming the step and the path. For services that run templates they did not write.",
+    valueName: "DIR"))
+  var allowedFolders: [String] = []
+
   @Flag(name: .customLong("no-auto-orient"),
     help: "Keep the pixels as stored, not turned upright by the EXIF orientation (JPEG, PNG, WebP, TIFF).")
   var keepsStoredOrientation = false
 
   /// The decoders for the inputs: the standard ones, turning pictures upright unless `--no-auto-orient`,
-  /// reading no input larger than `--max-bytes`.
-  var decoders: DecoderRegistry { decoders(allPages: false) }
+  /// reading no input larger than `--max-bytes`, and no file outside the `--allow-read` folders.
+  var decoders: DecoderRegistry { get throws { try decoders(allPages: false) } }
 
   /// `decoders`, reading every page of a multi-page TIFF as a frame when `allPages` (`--all-pages` of `apply` and
   /// `batch`).
-  func decoders(allPages: Bool) -> DecoderRegistry {
+  func decoders(allPages: Bool) throws -> DecoderRegistry {
     var registry = DecoderRegistry.standard(autoOrient: !keepsStoredOrientation, allPages: allPages)
     registry.byteLimit = maxBytesText.flatMap(Self.byteCount) ?? DecoderRegistry.defaultByteLimit
+    registry.readPolicy = try readPolicy
     return registry
+  }
+
+  /// The files a run may read: anywhere, or inside the `--allow-read` folders (resolved when asked for: a folder
+  /// gone since is an error, never a policy that allows more).
+  var readPolicy: ReadPolicy {
+    get throws {
+      guard !allowedFolders.isEmpty else { return .anywhere }
+      do {
+        return try ReadPolicy(allowedFolders: allowedFolders)
+      } catch {
+        throw ValidationError("--allow-read \(error.description)")
+      }
+    }
   }
 
   /// `4096`, `64K`, `300M`, `2G` (1024-based, either case) as a number of bytes; `nil` for anything else, below 1
@@ -86,6 +107,7 @@ struct RenderOptions: ParsableArguments {
           + Quoting.quoted(maxBytesText))
     }
     if let maxPixelsText { _ = try Self.count(maxPixelsText, option: "--max-pixels", maximum: .max) }
+    _ = try readPolicy
   }
 
   /// `text`, the value of a count `option` (`--threads`, `--jobs`, `--max-pixels`), as a number from 1 to `maximum`;

@@ -82,11 +82,18 @@ public struct Scene: Sendable, Codable, Equatable {
   /// (called once per distinct name, before anything renders: `Scene.component(relativeTo:)` in the codecs reads
   /// files). Chains' `blend` images come through `images` too.
   ///
-  /// - Throws: `SceneError` naming the layer whose image cannot be had or whose chain refuses it.
+  /// - Throws: `SceneError` naming the layer whose image cannot be had or whose chain refuses it, or the canvas
+  ///   when it has more than `pixelLimit` pixels (refused before any image is read).
   /// Layers' chains are held to `pixelLimit` as `Chain.apply(to:pixelLimit:images:)` holds them.
   public func component(
     pixelLimit: Int = Raster.defaultPixelLimit, images: (String) throws -> any ImageComponent
   ) throws(SceneError) -> any ImageComponent {
+    let canvas = IntRect(x: 0, y: 0, width: width, height: height)
+    let pixels = Chain.pixelCount(canvas)
+    guard pixels <= pixelLimit else {
+      throw SceneError(path: "", message: "the canvas of \(width)x\(height) (\(pixels) pixels) is over the limit of "
+        + "\(pixelLimit) pixels")
+    }
     var cache: [String: any ImageComponent] = [:]
     func load(_ name: String) throws -> any ImageComponent {
       if let image = cache[name] { return image }
@@ -94,7 +101,6 @@ public struct Scene: Sendable, Codable, Equatable {
       cache[name] = image
       return image
     }
-    let canvas = IntRect(x: 0, y: 0, width: width, height: height)
     // A solid colour is infinite, so the group always covers the canvas and the crop gives exactly its size.
     let base = Layer(SolidColor(background))
     let built = try SceneLayer.build(layers, at: "layers", canvas: canvas, pixelLimit: pixelLimit, load: load)

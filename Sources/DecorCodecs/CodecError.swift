@@ -7,7 +7,8 @@ import DecorCore
 /// with GIF, TIFF, HEIF and the bytes API): a `switch` over a `CodecError` needs `@unknown default`, or match the cases it handles
 /// and print the rest through `description`.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// No registered decoder recognises the data's first bytes; `known` names the registered decoders.
+  /// No registered decoder recognises the data's first bytes; `known` names the registered decoders. The message
+  /// never shows `leadingBytes` (they are kept for code that wants to look at them).
   case unsupportedFormat(source: String, leadingBytes: [UInt8], known: [String] = [])
   /// More than one registered decoder claims the data.
   case ambiguousFormat(source: String, decoders: [String])
@@ -77,11 +78,12 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unsupportedFormat(let source, let leading, let known):
-      let hex = leading.prefix(8).map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
-      let reads = known.isEmpty ? "" : " (Decor reads \(known.joined(separator: ", ")))"
+      // The bytes themselves are never shown: the file may be one a template named to read it back through the
+      // message (`/etc/passwd` as a `blend` image), so the message says what the file is not.
+      let formats = known.count > 1 ? known.dropLast().joined(separator: ", ") + " or " + known.last! : known.first
       return leading.isEmpty
         ? "\(source): unsupported format: the file is empty"
-        : "\(source): unsupported format: no decoder recognises the first bytes \(hex.joined(separator: " "))\(reads)"
+        : "\(source): unsupported format: not an image Decor reads" + (formats.map { " (not \($0))" } ?? "")
     case .ambiguousFormat(let source, let decoders):
       return "\(source): ambiguous format: decoders \(decoders.map { "\"\($0)\"" }.joined(separator: " and ")) "
         + "both claim it"

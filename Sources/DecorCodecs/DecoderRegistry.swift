@@ -58,6 +58,13 @@ public struct DecoderRegistry: Sendable {
   /// limit of their own (`FontData`).
   public var byteLimit = DecoderRegistry.defaultByteLimit
 
+  /// Which files an input read through this registry may be (`decor --allow-read`): a file outside the policy's
+  /// folders is `CodecError.io` naming it, refused before it is opened and checked again once open (see
+  /// `ReadPolicy`). By default `.anywhere`. The loaders that read images through a registry (`OpenedImage`, a
+  /// scene's `image(relativeTo:…)`, `OpenedImage.applying(_:colorSpace:pixelLimit:decoders:)`) hold the images a
+  /// chain or a scene names, and the font files they name, to it.
+  public var readPolicy = ReadPolicy.anywhere
+
   /// An empty registry.
   public init() { decoders = [] }
 

@@ -72,13 +72,18 @@ public enum ImageFile {
   /// As `readBytes(atPath:byteLimit:)`; with `decoders`, the first `DecoderRegistry.sniffLength` bytes are shown to
   /// the registry as soon as they are in, so input no decoder recognises (the zeros of `/dev/zero`) fails after a
   /// few bytes instead of at the limit. The decoder found is returned with the bytes.
-  static func readBytes(atPath path: String, byteLimit: Int, recognisedBy decoders: DecoderRegistry?)
-    throws(CodecError) -> (bytes: [UInt8], decoder: (any ImageDecoder)?)
+  /// Under `readPolicy` (by default the registry's, else anywhere), a file outside its folders is refused before it
+  /// is opened, and the file opened is checked again.
+  package static func readBytes(atPath path: String, byteLimit: Int, recognisedBy decoders: DecoderRegistry?,
+    readPolicy: ReadPolicy? = nil) throws(CodecError) -> (bytes: [UInt8], decoder: (any ImageDecoder)?)
   {
     let source = displayName(path, input: true)
+    let policy = readPolicy ?? decoders?.readPolicy ?? .anywhere
+    try policy.check(path, name: source)
     let fd = path == standardStream ? STDIN_FILENO : try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .io(path: path, detail: "cannot open: \(systemError())") }
     defer { if fd != STDIN_FILENO { close(fd) } }
+    try policy.check(descriptor: fd, openedFrom: path, name: source)
     var bytes: [UInt8] = []
     var info = stat()
     if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
@@ -108,10 +113,11 @@ public enum ImageFile {
 
   /// The first `length` bytes of the regular file at `path` (fewer if it is shorter), or `nil` when it is not a
   /// regular file or cannot be read.
-  static func prefix(ofRegularFile path: String, length: Int) -> [UInt8]? {
-    guard isRegularFile(path) else { return nil }
+  static func prefix(ofRegularFile path: String, length: Int, readPolicy: ReadPolicy = .anywhere) -> [UInt8]? {
+    guard isRegularFile(path), readPolicy.problem(readingFileAt: path) == nil else { return nil }
     guard let fd = try? SystemPath.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), fd >= 0 else { return nil }
     defer { close(fd) }
+    guard (try? readPolicy.check(descriptor: fd, openedFrom: path, name: path)) != nil else { return nil }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     var bytes = [UInt8](repeating: 0, count: Swift.min(length, Int(info.st_size)))
@@ -130,11 +136,14 @@ public enum ImageFile {
   }
 
   /// The first `DecoderRegistry.sniffLength` bytes (or fewer) of the regular file at `path` and the file's size, or
-  /// `nil` when it is not a regular file or cannot be read.
-  static func regularFileStart(atPath path: String) -> (leading: [UInt8], size: Int)? {
+  /// `nil` when it is not a regular file or cannot be read (or, under `readPolicy`, may not be).
+  static func regularFileStart(atPath path: String, readPolicy: ReadPolicy = .anywhere)
+    -> (leading: [UInt8], size: Int)?
+  {
     guard isRegularFile(path) else { return nil }
     guard let fd = try? SystemPath.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), fd >= 0 else { return nil }
     defer { close(fd) }
+    guard (try? readPolicy.check(descriptor: fd, openedFrom: path, name: path)) != nil else { return nil }
     var info = stat()
     guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     var bytes = [UInt8](repeating: 0, count: DecoderRegistry.sniffLength)

@@ -15,8 +15,12 @@ extension Chain {
   public func apply(to input: any ImageComponent, pixelLimit: Int = Raster.defaultPixelLimit) throws(ChainError)
     -> any ImageComponent
   {
-    try apply(to: input, pixelLimit: pixelLimit) { path throws(CodecError) in
-      try OpenedImage(contentsOfFile: path, pixelLimit: pixelLimit).image
+    // Each file read once, however many names the steps give it: keyed by its identity.
+    var files = FileIdentityCache<any ImageComponent>()
+    return try apply(to: input, pixelLimit: pixelLimit) { path throws(CodecError) in
+      try files.value(atPath: path) { () throws(CodecError) in
+        try OpenedImage(contentsOfFile: path, pixelLimit: pixelLimit).image
+      }
     }
   }
 
@@ -25,7 +29,10 @@ extension Chain {
   ///
   /// - Throws: `ChainError` naming the step whose file cannot be read (and why), or is over `pixelLimit`.
   public func loadingImageFiles(pixelLimit: Int = Raster.defaultPixelLimit) throws(ChainError) -> Chain {
-    try withImages { path throws(CodecError) in try Raster(contentsOfFile: path, pixelLimit: pixelLimit) }
+    var files = FileIdentityCache<Raster>()
+    return try withImages { path throws(CodecError) in
+      try files.value(atPath: path) { () throws(CodecError) in try Raster(contentsOfFile: path, pixelLimit: pixelLimit) }
+    }
   }
 
   /// Reads a template saved by `writeTemplate(toFile:)` or `decor apply … --save-chain`. Relative image names in
@@ -34,8 +41,22 @@ extension Chain {
   /// - Throws: `TemplateError` naming the file (and the step and key when one is wrong): an unreadable file,
   ///   text that is not JSON, or a template this library cannot read.
   public init(contentsOfTemplate path: String, registry: FilterRegistry = .current) throws(TemplateError) {
+    try self.init(contentsOfTemplate: path, registry: registry, readPolicy: .anywhere)
+  }
+
+  /// `init(contentsOfTemplate:registry:)` reading the template only when `readPolicy` allows it (see `ReadPolicy`;
+  /// the images and fonts its steps name are held to the policy of the loader that reads them: the
+  /// `DecoderRegistry.readPolicy` of `OpenedImage.applying(_:colorSpace:pixelLimit:decoders:)`).
+  ///
+  /// - Throws: `TemplateError` naming the file: as `init(contentsOfTemplate:registry:)`, or a file outside the
+  ///   policy's folders.
+  public init(contentsOfTemplate path: String, registry: FilterRegistry = .current, readPolicy: ReadPolicy)
+    throws(TemplateError)
+  {
     let name = ImageFile.displayName(path, input: true)
-    let value = try JSONFile.read(path) { message in TemplateError(source: name, message: message) }
+    let value = try JSONFile.read(path, readPolicy: readPolicy) { message in
+      TemplateError(source: name, message: message)
+    }
     do {
       self = try Chain(template: value, registry: registry)
     } catch {
@@ -68,6 +89,13 @@ extension Chain {
 
   /// A loader for `Chain(parsing:registry:templates:)` that reads `@FILE` steps as template files.
   public static func templateFiles(registry: FilterRegistry = .current) -> (String) throws(TemplateError) -> Chain {
-    { path throws(TemplateError) in try Chain(contentsOfTemplate: path, registry: registry) }
+    templateFiles(registry: registry, readPolicy: .anywhere)
+  }
+
+  /// `templateFiles(registry:)` reading only the template files `readPolicy` allows.
+  public static func templateFiles(registry: FilterRegistry = .current, readPolicy: ReadPolicy)
+    -> (String) throws(TemplateError) -> Chain
+  {
+    { path throws(TemplateError) in try Chain(contentsOfTemplate: path, registry: registry, readPolicy: readPolicy) }
   }
 }

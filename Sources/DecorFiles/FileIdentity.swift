@@ -19,4 +19,13 @@ struct FileIdentity: Hashable {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
   }
+
+  /// The identity of the file `path` names after symbolic links; `nil` for standard input (`-`) or a path that
+  /// names nothing the system can look at.
+  init?(path: String) {
+    guard path != ImageFile.standardStream else { return nil }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    self.init(info)
+  }
 }

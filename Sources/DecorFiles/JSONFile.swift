@@ -16,12 +16,15 @@ package enum JSONFile {
   /// or a stream that never ends (`/dev/zero`) is refused as soon as it passes this instead of filling memory.
   static let byteLimit = 64 << 20
 
-  /// The JSON value in the file at `path` (or standard input for `-`); `failure` makes the error for a file that
-  /// cannot be read or is not JSON.
-  static func read<E: Error>(_ path: String, failure: (String) -> E) throws(E) -> JSONValue {
+  /// The JSON value in the file at `path` (or standard input for `-`), which `readPolicy` must allow; `failure`
+  /// makes the error for a file that cannot be read, may not be, or is not JSON.
+  static func read<E: Error>(_ path: String, readPolicy: ReadPolicy = .anywhere, failure: (String) -> E) throws(E)
+    -> JSONValue
+  {
     let bytes: [UInt8]
     do {
-      bytes = try ImageFile.readBytes(atPath: path, byteLimit: byteLimit)
+      bytes = try ImageFile.readBytes(atPath: path, byteLimit: byteLimit, recognisedBy: nil, readPolicy: readPolicy)
+        .bytes
     } catch {
       if case .io(_, let detail) = error { throw failure(detail) }
       if case .inputTooLarge(_, let limit) = error { throw failure("larger than the limit of \(limit) bytes") }

@@ -6,7 +6,14 @@ import DecorCore
 /// FoundationEssentials reports only "not valid JSON", and accepts a trailing comma (`[1, 2,]`) that other readers
 /// of the same scene or template (Python's `json`, `jq`, browsers) refuse. It also refuses, by place, what JSON
 /// allows but the decoder does not read: a number no `Double` holds (`1e400`, `1e-400`) and half of a UTF-16
-/// surrogate pair (`"\ud800"`). It builds no value: once the text passes, `JSONDecoder` reads it.
+/// surrogate pair (`"\ud800"`). It refuses a key given twice in one object (`{"width": 1, "width": 2}`), which
+/// readers take differently (Decor's decoder kept the first, Python's `json` and `jq` keep the last), so that a scene
+/// checked by one tool is the scene Decor draws. It builds no value: once the text passes, `JSONDecoder` reads it.
+///
+/// A message says where and what was expected, and never shows the file's letters, digits or bytes: of what it
+/// found it names only punctuation (`found ']'`), else the kind (`found a letter`), so that a file read as JSON that
+/// is not (`--chain /etc/passwd`) is not shown back through the error. Keys a template or scene gives are named
+/// (a duplicate, an unknown key): they are JSON the caller chose to run.
 package struct JSONSyntax {
   /// Where and what the first mistake is.
   package struct Mistake: Error, Equatable {
@@ -36,23 +43,30 @@ package struct JSONSyntax {
       case .emptyInput: break scan
       case .error:
         syntax.position = offset
-        throw syntax.mistake("not UTF-8 text (byte \(bytes[offset]) starts no character here): JSON files are UTF-8")
+        throw syntax.mistake("not UTF-8 text (a byte here starts no character): JSON files are UTF-8")
       }
     }
     syntax.skipSpace()
     try syntax.value(depth: 0)
     syntax.skipSpace()
-    if syntax.position < bytes.count { throw syntax.mistake("unexpected \(syntax.shown) after the end of the JSON") }
+    if syntax.position < bytes.count { throw syntax.mistake("more after the end of the JSON (found \(syntax.shown))") }
   }
 
   private init(bytes: [UInt8]) { self.bytes = bytes }
 
   private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
-  /// The byte at the position as a message names it.
+  /// The byte at the position as a message names it: ASCII punctuation as itself, anything else by its kind.
   private var shown: String {
     guard let byte = current else { return "end of file" }
-    return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return "a letter"
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return "a digit"
+    case 0x21..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
+    case 0x20, 0x09, 0x0A, 0x0D: return "a space"
+    case 0..<0x20, 0x7F: return "a control character"
+    default: return "a character outside ASCII"
+    }
   }
 
   /// The mistake `message` at `offset` (by default the position).
@@ -99,10 +113,20 @@ package struct JSONSyntax {
       position += 1
       return
     }
+    // Each key of an object, as its text means it (escapes read), at the offset it starts at.
+    var keys: [String: Int] = [:]
     while true {
       if isObject {
         guard current == UInt8(ascii: "\"") else { throw mistake("a key in double quotes expected, found \(shown)") }
+        let start = position
         try string()
+        let key = Self.unescaped(bytes[start + 1..<position - 1])
+        if let first = keys[key] {
+          let earlier = mistake("", at: first)
+          throw mistake("the key \(Quoting.quoted(key)) is given twice in one object (first at line "
+            + "\(earlier.line), column \(earlier.column)): readers differ on which one counts", at: start)
+        }
+        keys[key] = start
         skipSpace()
         guard current == UInt8(ascii: ":") else { throw mistake("':' expected after the key, found \(shown)") }
         position += 1
@@ -148,7 +172,7 @@ package struct JSONSyntax {
           }
           continue
         } else if !"\"\\/bfnrt".utf8.contains(escaped) {
-          throw mistake("unknown escape \\\(Character(Unicode.Scalar(escaped)))")
+          throw mistake("unknown escape (a backslash is followed by one of \" \\ / b f n r t u)")
         }
         position += 1
       case 0..<0x20:
@@ -158,6 +182,47 @@ package struct JSONSyntax {
       }
     }
     throw mistake("a string left open")
+  }
+
+  /// The text of a checked string's contents (between its quotes), its escapes read.
+  private static func unescaped(_ raw: ArraySlice<UInt8>) -> String {
+    guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+    var units: [UInt16] = []
+    var i = raw.startIndex
+    func hex(_ at: Int) -> UInt16 { raw[at..<at + 4].reduce(0) { $0 << 4 | UInt16($1.hexValue) } }
+    var text = ""
+    func flush() {
+      text += String(decoding: units, as: UTF16.self)
+      units = []
+    }
+    while i < raw.endIndex {
+      let byte = raw[i]
+      guard byte == UInt8(ascii: "\\") else {
+        // Runs of plain bytes: UTF-8, checked already.
+        var end = i
+        while end < raw.endIndex && raw[end] != UInt8(ascii: "\\") { end += 1 }
+        flush()
+        text += String(decoding: raw[i..<end], as: UTF8.self)
+        i = end
+        continue
+      }
+      let escaped = raw[i + 1]
+      i += 2
+      switch escaped {
+      case UInt8(ascii: "u"):
+        units.append(hex(i))
+        i += 4
+        continue
+      case UInt8(ascii: "b"): units.append(0x08)
+      case UInt8(ascii: "f"): units.append(0x0C)
+      case UInt8(ascii: "n"): units.append(0x0A)
+      case UInt8(ascii: "r"): units.append(0x0D)
+      case UInt8(ascii: "t"): units.append(0x09)
+      default: units.append(UInt16(escaped))  // `"`, `\\`, `/`
+      }
+    }
+    flush()
+    return text
   }
 
   /// The four hex digits of a `\\u` escape, from the position (just after the `u`) on.
@@ -206,7 +271,7 @@ package struct JSONSyntax {
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     guard let value = Double(text) else { return }
     let zero = !bytes[start..<mantissaEnd].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
-    let number = "the number \(Quoting.shown(text)) is out of range"
+    let number = "a number out of range"
     if !value.isFinite {
       throw mistake("\(number) (at most \(Double.greatestFiniteMagnitude) either way)", at: start)
     }

@@ -18,9 +18,14 @@ package struct LoadedChain: Sendable {
   ///
   /// - Throws: `ChainError` naming the step whose image cannot be read or converted.
   package init(_ chain: Chain, decoders: DecoderRegistry, pixelLimit: Int) throws(ChainError) {
+    try decoders.readPolicy.checkFonts(of: chain)
     var images: [String: (raster: Raster, metadata: ImageMetadata)] = [:]
+    // Each file decoded once, however many names the steps give it: keyed by its identity.
+    var files = FileIdentityCache<(raster: Raster, metadata: ImageMetadata)>()
     plain = try chain.withImages { path throws(CodecError) in
-      let (raster, metadata) = try Raster.withMetadata(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+      let (raster, metadata) = try files.value(atPath: path) { () throws(CodecError) in
+        try Raster.withMetadata(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+      }
       images[path] = (raster, metadata)
       return raster
     }

@@ -56,9 +56,14 @@ extension OpenedImage {
     _ chain: Chain, colorSpace: ColorSpaceHandling, pixelLimit: Int = Raster.defaultPixelLimit,
     decoders: DecoderRegistry = .standard
   ) throws -> OpenedImage {
+    try decoders.readPolicy.checkFonts(of: chain)
     var images: [String: OpenedImage] = [:]
+    // Each file read once, however many names the steps give it: keyed by its identity.
+    var files = FileIdentityCache<OpenedImage>()
     let loaded = try chain.withImages { path throws(CodecError) in
-      let image = try OpenedImage(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+      let image = try files.value(atPath: path) { () throws(CodecError) in
+        try OpenedImage(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+      }
       images[path] = image
       return image.image
     }

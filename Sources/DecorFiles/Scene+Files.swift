@@ -8,8 +8,21 @@ extension Scene {
   ///
   /// - Throws: `SceneError` naming the file and the place in it.
   public init(contentsOfFile path: String, registry: FilterRegistry = .current) throws(SceneError) {
+    try self.init(contentsOfFile: path, registry: registry, readPolicy: .anywhere)
+  }
+
+  /// `init(contentsOfFile:registry:)` reading the scene only when `readPolicy` allows it (see `ReadPolicy`; the
+  /// images and fonts it names are held to the `DecoderRegistry.readPolicy` of `image(relativeTo:…)`).
+  ///
+  /// - Throws: `SceneError` naming the file: as `init(contentsOfFile:registry:)`, or a file outside the policy's
+  ///   folders.
+  public init(contentsOfFile path: String, registry: FilterRegistry = .current, readPolicy: ReadPolicy)
+    throws(SceneError)
+  {
     let name = ImageFile.displayName(path, input: true)
-    let value = try JSONFile.read(path) { message in SceneError(source: name, path: "", message: message) }
+    let value = try JSONFile.read(path, readPolicy: readPolicy) { message in
+      SceneError(source: name, path: "", message: message)
+    }
     do {
       try self.init(json: value, registry: registry)
     } catch {
@@ -44,15 +57,20 @@ extension Scene {
     relativeTo folder: String, source: String? = nil, pixelLimit: Int = Raster.defaultPixelLimit,
     decoders: DecoderRegistry = .standard, colorSpace: ColorSpaceHandling = .convertWhenMixed
   ) throws(SceneError) -> OpenedImage {
+    // Each file read once, however many names the scene gives it (`x.png`, `./x.png`): keyed by its identity.
+    var files = FileIdentityCache<OpenedImage>()
     var opened: [String: OpenedImage] = [:]
     do {
+      try decoders.readPolicy.checkFonts(of: self)
       let built = try component(pixelLimit: pixelLimit) { name in
         let path = FilePaths.resolve(name, against: folder)
         // A scene read from JSON has had its names checked; one built in Swift is checked here.
         if let problem = ParameterCheck.pathProblem(path) { throw SceneImageError(description: problem) }
         do {
           // Read by rows as the render needs them, when the format allows (see `OpenedImage`).
-          let image = try OpenedImage(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+          let image = try files.value(atPath: path) { () throws(CodecError) in
+            try OpenedImage(contentsOfFile: path, decoders: decoders, pixelLimit: pixelLimit)
+          }
           opened[name] = image
           return image.image
         } catch {
@@ -63,10 +81,14 @@ extension Scene {
       guard colorSpace == .sRGB || ColorSpaceHandling.mixes(profiles) else {
         return OpenedImage(image: built, metadata: ImageMetadata(iccProfile: profiles.first ?? nil), frameCount: 1)
       }
-      // Built again from the same images, each converted to sRGB (nothing has been rendered yet).
+      // Built again from the same images, each converted to sRGB (nothing has been rendered yet), once per file.
+      var convertedFiles = FileIdentityCache<OpenedImage>()
       let converted = try component(pixelLimit: pixelLimit) { name throws(CodecError) in
         guard let image = opened[name] else { throw CodecError.io(path: name, detail: "not read before") }
-        return try image.convertedToSRGB(naming: FilePaths.resolve(name, against: folder)).image
+        let path = FilePaths.resolve(name, against: folder)
+        return try convertedFiles.value(atPath: path) { () throws(CodecError) in
+          try image.convertedToSRGB(naming: path)
+        }.image
       }
       return OpenedImage(image: converted, metadata: .none, frameCount: 1)
     } catch {

@@ -69,7 +69,7 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     switch source {
     case .family(let name): return try FontCatalog.resolve(name)
     case .file(let path, let index):
-      let data = try FontData(path: path, faceIndex: index)
+      let data = try FontData(path: path, faceIndex: index, named: true)
       return data.file
     }
   }

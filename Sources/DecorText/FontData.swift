@@ -26,13 +26,20 @@ package struct FontData: Sendable, Hashable {
   /// The face with its family and style names, as FreeType read them when it checked the face.
   let file: FontFile
 
-  /// Reads the file at `path` and checks that FreeType opens face `faceIndex` in it as a scalable font.
+  /// What decides whether a font file a step or a scene names (not one fontconfig found) may be read, for the
+  /// length of a call that binds it (`ReadPolicy`'s, from the files layer): given the path and, once it is open,
+  /// its descriptor (`-1` before), it says why not, or `nil`. Task-local, so that it holds where fonts are read: a
+  /// step's font is read when the step is parsed (its check) and when it is built, on the calling thread.
+  @TaskLocal package static var namedFileCheck: (@Sendable (_ path: String, _ descriptor: Int32) -> String?)?
+
+  /// Reads the file at `path` and checks that FreeType opens face `faceIndex` in it as a scalable font; `named`
+  /// when a step or a scene named the file (held to `namedFileCheck`), not fontconfig.
   /// - Throws: `FontError.unreadable`, `.notAFont` (a folder is `.notAFont`: `/tmp: not a usable font file: it is a
   ///   folder`).
-  package init(path: String, faceIndex: Int) throws(FontError) {
+  package init(path: String, faceIndex: Int, named: Bool = false) throws(FontError) {
     self.path = path
     self.faceIndex = faceIndex
-    let bytes = try Self.read(path)
+    let bytes = try Self.read(path, check: named ? Self.namedFileCheck : nil)
     self.bytes = bytes
     file = try Self.withFace(bytes, path: path, faceIndex: faceIndex, size: nil) { face in
       FontFile(path: path, faceIndex: faceIndex, family: face.pointee.family_name.map { String(cString: $0) } ?? "",
@@ -40,11 +47,15 @@ package struct FontData: Sendable, Hashable {
     }.get()
   }
 
-  private static func read(_ path: String) throws(FontError) -> [UInt8] {
+  private static func read(_ path: String, check: (@Sendable (String, Int32) -> String?)?) throws(FontError)
+    -> [UInt8]
+  {
+    if let problem = check?(path, -1) { throw .unreadable(path: path, reason: problem) }
     guard let file = fopen(path, "rb") else {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     defer { fclose(file) }
+    if let problem = check?(path, fileno(file)) { throw .unreadable(path: path, reason: problem) }
     // A folder opens for reading, and only the first read fails: said for what it is, before that.
     var status = stat()
     if fstat(fileno(file), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {

@@ -195,7 +195,7 @@ public struct Text: ImageComponent, CustomStringConvertible {
         result.data = try FontData(path: file.path, faceIndex: file.faceIndex)
         result.fontFile = file
       case .file(let path, let index):
-        let read = try FontData(path: path, faceIndex: index)
+        let read = try FontData(path: path, faceIndex: index, named: true)
         result.fontFile = read.file
         result.data = read
       }

@@ -93,17 +93,15 @@ import DecorTestSupport
 
   @Test func numbersNoSceneCanTakeAreNamedByPlace() throws {
     try expectComposeFailure(#"{"width": 1e400, "height": 4}"#) {
-      "\($0): not valid JSON: line 1, column 11: the number 1e400 is out of range (at most 1.7976931348623157e+308 "
-        + "either way)"
+      "\($0): not valid JSON: line 1, column 11: a number out of range (at most 1.7976931348623157e+308 either way)"
     }
     try expectComposeFailure("{\"width\": 4,\n \"height\": 1" + String(repeating: "0", count: 400) + "}") {
-      "\($0): not valid JSON: line 2, column 12: the number 1\(String(repeating: "0", count: 59))… is out of range "
-        + "(at most 1.7976931348623157e+308 either way)"
+      "\($0): not valid JSON: line 2, column 12: a number out of range (at most 1.7976931348623157e+308 either way)"
     }
     let template = try write("t.json", #"{"version": 1, "steps": [{"filter": "opacity", "a": 1e-400}]}"#)
     try expectFailure(["apply", Self.rgba, "--chain", template, "-o", file("out.png")],
-      "\(template): not valid JSON: line 1, column 53: the number 1e-400 is out of range (nearer 0 than 5e-324, the "
-        + "least above 0; write 0)")
+      "\(template): not valid JSON: line 1, column 53: a number out of range (nearer 0 than 5e-324, the least above "
+        + "0; write 0)")
   }
 
   @Test func loneSurrogatesAreNamedByPlace() throws {
@@ -116,6 +114,27 @@ import DecorTestSupport
     try expectFailure(["apply", Self.rgba, "--chain", template, "-o", file("out.png")],
       "\(template): not valid JSON: line 1, column 56: \\udc00 is a low surrogate without a high one (\\ud800 to "
         + "\\udbff) before it: half of a UTF-16 pair is no character")
+  }
+
+  /// A key given twice is refused by line and column in a scene and a template alike, where readers would differ on
+  /// which one counts.
+  @Test func duplicateKeysAreRefusedByPlace() throws {
+    try expectComposeFailure("{\"width\": 4, \"height\": 4,\n \"height\": 400000}") {
+      "\($0): not valid JSON: line 2, column 2: the key \"height\" is given twice in one object (first at line 1, "
+        + "column 14): readers differ on which one counts"
+    }
+    let template = try write("t.json", #"{"version": 1, "steps": [{"filter": "pad", "n": 1, "n": 2}]}"#)
+    try expectFailure(["apply", Self.rgba, "--chain", template, "-o", file("out.png")],
+      "\(template): not valid JSON: line 1, column 52: the key \"n\" is given twice in one object (first at line 1, "
+        + "column 44): readers differ on which one counts")
+  }
+
+  /// A scene over the pixel limit is refused naming its file, before any image is read.
+  @Test func aSceneOverThePixelLimitIsNamedByItsFile() throws {
+    let scene = try write("big.json", Self.scene(layer: #"{"image": "missing.png"}"#))
+    try expectFailure(["compose", scene, "-o", file("out.png"), "--max-pixels", "10"],
+      "\(scene): the canvas of 4x4 (16 pixels) is over the limit of 10 pixels")
+    #expect(!FileManager.default.fileExists(atPath: file("out.png")))
   }
 
   // MARK: - Counts and numbers out of range

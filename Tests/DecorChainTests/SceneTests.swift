@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 import Decor
@@ -195,3 +196,46 @@ import DecorTestSupport
       .hasSuffix("got \"souht\"; did you mean \"south\"?") == true)
   }
 }
+
+/// A decoder of a made-up format (files starting `COUNTED`) that counts its decodes: how the tests see that a file
+/// named many ways is decoded once.
+struct CountingDecoder: ImageDecoder {
+  /// Decodes so far, shared by the copies of the decoder the registry keeps.
+  final class Count: Sendable {
+    let value = Mutex(0)
+  }
+  let count = Count()
+  var name: String { "counted" }
+  func recognizes(_ leadingBytes: ArraySlice<UInt8>) -> Bool { leadingBytes.starts(with: Array("COUNTED".utf8)) }
+  func decode(_ data: [UInt8], source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    count.value.withLock { $0 += 1 }
+    do { return try Raster(width: 2, height: 2, fill: .white) } catch { throw .corrupt(source: source, detail: "") }
+  }
+}
+
+@Suite struct SceneReadOnceTests {
+  /// One file named twenty ways in a scene's layers (`x.img`, `./x.img`, `././x.img`, a link to it) and in its
+  /// chains' `blend` steps is decoded once per render, keyed by the file's identity (device and inode), not its name.
+  @Test func oneFileNamedManyWaysIsDecodedOnce() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decor-read-once-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("COUNTED".utf8).write(to: folder.appendingPathComponent("x.img"))
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.img").path,
+      withDestinationPath: "x.img")
+    let decoder = CountingDecoder()
+    var registry = DecoderRegistry.standard
+    try registry.register(decoder)
+    let names = ["link.img"] + (0..<19).map { String(repeating: "./", count: $0) + "x.img" }
+    let layers = names.map { #"{"image": "\#($0)", "chain": "blend multiply \#($0)"}"# }
+    let scene = try ChainProbe.scene(#"{"width": 4, "height": 4, "layers": ["# + layers.joined(separator: ",") + "]}")
+    let image = try scene.image(relativeTo: folder.path, decoders: registry).image
+    #expect(try Renderer().render(image).width == 4)
+    #expect(decoder.count.value.withLock { $0 } == 1)
+    // A chain's images, as `apply` and `batch` read them, alike.
+    let chain = try Chain(parsing: [names.map { "blend multiply \(folder.path)/\($0)" }.joined(separator: " | ")])
+    _ = try LoadedChain(chain, decoders: registry, pixelLimit: 1 << 20)
+    #expect(decoder.count.value.withLock { $0 } == 2)
+  }
+}
+

@@ -104,14 +104,15 @@ import DecorTestSupport
 
   @Test func numbersNoDoubleHoldsAreNamedByPlace() throws {
     let mistake = JSONSyntaxTests().mistake
+    // The number itself is not shown (no error shows a file's digits): its place is.
     #expect(mistake(#"{"width": 1e400, "height": 4}"#)
-      == "line 1, column 11: the number 1e400 is out of range (at most 1.7976931348623157e+308 either way)")
+      == "line 1, column 11: a number out of range (at most 1.7976931348623157e+308 either way)")
     #expect(mistake("[\n  -1e400]")
-      == "line 2, column 3: the number -1e400 is out of range (at most 1.7976931348623157e+308 either way)")
-    #expect(mistake("[1" + String(repeating: "0", count: 400) + "]") == "line 1, column 2: the number 1"
-      + String(repeating: "0", count: 59) + "… is out of range (at most 1.7976931348623157e+308 either way)")
+      == "line 2, column 3: a number out of range (at most 1.7976931348623157e+308 either way)")
+    #expect(mistake("[1" + String(repeating: "0", count: 400) + "]")
+      == "line 1, column 2: a number out of range (at most 1.7976931348623157e+308 either way)")
     #expect(mistake(#"{"opacity": 1e-400}"#)
-      == "line 1, column 13: the number 1e-400 is out of range (nearer 0 than 5e-324, the least above 0; write 0)")
+      == "line 1, column 13: a number out of range (nearer 0 than 5e-324, the least above 0; write 0)")
     // What a `Double` holds passes: the largest, the least above 0, zeros with any exponent, huge whole numbers.
     for text in ["[1.7976931348623157e308]", "[4.9e-324]", "[0e400]", "[-0.0e-999]", "[123456789012345678901234567890]"] {
       #expect(mistake(text) == nil, "\(text)")

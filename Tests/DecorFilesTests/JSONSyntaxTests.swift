@@ -36,9 +36,9 @@ import DecorTestSupport
     }
     let latin1 = Array(#"{"text": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8)
     #expect(check(latin1)
-      == "line 1, column 14: not UTF-8 text (byte 233 starts no character here): JSON files are UTF-8")
+      == "line 1, column 14: not UTF-8 text (a byte here starts no character): JSON files are UTF-8")
     #expect(check(Array("[\"a\"]\n".utf8) + [0xFF])
-      == "line 2, column 1: not UTF-8 text (byte 255 starts no character here): JSON files are UTF-8")
+      == "line 2, column 1: not UTF-8 text (a byte here starts no character): JSON files are UTF-8")
     #expect(check(Array(#"["é"#.utf8).dropLast() + Array(#""]"#.utf8)) != nil)
     #expect(check(Array(#"["تخفيضات 🎉"]"#.utf8)) == nil)
   }
@@ -50,18 +50,30 @@ import DecorTestSupport
       ("{\"a\": 1\n \"b\": 2}", "line 2, column 2: ',' or '}' expected, found '\"'"),
       ("{\"a\": tru}", "line 1, column 10: true expected, found '}'"),
       ("{\"a\": \"x", "line 1, column 9: a string left open"),
-      ("{a: 1}", "line 1, column 2: a key in double quotes expected, found 'a'"),
+      ("{a: 1}", "line 1, column 2: a key in double quotes expected, found a letter"),
       ("[01]", "line 1, column 4: a number with a leading zero"),
       ("[1.]", "line 1, column 4: a digit expected after the decimal point, found ']'"),
-      ("{\"é\": x}", "line 1, column 7: a value expected, found 'x'"),
-      ("[1] 2", "line 1, column 5: unexpected '2' after the end of the JSON"),
+      ("{\"é\": x}", "line 1, column 7: a value expected, found a letter"),
+      ("[1] 2", "line 1, column 5: more after the end of the JSON (found a digit)"),
       ("", "line 1, column 1: a value expected, found end of file"),
       ("[\"a\tb\"]", "line 1, column 4: a control character inside a string (write it as an escape, such as \\n)"),
-      ("[\"\\x\"]", "line 1, column 4: unknown escape \\x"),
+      ("[\"\\x\"]", "line 1, column 4: unknown escape (a backslash is followed by one of \" \\ / b f n r t u)"),
       (String(repeating: "[", count: 600), "line 1, column 513: nested more than 512 levels deep"),
     ]
     for (text, expected) in cases {
       #expect(mistake(text) == expected, "\(text.prefix(40))")
     }
+  }
+
+  /// A key given twice in one object is refused where the second one is, naming the first: Python's `json` and `jq`
+  /// keep the last, so a scene checked by one of them would not be the one drawn.
+  @Test func duplicateKeysAreRefusedWithTheirPlace() {
+    #expect(mistake("{\"width\": 4,\n  \"width\": 8}") == "line 2, column 3: the key \"width\" is given twice in one "
+      + "object (first at line 1, column 2): readers differ on which one counts")
+    // Escapes are read as the decoder reads them: "\u0077idth" is "width".
+    #expect(mistake(#"{"width": 4, "\u0077idth": 8}"#)?.hasPrefix("line 1, column 14: the key \"width\" is given twice")
+      == true)
+    // The same key in different objects, and keys that differ only in case, pass.
+    #expect(mistake(#"{"a": {"k": 1}, "b": {"k": 2}, "K": [{"k": 1}, {"k": 2}], "k": 0}"#) == nil)
   }
 }

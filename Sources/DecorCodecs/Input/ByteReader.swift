@@ -45,10 +45,7 @@ package final class ByteReader {
     name = source.name
     cancellation = source.cancellation
     switch source.storage {
-    case .file(let path):
-      let fd = try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else { throw .io(path: source.name, detail: "cannot open: \(ImageFile.systemError())") }
-      input = .descriptor(fd)
+    case .file(let path): input = .descriptor(try source.openFile(path))
     case .bytes(let bytes): input = .bytes(bytes)
     case .spooled(let file): input = .spooled(file)
     }

@@ -26,8 +26,7 @@ extension ByteSource {
         return Array(bytes[offset..<offset + length])
       }
     case .file(let path):
-      let fd = try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else { throw .io(path: name, detail: "cannot open: \(ImageFile.systemError())") }
+      let fd = try openFile(path)
       defer { close(fd) }
       var info = stat()
       guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

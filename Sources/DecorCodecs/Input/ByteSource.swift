@@ -40,6 +40,10 @@ public struct ByteSource: Sendable, CustomStringConvertible {
   /// read with `CodecError.render(.cancelled)`. `nil` for a blocking call.
   package var cancellation: RenderCancellation?
 
+  /// The files a file source may be: each open of it checks the file opened (see `ReadPolicy`), so a file swapped
+  /// between two readings is checked as well.
+  package var readPolicy = ReadPolicy.anywhere
+
   /// This source, its reads stopping once `cancellation` is set.
   package func cancellable(by cancellation: RenderCancellation?) -> ByteSource {
     var source = self
@@ -78,6 +82,21 @@ public struct ByteSource: Sendable, CustomStringConvertible {
 
   public var description: String { name }
 
+  /// The file at `path` opened for reading, and checked against `readPolicy`.
+  ///
+  /// - Throws: `CodecError.io` naming the source when it cannot be opened or may not be read.
+  func openFile(_ path: String) throws(CodecError) -> Int32 {
+    let fd = try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .io(path: name, detail: "cannot open: \(ImageFile.systemError())") }
+    do {
+      try readPolicy.check(descriptor: fd, openedFrom: path, name: name)
+    } catch {
+      close(fd)
+      throw error
+    }
+    return fd
+  }
+
   /// A reader positioned at byte 0.
   ///
   /// - Throws: `CodecError.io` when a file cannot be opened.
@@ -86,7 +105,7 @@ public struct ByteSource: Sendable, CustomStringConvertible {
   /// The first `length` bytes (fewer if the input is shorter), or `nil` when they cannot be read.
   package func prefix(_ length: Int) -> [UInt8]? {
     switch storage {
-    case .file(let path): return ImageFile.prefix(ofRegularFile: path, length: length)
+    case .file(let path): return ImageFile.prefix(ofRegularFile: path, length: length, readPolicy: readPolicy)
     case .bytes(let bytes): return Array(bytes.prefix(length))
     case .spooled(let file): return file.prefix(length)
     }
@@ -97,7 +116,9 @@ public struct ByteSource: Sendable, CustomStringConvertible {
   /// - Throws: `CodecError.io` when the input cannot be read.
   package func allBytes() throws(CodecError) -> [UInt8] {
     switch storage {
-    case .file(let path): return try ImageFile.readBytes(atPath: path)
+    case .file(let path):
+      return try ImageFile.readBytes(atPath: path, byteLimit: DecoderRegistry.defaultByteLimit, recognisedBy: nil,
+        readPolicy: readPolicy).bytes
     case .bytes(let bytes): return bytes
     case .spooled(let file): return try file.allBytes(name: name)
     }
@@ -114,13 +135,19 @@ public struct ByteSource: Sendable, CustomStringConvertible {
     -> (bytes: ByteSource, decoder: any ImageDecoder)
   {
     let name = ImageFile.displayName(path, input: true)
-    if path != ImageFile.standardStream, let start = ImageFile.regularFileStart(atPath: path) {
+    let policy = decoders.readPolicy
+    // Refused before anything is opened: a device or FIFO outside the allowed folders is never opened.
+    try policy.check(path, name: name)
+    if path != ImageFile.standardStream, let start = ImageFile.regularFileStart(atPath: path, readPolicy: policy) {
       guard start.size <= decoders.byteLimit else { throw .inputTooLarge(source: name, limit: decoders.byteLimit) }
-      return (ByteSource(contentsOfFile: path, name: name), try decoders.decoder(for: start.leading, source: name))
+      var source = ByteSource(contentsOfFile: path, name: name)
+      source.readPolicy = policy
+      return (source, try decoders.decoder(for: start.leading, source: name))
     }
     let fd = path == ImageFile.standardStream ? STDIN_FILENO : try SystemPath.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .io(path: path, detail: "cannot open: \(ImageFile.systemError())") }
     defer { if fd != STDIN_FILENO { close(fd) } }
+    try policy.check(descriptor: fd, openedFrom: path, name: name)
     var leading: [UInt8] = []
     var decoder: (any ImageDecoder)?
     var spool: SpooledFile?
