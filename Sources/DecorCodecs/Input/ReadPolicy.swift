@@ -104,9 +104,10 @@ public struct ReadPolicy: Sendable, Equatable {
     }
   }
 
-  /// `path` with every link, `.` and `..` resolved (`realpath(3)`); `nil` when it names nothing.
+  /// `path` with every link, `.` and `..` resolved (`realpath(3)`); `nil` when it names nothing, or holds a NUL
+  /// (which the system would cut it at: `SystemPath`).
   static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+    guard (try? SystemPath.check(path)) != nil, let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
