@@ -34,11 +34,6 @@ import DecorTestSupport
     try expectUnchanged(["apply", input] + arguments + ["--save-chain", file("t.json"), "-o", file("out.png")])
     // Read back from the template.
     try expectUnchanged(["apply", input, "--chain", file("t.json"), "-o", file("out.png")])
-    // With the plan explained: one line a stage, each short.
-    let explained = try Decor.run(["apply", input, "--chain", file("t.json"), "--explain", "-o", file("out.png")])
-    #expect(explained.status == 0)
-    #expect(explained.stderr.split(separator: "\n").count > Self.count)
-    #expect(explained.stderr.utf8.count < 200 * (Self.count + 10))
     // As a scene layer's chain.
     let scene = #"{"width": 32, "height": 32, "layers": [{"image": ""# + input + #"", "chain": ""#
       + Self.steps.joined(separator: " | ") + #""}]}"#
