@@ -11,21 +11,9 @@ import DecorTestSupport
   /// A 40×20 animation of 3 frames recording orientation 6 comes out 20×40, every frame turned as a still image
   /// is (stored pixel (0, 0) shows at (19, 0)), and its EXIF then says 1; as stored without auto-orientation.
   @Test func everyFrameOfAnAnimatedWebPIsTurned() throws {
-    var frames: [Raster] = []
-    for index in 0..<3 {
-      var frame = try Raster(width: 40, height: 20, fill: RGBA8(r: 0, g: UInt8(60 * index), b: 255, a: 255))
-      frame.copy(try Raster(width: 1, height: 1, fill: RGBA8(r: 255, g: 0, b: 0, a: 255)),
-        from: IntRect(x: 0, y: 0, width: 1, height: 1), toX: 0, y: 0)
-      frames.append(frame)
-    }
-    let sink = ByteSink()
-    let metadata = ImageMetadata(iccProfile: nil, exif: HostileFiles.exif(orientation: 6), xmp: nil)
-    let writer = try #require(try WebPImageEncoder.webp(lossless: true).animationWriter(width: 40, height: 20,
-      loopCount: 0, metadata: metadata, destination: "<memory>", into: sink))
-    for frame in frames { try writer.add(frame, delay: 100) }
-    _ = try writer.finish()
-
-    let animation = try Animation(decoding: sink.bytes)
+    let (bytes, frames) = try HostileFiles.webpAnimation(width: 40, height: 20, frames: 3,
+      exif: HostileFiles.exif(orientation: 6))
+    let animation = try Animation(decoding: bytes)
     #expect(animation.width == 20 && animation.height == 40 && animation.frameCount == 3)
     #expect(animation.metadata.exif.flatMap(ExifOrientation.init(exif:)) == .up)
     let read = try animation.allFrames()
@@ -35,9 +23,9 @@ import DecorTestSupport
       #expect(frame.raster.pixel(x: 19, y: 0) == RGBA8(r: 255, g: 0, b: 0, a: 255))
     }
     // The first frame, as `OpenedImage` decodes it, is turned as the frames are.
-    #expect(try DecodedImage(decoding: sink.bytes).raster == read[0].raster)
+    #expect(try DecodedImage(decoding: bytes).raster == read[0].raster)
 
-    let stored = try Animation(decoding: sink.bytes, decoders: .standard(autoOrient: false))
+    let stored = try Animation(decoding: bytes, decoders: .standard(autoOrient: false))
     #expect(stored.width == 40 && stored.height == 20)
     #expect(try stored.allFrames().map(\.raster) == frames)
   }

@@ -1,8 +1,9 @@
 import Decor
 
-/// Small files that declare far more work than their bytes: animations of many 1×1 frames on a huge canvas, TIFFs of
-/// many pages sharing one strip. Built byte by byte here (the WebP frame's bitstream by Decor's lossless encoder), so
-/// that a test refusing them from their headers costs milliseconds.
+/// Small files that declare far more work than their bytes (animations of many 1×1 frames on a huge canvas, TIFFs of
+/// many pages sharing one strip), or record what readers disagree on (an orientation stored as a LONG, or on an
+/// animation). Built byte by byte here (a WebP frame's bitstream by Decor's lossless encoder), so that a test
+/// refusing them from their headers costs milliseconds.
 package enum HostileFiles {
   /// A GIF89a whose logical screen is `width` × `height`, holding `frames` frames of 1×1 at the top left (black,
   /// from a global colour table of 2 entries): about 15 bytes a frame.
@@ -72,6 +73,29 @@ package enum HostileFiles {
     let field = type == 3 ? word(value) + [0, 0] : long(value)
     return (bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]) + word(42) + long(8) + word(1) + word(0x0112) + word(type)
       + long(count) + field + long(0)
+  }
+
+  /// `frames` lossless frames of `width` × `height` (blue, green rising from frame to frame, red at the top left)
+  /// written as an animated WebP carrying `exif`, with the frames.
+  package static func webpAnimation(width: Int, height: Int, frames count: Int, exif: [UInt8]) throws
+    -> (bytes: [UInt8], frames: [Raster])
+  {
+    var frames: [Raster] = []
+    for index in 0..<count {
+      let fill = RGBA8(r: 0, g: UInt8(60 * index % 256), b: 255, a: 255)
+      var frame = try Raster(width: width, height: height, fill: fill)
+      frame.copy(try Raster(width: 1, height: 1, fill: RGBA8(r: 255, g: 0, b: 0, a: 255)),
+        from: IntRect(x: 0, y: 0, width: 1, height: 1), toX: 0, y: 0)
+      frames.append(frame)
+    }
+    let sink = ByteSink()
+    let metadata = ImageMetadata(iccProfile: nil, exif: exif, xmp: nil)
+    guard let writer = try WebPImageEncoder.webp(lossless: true).animationWriter(width: width, height: height,
+      loopCount: 0, metadata: metadata, destination: "<memory>", into: sink)
+    else { return ([], frames) }
+    for frame in frames { try writer.add(frame, delay: 100) }
+    _ = try writer.finish()
+    return (sink.bytes, frames)
   }
 
   static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
