@@ -75,8 +75,13 @@ struct Apply: ParsableCommand {
     } ?? Chain()
     chain.append(contentsOf: try Chain(parsing: steps, templates: Chain.templateFiles(readPolicy: readPolicy)))
     try chain.checkedAsOutput()
-    let decoded = try OpenedImage(contentsOfFile: input, decoders: render.decoders(allPages: allPages),
-      pixelLimit: render.maxPixels)
+    // An input to be written frame by frame is checked against --max-total-pixels before any of it is decoded.
+    let decoders = try render.decoders(allPages: allPages)
+    let decoded =
+      encoder?.writesAnimations == true
+      ? try OpenedImage(contentsOfFile: input, decoders: decoders, pixelLimit: render.maxPixels,
+        totalPixelLimit: render.maxTotalPixels)
+      : try OpenedImage(contentsOfFile: input, decoders: decoders, pixelLimit: render.maxPixels)
     if let output, let encoder, try writeAnimation(decoded, chain: chain, encoder: encoder, output: output) {
       return
     }
@@ -120,7 +125,7 @@ struct Apply: ParsableCommand {
     let result: AnimationWriteResult?
     do {
       result = try decoded.writeAnimation(through: loaded, colorSpace: render.colorSpace, to: output, as: encoder,
-        strip: out.strip, renderer: render.renderer) { graph in
+        strip: out.strip, renderer: render.renderer, totalPixelLimit: render.maxTotalPixels) { graph in
           // Saved once the chain applies, before any frame is rendered, as for a still image.
           try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
           if explain { writeToStandardError("\(try render.renderer.plan(graph))\n") }

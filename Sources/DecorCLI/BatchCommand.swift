@@ -74,7 +74,8 @@ struct BatchCommand: ParsableCommand {
 
   @OptionGroup var out: OutputOptions
 
-  /// `--threads` here is per image (default: processors ÷ jobs); `--max-pixels` as for `apply`.
+  /// `--threads` here is per image (default: processors ÷ jobs); `--max-pixels` and `--max-total-pixels` as for
+  /// `apply`, for each job.
   @OptionGroup var render: RenderOptions
 
   func validate() throws {
@@ -127,7 +128,7 @@ struct BatchCommand: ParsableCommand {
     ImageFile.setSignalMessage(interrupted(0))
     let failures = batch.run(
       jobs: jobs, threads: render.threads, strip: out.strip, pixelLimit: render.maxPixels,
-      decoders: decoders
+      totalPixelLimit: render.maxTotalPixels, decoders: decoders
     ) { outcome in
       tally.count(outcome)
       ImageFile.setSignalMessage(interrupted(tally.written))

@@ -34,7 +34,8 @@ struct DecorCommand: ParsableCommand {
     } catch {
       // Help, version, and subcommands that already reported their failures (`throw ExitCode(1)`).
       if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
-      let line = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+      let line = LimitHint.line(message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)",
+        for: error)
       printError(filterListHint(line) + (negativeNumberHint(line).map { " (\($0))" } ?? ""))
       terminate(1)
     }

@@ -52,7 +52,7 @@ final class ProgressDisplay: Sendable {
         let text = "\(error)"
         let line = text.hasPrefix(outcome.item.input) ? text : "\(outcome.item.input): \(text)"
         if enabled { writeToStandardError("\r\u{1B}[K") }
-        printError(line.split(separator: "\n").first.map(String.init) ?? line)
+        printError(LimitHint.line(line.split(separator: "\n").first.map(String.init) ?? line, for: error))
       } else if outcome.result?.flattened == true {
         // As `apply` says it: a JPEG output had translucent pixels laid on the background.
         if enabled { writeToStandardError("\r\u{1B}[K") }

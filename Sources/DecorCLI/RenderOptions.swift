@@ -27,6 +27,15 @@ struct RenderOptions: ParsableArguments {
   var maxPixelsText: String?
 
   @Option(
+    name: .customLong("max-total-pixels"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "The most pixels an animation's frames (or the pages --all-pages reads) may hold together, frames × canvas, "
+        + "when they are written as an animation: counted from the file's records, refused before any frame is "
+        + "decoded (default \(Animation.defaultTotalPixelLimit), 2^30).",
+      valueName: "n"))
+  var maxTotalPixelsText: String?
+
+  @Option(
     name: .customLong("max-bytes"), parsing: .unconditional,
     help: ArgumentHelp(
       "The most bytes an input file may have: the input, images steps and scenes read, standard input (a larger "
@@ -99,6 +108,9 @@ struct RenderOptions: ParsableArguments {
   /// The pixel limit for decoding, the chain and the renderer.
   var maxPixels: Int { maxPixelsText.flatMap { Int($0) } ?? Raster.defaultPixelLimit }
 
+  /// The most pixels an animation's frames may hold together (`--max-total-pixels`).
+  var maxTotalPixels: Int { maxTotalPixelsText.flatMap { Int($0) } ?? Animation.defaultTotalPixelLimit }
+
   func validate() throws {
     if let threadsText { _ = try Self.count(threadsText, option: "--threads", maximum: Self.maxThreads) }
     if let maxBytesText, Self.byteCount(maxBytesText) == nil {
@@ -108,6 +120,9 @@ struct RenderOptions: ParsableArguments {
     }
     if let maxPixelsText { _ = try Self.count(maxPixelsText, option: "--max-pixels", maximum: .max) }
     _ = try readPolicy
+    if let maxTotalPixelsText {
+      _ = try Self.count(maxTotalPixelsText, option: "--max-total-pixels", maximum: .max)
+    }
   }
 
   /// `text`, the value of a count `option` (`--threads`, `--jobs`, `--max-pixels`), as a number from 1 to `maximum`;

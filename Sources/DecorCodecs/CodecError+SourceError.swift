@@ -7,7 +7,7 @@ extension CodecError: SourceError {
     switch self {
     case .unsupportedFormat(let source, _, _), .ambiguousFormat(let source, _), .corrupt(let source, _),
       .unsupportedVariant(let source, _), .tooLarge(let source, _, _, _), .allocationFailed(let source, _, _, _),
-      .inputTooLarge(let source, _):
+      .inputTooLarge(let source, _), .framesTooLarge(let source, _, _, _, _):
       return source
     case .io(let path, _):
       return path

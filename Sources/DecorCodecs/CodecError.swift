@@ -4,7 +4,8 @@ import DecorCore
 /// so that a message can stand alone on one line.
 ///
 /// Cases are added as formats and checks are (`optionOutOfRange`, `unsupportedVariant` and `allocationFailed` came
-/// with GIF, TIFF, HEIF and the bytes API): a `switch` over a `CodecError` needs `@unknown default`, or match the cases it handles
+/// with GIF, TIFF, HEIF and the bytes API, `framesTooLarge` with the bound on an animation's work): a `switch` over
+/// a `CodecError` needs `@unknown default`, or match the cases it handles
 /// and print the rest through `description`.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No registered decoder recognises the data's first bytes; `known` names the registered decoders. The message
@@ -26,6 +27,10 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedVariant(source: String, detail: String)
   /// The header declares more pixels than the limit; nothing was allocated.
   case tooLarge(source: String, width: Int, height: Int, limit: Int)
+  /// The animation's (or the document's read as frames) `frames` canvases of `width` × `height` hold more pixels
+  /// together than the limit (`Animation.totalPixelLimit`, `decor --max-total-pixels`), counted from its records;
+  /// nothing was decoded.
+  case framesTooLarge(source: String, frames: Int, width: Int, height: Int, limit: Int)
   /// The image is within the pixel limit but its pixels need more memory than the machine has (`bytes`); nothing
   /// was kept. (The limit was raised past what memory holds: `decor --max-pixels`.)
   case allocationFailed(source: String, width: Int, height: Int, bytes: Int)
@@ -101,6 +106,12 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(source): \(Self.oneLine(detail))"
     case .tooLarge(let source, let width, let height, let limit):
       return "\(source): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
+    case .framesTooLarge(let source, let frames, let width, let height, let limit):
+      let (canvas, canvasOverflow) = width.multipliedReportingOverflow(by: height)
+      let (total, overflow) = canvas.multipliedReportingOverflow(by: frames)
+      let count = canvasOverflow || overflow ? "more than \(Int.max)" : "\(total)"
+      return "\(source): \(frames) frames of \(width)x\(height) pixels are \(count) pixels, more than the limit of "
+        + "\(limit) for all frames together"
     case .allocationFailed(let source, let width, let height, let bytes):
       return "\(source): cannot allocate \(bytes) bytes for an image of \(width)x\(height) pixels: not enough memory"
     case .inputTooLarge(let source, let limit):

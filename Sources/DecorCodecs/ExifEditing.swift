@@ -20,10 +20,10 @@ package enum ExifEditing {
   package static func carried<Bytes: Collection<UInt8>>(_ tiff: Bytes, resetOrientation: Bool) -> [UInt8]? {
     var bytes = Array(tiff)
     guard var walker = Walker(bytes), let ifd0 = walker.directory(at: walker.firstIFD) else { return nil }
-    if resetOrientation, let entry = ifd0.entries.first(where: { $0.tag == 0x0112 }), entry.type == 3,
-      entry.count == 1
-    {
-      walker.put16(1, at: entry.offset + 8, in: &bytes)
+    // The orientation as `ExifOrientation` reads it: one SHORT, or one LONG.
+    if resetOrientation, let entry = ifd0.entries.first(where: { $0.tag == 0x0112 }), entry.count == 1 {
+      if entry.type == 3 { walker.put16(1, at: entry.offset + 8, in: &bytes) }
+      if entry.type == 4 { walker.put32(1, at: entry.offset + 8, in: &bytes) }
     }
     let next = ifd0.nextLink
     guard let ifd1 = walker.u32(next), ifd1 != 0 else { return bytes }

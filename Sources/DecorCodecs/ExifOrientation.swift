@@ -95,7 +95,10 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
     return tiffOrientation(data, tiff: segment.body.lowerBound + 6, end: segment.body.upperBound)
   }
 
-  /// Tag 0x0112 of IFD0 of the TIFF structure at `tiff` (up to `end`).
+  /// Tag 0x0112 of IFD0 of the TIFF structure at `tiff` (up to `end`): one value, stored as the specification says
+  /// (a SHORT) or as a LONG, which some writers use and Pillow, libvips and exiftool read alike. A count other than
+  /// 1 is a damaged record (a SHORT "of a billion values" holds none where the entry says), ignored as viewers
+  /// ignore it.
   static func tiffOrientation(_ data: [UInt8], tiff: Int, end: Int) -> Int? {
     guard tiff + 8 <= end else { return nil }
     let little: Bool
@@ -118,8 +121,13 @@ public enum ExifOrientation: Int, Sendable, CaseIterable {
       let entry = tiff + ifd + 2 + 12 * n
       guard let tag = u16(entry) else { return nil }
       if tag == 0x0112 {
-        guard u16(entry + 2) == 3, let value = u16(entry + 8) else { return nil }
-        return value
+        // The value sits in the entry's last four bytes: a SHORT in the first two of them, a LONG in all four.
+        guard u32(entry + 4) == 1 else { return nil }
+        switch u16(entry + 2) {
+        case 3: return u16(entry + 8)
+        case 4: return u32(entry + 8)
+        default: return nil
+        }
       }
     }
     return nil

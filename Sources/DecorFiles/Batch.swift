@@ -202,8 +202,20 @@ public struct Batch: Sendable {
     jobs: Int? = nil, threads: Int? = nil, strip: Bool = false, pixelLimit: Int = Raster.defaultPixelLimit,
     decoders: DecoderRegistry = .standard, report: @Sendable (Outcome) -> Void = { _ in }
   ) -> [(item: Item, error: any Error)] {
-    run(jobs: jobs, threads: threads, encoders: encoders, strip: strip, pixelLimit: pixelLimit, decoders: decoders,
-      report: report)
+    run(jobs: jobs, threads: threads, strip: strip, pixelLimit: pixelLimit,
+      totalPixelLimit: Animation.defaultTotalPixelLimit, decoders: decoders, report: report)
+  }
+
+  /// As `run(jobs:threads:strip:pixelLimit:decoders:report:)`, an input written as an animation (an animated GIF or
+  /// WebP, pages read as frames, into a format that holds frames) failing, before any of it is decoded, when its
+  /// frames together hold more than `totalPixelLimit` pixels (frames × canvas; `CodecError.framesTooLarge`). Each
+  /// job is bounded so, whatever `jobs` is.
+  public func run(
+    jobs: Int? = nil, threads: Int? = nil, strip: Bool = false, pixelLimit: Int = Raster.defaultPixelLimit,
+    totalPixelLimit: Int, decoders: DecoderRegistry = .standard, report: @Sendable (Outcome) -> Void = { _ in }
+  ) -> [(item: Item, error: any Error)] {
+    run(jobs: jobs, threads: threads, encoders: encoders, strip: strip, pixelLimit: pixelLimit,
+      totalPixelLimit: totalPixelLimit, decoders: decoders, report: report)
   }
 
   /// Runs every item as `run(jobs:threads:strip:pixelLimit:decoders:report:)` does, its PNG outputs compressed at
@@ -217,12 +229,12 @@ public struct Batch: Sendable {
     var encoders = encoders
     if encoders["png"] is PNGImageEncoder { encoders["png"] = PNGImageEncoder(compression: compression) }
     return run(jobs: jobs, threads: threads, encoders: encoders, strip: strip, pixelLimit: pixelLimit,
-      decoders: decoders, report: report)
+      totalPixelLimit: Animation.defaultTotalPixelLimit, decoders: decoders, report: report)
   }
 
   func run(
     jobs: Int?, threads: Int?, encoders: [String: any ImageEncoder], strip: Bool, pixelLimit: Int,
-    decoders: DecoderRegistry, report: @Sendable (Outcome) -> Void
+    totalPixelLimit: Int, decoders: DecoderRegistry, report: @Sendable (Outcome) -> Void
   ) -> [(item: Item, error: any Error)] {
     let processors = Renderer.processorCount
     let workers = max(1, min(jobs ?? processors, items.count))
@@ -256,7 +268,12 @@ public struct Batch: Sendable {
           }
           // Opened as `decor apply` opens its input: read row by row where the format allows (so a batch of large
           // images holds bands, not images), and shrunk on load where the chain resizes a JPEG.
-          let opened = try OpenedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
+          // An input to be written frame by frame is checked against `totalPixelLimit` before any of it is decoded.
+          let opened =
+            encoder.writesAnimations
+            ? try OpenedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit,
+              totalPixelLimit: totalPixelLimit)
+            : try OpenedImage(contentsOfFile: item.input, decoders: decoders, pixelLimit: pixelLimit)
           defer { warnings = opened.warnings }
           let chains = try loaded.get()
           if !opened.framesArePages { frames.count = opened.frameCount }
@@ -264,7 +281,7 @@ public struct Batch: Sendable {
           let animation: AnimationWriteResult?
           do {
             animation = try opened.writeAnimation(through: chains, colorSpace: colorSpace, to: item.output,
-              as: encoder, strip: strip, renderer: renderer)
+              as: encoder, strip: strip, renderer: renderer, totalPixelLimit: totalPixelLimit)
           } catch let error as ColorProfileError {
             throw BatchError(path: item.input, message: "\(error)")
           }

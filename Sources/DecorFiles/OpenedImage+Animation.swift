@@ -13,6 +13,8 @@ extension OpenedImage {
   ///   converted to sRGB before it takes its place and goes through `chain.converted`, and the output carries no
   ///   profile; otherwise the frames keep their values and the output the input's profile.
   /// - `strip` writes no metadata.
+  /// - An animation whose frames together hold more than `totalPixelLimit` pixels is refused before any frame is
+  ///   decoded (`CodecError.framesTooLarge`).
   /// - `beforeRendering` is handed the graph once the chain applied, before any frame is rendered (to save the chain,
   ///   to print its plan).
   ///
@@ -20,9 +22,12 @@ extension OpenedImage {
   ///   what `beforeRendering` throws, what `Animation.write(to:as:graph:metadata:renderer:)` throws.
   package func writeAnimation(
     through chain: LoadedChain, colorSpace: ColorSpaceHandling, to path: String, as encoder: any ImageEncoder,
-    strip: Bool, renderer: Renderer, beforeRendering: (any ImageComponent) throws -> Void = { _ in }
+    strip: Bool, renderer: Renderer, totalPixelLimit: Int = Animation.defaultTotalPixelLimit,
+    beforeRendering: (any ImageComponent) throws -> Void = { _ in }
   ) throws -> AnimationWriteResult? {
-    guard encoder.writesAnimations, let animation = try animation(pixelLimit: renderer.pixelLimit) else {
+    guard encoder.writesAnimations,
+      let animation = try animation(pixelLimit: renderer.pixelLimit, totalPixelLimit: totalPixelLimit)
+    else {
       return nil
     }
     var steps = chain.plain

@@ -52,6 +52,23 @@ public struct OpenedImage: Sendable {
     try self.init(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit)
   }
 
+  /// As `init(contentsOfFile:decoders:pixelLimit:)`, for a caller that will read every frame (`animation(…)`, an
+  /// animation written frame by frame): an animation, or a document whose pages its decoder reads as frames, whose
+  /// frames together hold more than `totalPixelLimit` pixels (frames × canvas) is refused from its records, before
+  /// any of it is decoded, rather than after its first frame is.
+  ///
+  /// - Throws: as `init(contentsOfFile:decoders:pixelLimit:)`; `CodecError.framesTooLarge` past `totalPixelLimit`,
+  ///   `.unsupportedVariant` past `Animation.defaultFrameLimit` frames.
+  public init(
+    contentsOfFile path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit,
+    totalPixelLimit: Int
+  ) throws(CodecError) {
+    let input = try ImageFile.decoderInput(path, decoders: decoders)
+    _ = try Animation.records(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit,
+      frameLimit: Animation.defaultFrameLimit, totalPixelLimit: totalPixelLimit)
+    try self.init(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit)
+  }
+
   /// Opens an image file's bytes held in memory (named `<memory>` in errors) as `init(contentsOfFile:…)` opens a
   /// file: a JPEG is read as the render needs its rows, and shrunk on load by `applying`.
   ///
@@ -91,8 +108,19 @@ public struct OpenedImage: Sendable {
   public func animation(pixelLimit: Int = Raster.defaultPixelLimit, frameLimit: Int = Animation.defaultFrameLimit)
     throws(CodecError) -> Animation?
   {
+    try animation(pixelLimit: pixelLimit, frameLimit: frameLimit, totalPixelLimit: Animation.defaultTotalPixelLimit)
+  }
+
+  /// As `animation(pixelLimit:frameLimit:)`, refusing an animation whose frames together hold more than
+  /// `totalPixelLimit` pixels before any frame is decoded (see `Animation`).
+  ///
+  /// - Throws: what `Animation.init(contentsOfFile:…:totalPixelLimit:)` throws.
+  public func animation(
+    pixelLimit: Int = Raster.defaultPixelLimit, frameLimit: Int = Animation.defaultFrameLimit, totalPixelLimit: Int
+  ) throws(CodecError) -> Animation? {
     guard frameCount > 1, !framesArePages, let input else { return nil }
-    return try Animation(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit, frameLimit: frameLimit)
+    return try Animation(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit, frameLimit: frameLimit,
+      totalPixelLimit: totalPixelLimit)
   }
 
   /// `chain` applied to the image, reading less of it where that gives the same output (shrink-on-load, as

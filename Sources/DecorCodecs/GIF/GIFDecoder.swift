@@ -57,7 +57,7 @@ public struct GIFDecoder: ImageDecoder {
     if file.frameCount == 1 {
       parts.append("1 frame")
     } else if let animation = try? Animation(ByteSource(bytes: data, name: source), decoder: self, pixelLimit: .max,
-      frameLimit: .max)
+      frameLimit: .max, totalPixelLimit: .max)
     {
       parts.append(animation.summary)
     } else {

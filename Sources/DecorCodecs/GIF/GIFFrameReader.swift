@@ -155,7 +155,7 @@ package final class GIFFrameReader: AnimationFrameReader {
     }
     frameIndex += 1
     guard frameIndex <= frameLimit else {
-      throw .unsupportedVariant(source: name, detail: "an animation of more than \(frameLimit) frames")
+      throw Animation.tooManyFrames(source: name, count: nil, limit: frameLimit)
     }
     if frameIndex == 1 {
       width = max(Int(gif.pointee.SWidth), rect.x + rect.width)

@@ -42,7 +42,7 @@ extension TIFFDecoder: AnimatedImageDecoder {
     try Self.withFile(source, source: source.name) { tif, io throws(CodecError) in
       let count = max(1, Int(TIFFNumberOfDirectories(tif)))
       guard count <= frameLimit else {
-        throw .unsupportedVariant(source: source.name, detail: "a document of \(count) pages, more than \(frameLimit)")
+        throw Animation.tooManyFrames(source: source.name, count: count, limit: frameLimit, pages: true)
       }
       var sizes: [(width: Int, height: Int)] = []
       for page in 0..<count {

@@ -65,13 +65,21 @@ public struct TIFFDecoder: ByteSourceDecoder {
   /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
   func decodePage(_ page: Int, from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
     let rows = try TIFFRowSource(bytes, page: page, pixelLimit: pixelLimit)
-    let reader = try rows.openTIFFRows()
-    var raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
-      source: bytes.name)
+    return try decoded(rows.openTIFFRows(), pixelLimit: pixelLimit)
+  }
+
+  /// Every row of `reader` (a page opened and checked against `pixelLimit`) read into a raster, turned upright when
+  /// the decoder applies the orientation, with the page's metadata: a page as `decodeImage` and `TIFFPageReader`
+  /// give it.
+  ///
+  /// - Throws: as `TIFFRowReader.readRows`.
+  func decoded(_ reader: TIFFRowReader, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+    var raster = try WholeImage.read(reader, width: reader.width, height: reader.height, pixelLimit: pixelLimit,
+      source: reader.source)
     var metadata = reader.metadata
-    if autoOrient, let orientation = rows.orientation, orientation != .up {
+    if autoOrient, let orientation = reader.orientation, orientation != .up {
       let stored = raster
-      raster = try WholeImage.making(source: bytes.name) { try orientation.apply(to: stored) }
+      raster = try WholeImage.making(source: reader.source) { try orientation.apply(to: stored) }
       metadata.resetOrientation()
     }
     return DecodedImage(raster: raster, metadata: metadata, frameCount: reader.pageCount)

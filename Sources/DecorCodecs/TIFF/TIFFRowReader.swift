@@ -14,8 +14,9 @@ import CTIFF
 /// whole at the first read, top row first, by the same call libtiff's `TIFFReadRGBAImageOriented` makes, and its
 /// rows served from that. 8-bit CMYK is converted to sRGB through the file's ICC profile (`CMYKConversion`).
 ///
-/// Not `Sendable`: it belongs to one render, which serialises its calls. The input goes after the last row, on the
-/// first error, or when the reader goes.
+/// Not `Sendable`: it belongs to one render, which serialises its calls. Its opening of the file (`TIFFFile`) is let
+/// go after the last row, on the first error, or when the reader goes, and closed then unless a `TIFFPageReader`
+/// reads the next page through it.
 public final class TIFFRowReader: RowReader {
   public let width: Int
   public let height: Int
@@ -38,11 +39,10 @@ public final class TIFFRowReader: RowReader {
   let metadata: ImageMetadata
 
   private let layout: TIFFDecoder.Layout
-  private var tif: OpaquePointer?
-  /// libtiff's messages for this file and where it reads (its client data), kept until the file is closed.
-  private let io: UnsafeMutablePointer<decor_tiff_io>
-  /// The bytes libtiff reads, kept alive as long as `tif` (whose `io` points at it).
-  private var input: ByteReader?
+  /// libtiff's opening of the bytes, on this page's directory, until the last row is read; shared with the
+  /// `TIFFPageReader` that goes on to the next page.
+  private var file: TIFFFile?
+  private var tif: OpaquePointer? { file?.tif }
   /// How 8-bit CMYK samples become RGBA, when they are read by `TIFFDecoder.readCMYK`.
   private let cmyk: ((UnsafeMutableRawPointer, Int) -> Void)?
   /// libtiff's RGBA conversion state, when the samples are not read by `TIFFDecoder.readSixteenBit` or `readCMYK`.
@@ -59,37 +59,32 @@ public final class TIFFRowReader: RowReader {
   /// and the metadata, and starts libtiff's RGBA conversion when it is the one used.
   ///
   /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
-  init(bytes: ByteSource, page: Int = 0, pixelLimit: Int) throws(CodecError) {
-    source = bytes.name
-    self.page = page
-    io = UnsafeMutablePointer<decor_tiff_io>.allocate(capacity: 1)
-    io.initialize(to: decor_tiff_io())
-    let input: ByteReader
-    let tif: OpaquePointer
-    do {
-      input = try bytes.openReader()
-      tif = try TIFFRowReader.open(input, io: io, source: source)
-    } catch {
-      io.deallocate()
-      throw error
-    }
-    self.input = input
-    self.tif = tif
+  convenience init(bytes: ByteSource, page: Int = 0, pixelLimit: Int) throws(CodecError) {
+    let file = try TIFFFile(bytes)
     // Counted before moving to the page: counting leaves libtiff on the first directory.
-    pageCount = max(1, Int(TIFFNumberOfDirectories(tif)))
+    let pageCount = file.directoryCount
     if page != 0 {
-      guard (0..<pageCount).contains(page), TIFFSetDirectory(tif, UInt32(page)) != 0 else {
+      guard (0..<pageCount).contains(page), TIFFSetDirectory(file.tif, UInt32(page)) != 0 else {
         let detail =
           (0..<pageCount).contains(page)
-          ? TIFFDecoder.message(io, otherwise: "its directory cannot be read")
+          ? TIFFDecoder.message(file.io, otherwise: "its directory cannot be read")
           : "no such page (the file has \(pageCount))"
-        TIFFClose(tif)
-        self.tif = nil
-        self.input = nil
-        io.deallocate()
-        throw .corrupt(source: source, detail: "page \(page + 1): \(detail)")
+        throw .corrupt(source: bytes.name, detail: "page \(page + 1): \(detail)")
       }
     }
+    try self.init(file: file, source: bytes.name, page: page, pageCount: pageCount, pixelLimit: pixelLimit)
+  }
+
+  /// Reads the directory `file` is on, page `page` (from 0) of `pageCount`, as `init(bytes:page:pixelLimit:)` reads
+  /// its page: what `TIFFPageReader` reads each page with, through one opening of the file.
+  ///
+  /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
+  init(file: TIFFFile, source: String, page: Int, pageCount: Int, pixelLimit: Int) throws(CodecError) {
+    self.source = source
+    self.page = page
+    self.pageCount = pageCount
+    self.file = file
+    let tif = file.tif
     layout = TIFFDecoder.layout(of: tif)
     (width, height) = (layout.width, layout.height)
     isStreamable = layout.isStoredOrderReadable
@@ -134,7 +129,6 @@ public final class TIFFRowReader: RowReader {
 
   deinit {
     finish()
-    io.deallocate()
   }
 
   /// Opens the bytes `input` reads with libtiff, through `io` (which the caller keeps, with `input`, until it
@@ -192,16 +186,15 @@ public final class TIFFRowReader: RowReader {
     return metadata
   }
 
-  /// Closes the file and frees libtiff's conversion state, the input and the rows held.
+  /// Frees libtiff's conversion state and the rows held, and lets go of the file (closed unless a
+  /// `TIFFPageReader` reads on).
   private func finish() {
     if let rgba {
       TIFFRGBAImageEnd(rgba)
       rgba.deallocate()
     }
     rgba = nil
-    if let tif { TIFFClose(tif) }
-    tif = nil
-    input = nil
+    file = nil
     chunk = []
   }
 
@@ -267,7 +260,8 @@ public final class TIFFRowReader: RowReader {
 
   /// Decodes `rows`, a strip's (or a row of tiles', or the whole image's), into `pixels`, premultiplied RGBA.
   private func decode(rows: Range<Int>, into pixels: UnsafeMutablePointer<UInt32>) throws(CodecError) {
-    guard let tif else { throw .corrupt(source: source, detail: "the reader is closed") }
+    guard let file else { throw .corrupt(source: source, detail: "the reader is closed") }
+    let tif = file.tif
     let done: Bool
     if let rgba {
       rgba.pointee.row_offset = Int32(rows.lowerBound)
@@ -290,8 +284,8 @@ public final class TIFFRowReader: RowReader {
       }
     }
     guard done else {
-      if let failure = input?.failure { throw failure }
-      throw .corrupt(source: source, detail: TIFFDecoder.message(io, otherwise: "the TIFF data cannot be read"))
+      if let failure = file.failure { throw failure }
+      throw .corrupt(source: source, detail: TIFFDecoder.message(file.io, otherwise: "the TIFF data cannot be read"))
     }
   }
 }

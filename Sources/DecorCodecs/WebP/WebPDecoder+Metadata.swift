@@ -76,11 +76,12 @@ extension WebPDecoder {
     var parts = ["\(features.width)x\(features.height)", "WebP"]
     if features.has_animation != 0 {
       if let animation = try? Animation(ByteSource(bytes: data, name: source), decoder: WebPDecoder(), pixelLimit: .max,
-        frameLimit: .max)
+        frameLimit: .max, totalPixelLimit: .max)
       {
         parts.append(animation.summary)
       } else {
-        parts.append("animation of \(Self.frameCount(of: data).map(String.init) ?? "unknown") frames")
+        // The demuxer may not count them where the animation decoder refused the file.
+        parts.append(Self.frameCount(of: data).map { "animation of \($0) frames" } ?? "animation, frames not counted")
       }
     } else {
       parts.append(features.format == 2 ? "lossless" : "lossy")

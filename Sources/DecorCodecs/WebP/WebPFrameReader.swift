@@ -14,8 +14,11 @@ import CWebP
 /// from the headers before libwebp allocates it, and the frame count against `frameLimit` before any frame is
 /// decoded.
 ///
+/// Each frame is turned by `orientation` when one is given (the `EXIF` chunk's, which `WebPDecoder` applies).
+///
 /// Not `Sendable`: one reading, by one caller.
 package final class WebPFrameReader: AnimationFrameReader {
+  /// The canvas as stored (before `orientation` turns it).
   package let width: Int
   package let height: Int
   /// How many times the animation plays, 0 for ever (the `ANIM` chunk's loop count; 0 for a still image).
@@ -26,6 +29,8 @@ package final class WebPFrameReader: AnimationFrameReader {
   private let decoder: OpaquePointer
   private let name: String
   private let cancellation: RenderCancellation?
+  /// How each frame is turned upright; `nil` or `.up` to leave it as stored.
+  private let orientation: ExifOrientation?
   /// How many frames were handed out.
   private var frameIndex = 0
 
@@ -34,10 +39,12 @@ package final class WebPFrameReader: AnimationFrameReader {
   ///
   /// - Throws: `CodecError`: `.io`, `.corrupt` for a file libwebp cannot parse or an animation of no frames,
   ///   `.tooLarge` over `pixelLimit`, `.unsupportedVariant` past `frameLimit`.
-  package convenience init(_ bytes: ByteSource, pixelLimit: Int, frameLimit: Int) throws(CodecError) {
+  package convenience init(
+    _ bytes: ByteSource, pixelLimit: Int, frameLimit: Int, orientation: ExifOrientation? = nil
+  ) throws(CodecError) {
     let all = try bytes.allBytes()
     try self.init(all, features: try WebPDecoder.features(of: all, source: bytes.name), source: bytes,
-      pixelLimit: pixelLimit, frameLimit: frameLimit)
+      pixelLimit: pixelLimit, frameLimit: frameLimit, orientation: orientation)
   }
 
   /// The records of `bytes` when they hold an animation (the headers say so), read as `init` reads them but from a
@@ -65,10 +72,12 @@ package final class WebPFrameReader: AnimationFrameReader {
 
   /// Opens the decoder on `all`, the bytes of `source`, whose headers gave `features`.
   private init(
-    _ all: [UInt8], features: WebPBitstreamFeatures, source bytes: ByteSource, pixelLimit: Int, frameLimit: Int
+    _ all: [UInt8], features: WebPBitstreamFeatures, source bytes: ByteSource, pixelLimit: Int, frameLimit: Int,
+    orientation: ExifOrientation?
   ) throws(CodecError) {
     name = bytes.name
     cancellation = bytes.cancellation
+    self.orientation = orientation
     try DecodeChecks.pixelLimit(width: Int(features.width), height: Int(features.height), limit: pixelLimit,
       source: bytes.name)
     var options = WebPAnimDecoderOptions()
@@ -111,7 +120,7 @@ package final class WebPFrameReader: AnimationFrameReader {
   {
     let count = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
     guard count <= frameLimit else {
-      throw .unsupportedVariant(source: source, detail: "an animation of more than \(frameLimit) frames")
+      throw Animation.tooManyFrames(source: source, count: count, limit: frameLimit)
     }
     var delays: [Int] = []
     var iterator = WebPIterator()
@@ -136,7 +145,7 @@ package final class WebPFrameReader: AnimationFrameReader {
       throw .corrupt(source: name, detail: "an animation frame cannot be decoded")
     }
     let (width, height) = (self.width, self.height)
-    let raster: Raster
+    var raster: Raster
     do {
       raster = try Raster(width: width, height: height, pixelLimit: .max, initializingWith: { buffer in
         buffer.baseAddress!.copyMemory(from: pixels, byteCount: width * height * 4)
@@ -144,6 +153,10 @@ package final class WebPFrameReader: AnimationFrameReader {
       })
     } catch {
       throw .allocationFailed(source: name, width: width, height: height, bytes: width * height * 4)
+    }
+    if let orientation, orientation != .up {
+      let stored = raster
+      raster = try WholeImage.making(source: name) { try orientation.apply(to: stored) }
     }
     // The frame's duration as the records hold it: the decoder's timestamp is the sum of those durations.
     let delay = delays[frameIndex]
