@@ -60,12 +60,15 @@ public struct TIFFDecoder: ByteSourceDecoder {
     try decodePage(0, from: bytes, pixelLimit: pixelLimit)
   }
 
-  /// As `decodeImage(from:pixelLimit:)`, for directory `page` (from 0), with that page's metadata.
+  /// As `decodeImage(from:pixelLimit:)`, for directory `page` (from 0), with that page's metadata, a CMYK page
+  /// converted by a transform of `transforms` (those of the input's reading, shared by its pages).
   ///
   /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
-  func decodePage(_ page: Int, from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
+  func decodePage(_ page: Int, from bytes: ByteSource, pixelLimit: Int, transforms: CMYKTransforms = CMYKTransforms())
+    throws(CodecError) -> DecodedImage
+  {
     let rows = try TIFFRowSource(bytes, page: page, pixelLimit: pixelLimit)
-    let reader = try rows.openTIFFRows()
+    let reader = try rows.openTIFFRows(sharing: transforms)
     var raster = try WholeImage.read(reader, width: rows.width, height: rows.height, pixelLimit: pixelLimit,
       source: bytes.name)
     var metadata = reader.metadata

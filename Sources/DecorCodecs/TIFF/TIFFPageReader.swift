@@ -6,10 +6,10 @@ import CTIFF
 /// One reading of a multi-page TIFF's pages as frames (`TIFFDecoder.allPages`): each page decoded whole when it is
 /// asked for, as `TIFFDecoder` decodes the first (libtiff's readers, CMYK through its profile, 16-bit samples, the
 /// orientation applied), through its own opening of the file at that directory, so that one page's pixels are
-/// held at a time, never the document.
+/// held at a time, never the document. CMYK pages carrying one profile share one transform (`CMYKTransforms`).
 ///
 /// Each frame is the page as it is (TIFF pages are full images: nothing is composed), with a delay of 0.
-final class TIFFPageReader: AnimationFrameReader {
+package final class TIFFPageReader: AnimationFrameReader {
   private let decoder: TIFFDecoder
   private let source: ByteSource
   private let pixelLimit: Int
@@ -18,6 +18,8 @@ final class TIFFPageReader: AnimationFrameReader {
   private var page = 0
   /// The first page's size, which every later page must have.
   private var canvas: (width: Int, height: Int)?
+  /// The CMYK transforms of this reading: pages carrying one profile share one.
+  package let transforms = CMYKTransforms()
 
   /// Counts the pages of `source`.
   ///
@@ -40,11 +42,11 @@ final class TIFFPageReader: AnimationFrameReader {
   /// - Throws: `CodecError`: `.corrupt` naming the page (`page 3: …`) for damage in it, `.unsupportedVariant` for a
   ///   page of another size than the first, `.tooLarge` for a page over the pixel limit, `.render(.cancelled)` once
   ///   the source's cancellation is set.
-  func next() throws(CodecError) -> AnimationFrame? {
+  package func next() throws(CodecError) -> AnimationFrame? {
     guard page < pageCount else { return nil }
     let decoded: DecodedImage
     do throws(CodecError) {
-      decoded = try decoder.decodePage(page, from: source, pixelLimit: pixelLimit)
+      decoded = try decoder.decodePage(page, from: source, pixelLimit: pixelLimit, transforms: transforms)
     } catch {
       // Damage is named by its page (the directories before it say `page N:` already).
       guard case .corrupt(let name, let detail) = error, page > 0, !detail.hasPrefix("page ") else { throw error }

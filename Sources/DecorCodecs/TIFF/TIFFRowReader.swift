@@ -43,8 +43,12 @@ public final class TIFFRowReader: RowReader {
   private let io: UnsafeMutablePointer<decor_tiff_io>
   /// The bytes libtiff reads, kept alive as long as `tif` (whose `io` points at it).
   private var input: ByteReader?
-  /// How 8-bit CMYK samples become RGBA, when they are read by `TIFFDecoder.readCMYK`.
-  private let cmyk: ((UnsafeMutableRawPointer, Int) -> Void)?
+  /// How 8-bit CMYK samples become RGBA, when they are read by `TIFFDecoder.readCMYK`: made at the first read (a
+  /// reader opened for the sizes only builds no transform), from `transforms`.
+  private var cmyk: ((UnsafeMutableRawPointer, Int) -> Void)?
+  private let cmykConversion: CMYKConversion?
+  /// The CMYK transforms of the input's reading, shared by its pages.
+  private let transforms: CMYKTransforms
   /// libtiff's RGBA conversion state, when the samples are not read by `TIFFDecoder.readSixteenBit` or `readCMYK`.
   private var rgba: UnsafeMutablePointer<TIFFRGBAImage>?
   /// The premultiplied pixels of rows `chunkStart ..< chunkStart + chunkRows`.
@@ -59,8 +63,11 @@ public final class TIFFRowReader: RowReader {
   /// and the metadata, and starts libtiff's RGBA conversion when it is the one used.
   ///
   /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
-  init(bytes: ByteSource, page: Int = 0, pixelLimit: Int) throws(CodecError) {
+  init(bytes: ByteSource, page: Int = 0, pixelLimit: Int, transforms: CMYKTransforms = CMYKTransforms())
+    throws(CodecError)
+  {
     source = bytes.name
+    self.transforms = transforms
     self.page = page
     io = UnsafeMutablePointer<decor_tiff_io>.allocate(capacity: 1)
     io.initialize(to: decor_tiff_io())
@@ -103,9 +110,8 @@ public final class TIFFRowReader: RowReader {
     let length = isStreamable ? Int(chunkLength == 0 ? UInt32.max : chunkLength) : Int.max
     rowsPerChunk = max(1, min(length, max(1, height)))
     metadata = TIFFRowReader.metadata(of: tif)
-    cmyk =
-      layout.readsCMYK
-      ? CMYKConversion(inverted: false, profile: TIFFRowReader.iccProfile(of: tif)).converter() : nil
+    cmykConversion =
+      layout.readsCMYK ? CMYKConversion(inverted: false, profile: TIFFRowReader.iccProfile(of: tif)) : nil
     guard width > 0, height > 0 else {
       finish()
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
@@ -163,12 +169,20 @@ public final class TIFFRowReader: RowReader {
     return Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
   }
 
-  /// The ICC profile (`ICCProfile` tag; not a CMYK one, since CMYK pixels are converted to sRGB), the XMP packet
+  /// The ICC profile (`ICCProfile` tag; not a CMYK one, since CMYK pixels are converted to sRGB, nor one of another
+  /// colour space than the photometric interpretation's: see `ImageMetadata.takeProfile`), the XMP packet
   /// (`XMLPacket`) and the resolution (`XResolution`, `YResolution`, `ResolutionUnit`) of the current directory.
   /// EXIF (a sub-directory of tags, not a block) is not read.
   static func metadata(of tif: OpaquePointer) -> ImageMetadata {
     var metadata = ImageMetadata()
-    metadata.iccProfile = iccProfile(of: tif).flatMap { CMYKConversion.isCMYKProfile($0) ? nil : $0 }
+    let photometric = TIFFDecoder.layout(of: tif).photometric
+    let colors: ImageMetadata.StoredColors =
+      switch photometric {
+      case Int32(PHOTOMETRIC_SEPARATED): .cmyk
+      case Int32(PHOTOMETRIC_MINISBLACK), Int32(PHOTOMETRIC_MINISWHITE): .gray
+      default: .rgb
+      }
+    metadata.takeProfile(iccProfile(of: tif), of: colors)
     var xmpCount: UInt32 = 0
     var xmp: UnsafeMutableRawPointer?
     if decor_tiff_get_xmp(tif, &xmpCount, &xmp) != 0, let xmp, xmpCount > 0 {
@@ -280,7 +294,9 @@ public final class TIFFRowReader: RowReader {
         #endif
         TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(start: pixels, count: width * rows.count * 4))
       }
-    } else if let cmyk {
+    } else if let conversion = cmykConversion {
+      let cmyk = self.cmyk ?? conversion.converter(sharing: transforms)
+      self.cmyk = cmyk
       done = UnsafeMutableRawPointer(pixels).withMemoryRebound(to: UInt8.self, capacity: rows.count * width * 4) {
         TIFFDecoder.readCMYK(tif, layout: layout, rows: rows, into: $0, convert: cmyk)
       }
