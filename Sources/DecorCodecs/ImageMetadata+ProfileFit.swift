@@ -31,9 +31,9 @@ extension ImageMetadata {
   }
 
   /// The data colour space an ICC profile's header declares (`"RGB"`, `"GRAY"`, `"CMYK"`, `"Lab"`), or `nil` for
-  /// bytes too short to be a profile.
+  /// bytes that are not a profile's (too short, or without the header's `acsp` signature).
   package static func iccSpace(of profile: [UInt8]) -> String? {
-    guard profile.count >= 128 else { return nil }
+    guard profile.count >= 128, profile[36..<40].elementsEqual("acsp".utf8) else { return nil }
     let characters = String(decoding: profile[16..<20], as: UTF8.self)
     return String(characters.reversed().drop { $0 == " " }.reversed())
   }
@@ -47,14 +47,15 @@ extension ImageMetadata {
   /// - a CMYK profile of CMYK values is left out too (the CMYK reader converts the values to sRGB through it), and
   ///   when it cannot be used (`problem(withProfile:)`: it asks for too much work, or Little CMS cannot read it)
   ///   `unusedProfile` says that the system's CMYK profile converted the values instead;
-  /// - a grey or RGB profile of its own values is kept. Bytes too short to say their space are kept too, for the
-  ///   output's carriage to judge (`carried(byEncoderNamed:formatName:)`).
+  /// - a grey or RGB profile of its own values is kept. Bytes that are not a profile's header are kept too (not for
+  ///   a CMYK file, whose reader passes them over), for the output's carriage to judge and name
+  ///   (`carried(byEncoderNamed:formatName:)`: `which Little CMS cannot read`).
   package mutating func takeProfile(_ profile: [UInt8]?, of colors: StoredColors) {
     iccProfile = nil
     unusedProfile = nil
     guard let profile, !profile.isEmpty else { return }
     guard let space = Self.iccSpace(of: profile) else {
-      if colors != .cmyk { iccProfile = profile }
+      if colors == .cmyk { noteUnusableCMYKProfile(profile, named: "ICC profile") } else { iccProfile = profile }
       return
     }
     guard colors.spaces.contains(space) else {
@@ -62,14 +63,20 @@ extension ImageMetadata {
         + "describe the file's \(colors.words) values"
       return
     }
-    guard colors == .cmyk else {
+    if colors == .cmyk {
+      noteUnusableCMYKProfile(profile, named: "CMYK ICC profile")
+    } else {
       iccProfile = profile
-      return
     }
+  }
+
+  /// Says in `unusedProfile` why a CMYK file's profile cannot convert its values, when it cannot
+  /// (`problem(withProfile:)`), and what converted them instead.
+  private mutating func noteUnusableCMYKProfile(_ profile: [UInt8], named name: String) {
     #if ColorManagement
       if let problem = Self.problem(withProfile: profile) {
         let instead = CMYKConversion.defaultProfile == nil ? "by the plain product" : "through the system's CMYK profile"
-        unusedProfile = "the CMYK ICC profile (\(profile.count) bytes), \(problem): the values were converted \(instead)"
+        unusedProfile = "the \(name) (\(profile.count) bytes), \(problem): the values were converted \(instead)"
       }
     #endif
   }

@@ -26,7 +26,7 @@ public struct ImageMetadata: Sendable, Equatable {
   /// The XMP packet's bytes (UTF-8 XML), or `nil`.
   public var xmp: [UInt8]?
   /// Why the file's ICC profile is not used (`iccProfile` is then `nil`): a profile of another colour space than
-  /// the file's values (`the RGB ICC profile "Display P3" (536 bytes), which does not describe the file's CMYK
+  /// the file's values (`the RGB ICC profile "Display P3" (736 bytes), which does not describe the file's CMYK
   /// values`), or a CMYK file's profile that cannot convert its values. Said by `decor info` and, for every output
   /// made from the file, among what was not written (`EncodingResult.droppedMetadata`). `nil` when the profile is
   /// used, or there is none.
