@@ -12,12 +12,10 @@ import CLCMS2
 final class CMYKTransform {
   private let handle: cmsHTRANSFORM
 
-  /// A transform from the CMYK profile `data` to sRGB, or `nil` when Little CMS cannot read it, it is not a CMYK
-  /// profile, or no transform can be built from it.
+  /// A transform from the CMYK profile `data` to sRGB, or `nil` when it asks for more work than Decor allows a
+  /// profile, Little CMS cannot read it, it is not a CMYK profile, or no transform can be built from it.
   init?(profile data: [UInt8], inverted: Bool) {
-    guard
-      let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
-    else { return nil }
+    guard let profile = try? ColorProfile.open(data) else { return nil }
     defer { cmsCloseProfile(profile) }
     guard cmsGetColorSpace(profile) == cmsSigCmykData, let srgb = cmsCreate_sRGBProfile() else { return nil }
     defer { cmsCloseProfile(srgb) }

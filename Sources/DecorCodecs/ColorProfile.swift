@@ -33,11 +33,11 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads `data` as an ICC profile.
   ///
-  /// - Throws: `ColorProfileError.unreadable` when Little CMS cannot read it, `.unsupportedSpace` for a space other
+  /// - Throws: `ColorProfileError.unreadable` when Little CMS cannot read it, `.beyondWorkLimit` when it asks for
+  ///   more work than `ICCProfileWork.limit` (before Little CMS reads it), `.unsupportedSpace` for a space other
   ///   than RGB or grey, `.noTransform` when it cannot be converted to sRGB.
   public init(iccData data: [UInt8]) throws(ColorProfileError) {
-    guard let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
-    else { throw .unreadable(bytes: data.count) }
+    let profile = try Self.open(data)
     defer { cmsCloseProfile(profile) }
     let signature = cmsGetColorSpace(profile)
     switch signature {
@@ -50,21 +50,38 @@ public struct ColorProfile: Sendable, Hashable, CustomStringConvertible {
     isSRGB = try Self.leavesSRGBAlone(profile, space: space, name: name)
   }
 
+  /// The profile `data` opened by Little CMS, for the caller to close: the one place Decor hands a profile's bytes
+  /// to Little CMS, after counting the work reading it would ask for (`ICCProfileWork`), so that a profile made to
+  /// cost minutes is refused before Little CMS reads any of it.
+  ///
+  /// - Throws: `ColorProfileError.beyondWorkLimit`, `.unreadable`.
+  static func open(_ data: [UInt8]) throws(ColorProfileError) -> cmsHPROFILE {
+    if let excess = ICCProfileWork.excess(of: data) { throw .beyondWorkLimit(bytes: data.count, detail: excess) }
+    guard let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
+    else { throw .unreadable(bytes: data.count) }
+    return profile
+  }
+
   /// The description tag of the ICC profile `data`, of any colour space, when Little CMS reads one.
   package static func name(ofICCData data: [UInt8]) -> String? {
-    guard let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
-    else { return nil }
+    guard let profile = try? open(data) else { return nil }
     defer { cmsCloseProfile(profile) }
     return description(of: profile)
   }
 
-  /// Whether Little CMS can open `data` as an ICC profile at all (of any colour space): what a profile must pass to
-  /// be carried into an output file.
-  static func isReadable(_ data: [UInt8]) -> Bool {
-    guard let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
-    else { return false }
-    cmsCloseProfile(profile)
-    return true
+  /// Why the ICC profile `data` (of any colour space) cannot be used at all, `nil` when it can be opened: `which
+  /// Little CMS cannot read`, or `which asks for more work than Decor allows a profile (5,000 evaluation steps a
+  /// colour, more than 4,096)`. What a profile must pass to be carried into an output file or converted through.
+  package static func problem(with data: [UInt8]) -> String? {
+    do {
+      cmsCloseProfile(try open(data))
+      return nil
+    } catch {
+      switch error {
+      case .beyondWorkLimit(_, let detail): return "which asks for more work than Decor allows a profile (\(detail))"
+      default: return "which Little CMS cannot read"
+      }
+    }
   }
 
   /// sRGB as Little CMS builds it (IEC 61966-2.1).

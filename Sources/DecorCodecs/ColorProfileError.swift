@@ -10,6 +10,9 @@ public enum ColorProfileError: Error, Equatable, Sendable, CustomStringConvertib
   /// Little CMS read the profile but could not build a transform from it to sRGB (a profile without the tags a
   /// conversion needs).
   case noTransform(profile: String)
+  /// The profile asks for more work than Decor allows one (`ICCProfileWork.limit`: a profile made to keep Little CMS
+  /// busy for minutes), refused before Little CMS reads it; `detail` says which count is over.
+  case beyondWorkLimit(bytes: Int, detail: String)
 
   public var description: String {
     switch self {
@@ -19,6 +22,8 @@ public enum ColorProfileError: Error, Equatable, Sendable, CustomStringConvertib
       return "the ICC profile is for \(space) colours, not RGB or grey"
     case .noTransform(let profile):
       return "no conversion from the ICC profile \"\(profile)\" to sRGB"
+    case .beyondWorkLimit(let bytes, let detail):
+      return "the ICC profile (\(bytes) bytes) asks for more work than Decor allows a profile: \(detail)"
     }
   }
 }

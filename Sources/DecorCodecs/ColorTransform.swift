@@ -19,9 +19,7 @@ final class ColorTransform {
   ///
   /// - Throws: `ColorProfileError` when the profile cannot be read or converted.
   init(from profile: ColorProfile) throws(ColorProfileError) {
-    guard
-      let opened = profile.data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
-    else { throw .unreadable(bytes: profile.data.count) }
+    let opened = try ColorProfile.open(profile.data)
     defer { cmsCloseProfile(opened) }
     guard let handle = Self.transform(from: opened, space: profile.space) else {
       throw .noTransform(profile: profile.name)

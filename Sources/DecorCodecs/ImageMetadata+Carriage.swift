@@ -16,16 +16,19 @@ extension ImageMetadata {
   }
 
   /// This metadata as a file of the format `encoderName` names can carry it, and what was left out and why: an ICC
-  /// profile Little CMS cannot open (a reader would reject the file, or take its colours from garbage), and any
+  /// profile Little CMS cannot open (a reader would reject the file, or take its colours from garbage) or that asks
+  /// for more work than Decor allows a profile (a reader would hang on it), and any
   /// part larger than the format holds (`carriageLimits`). The density is always kept.
   package func carried(byEncoderNamed encoderName: String, formatName: String) -> (metadata: ImageMetadata, dropped: [String]) {
     var kept = self
     var dropped: [String] = []
     let limits = Self.carriageLimits(forEncoderNamed: encoderName)
+    if let unusedProfile { dropped.append(unusedProfile) }
+    kept.unusedProfile = nil
     if let profile = iccProfile, !profile.isEmpty {
-      if !Self.canRead(profile) {
+      if let problem = Self.problem(withProfile: profile) {
         kept.iccProfile = nil
-        dropped.append("the ICC profile (\(profile.count) bytes), which Little CMS cannot read")
+        dropped.append("the ICC profile (\(profile.count) bytes), \(problem)")
       } else if profile.count > limits.icc {
         kept.iccProfile = nil
         dropped.append("the ICC profile (\(profile.count) bytes), more than \(formatName) holds (\(limits.icc))")
@@ -42,13 +45,13 @@ extension ImageMetadata {
     return (kept, dropped)
   }
 
-  /// Whether Little CMS opens `profile`. Without it (the ColorManagement trait) a profile cannot be checked, and is
-  /// carried as it came.
-  private static func canRead(_ profile: [UInt8]) -> Bool {
+  /// Why `profile` can be neither carried nor converted through (`ColorProfile.problem(with:)`), or `nil`. Without
+  /// Little CMS (the ColorManagement trait) a profile cannot be checked, and is carried as it came.
+  package static func problem(withProfile profile: [UInt8]) -> String? {
     #if ColorManagement
-      return ColorProfile.isReadable(profile)
+      return ColorProfile.problem(with: profile)
     #else
-      return true
+      return nil
     #endif
   }
 }

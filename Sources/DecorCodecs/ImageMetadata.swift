@@ -25,6 +25,12 @@ public struct ImageMetadata: Sendable, Equatable {
   public var exif: [UInt8]?
   /// The XMP packet's bytes (UTF-8 XML), or `nil`.
   public var xmp: [UInt8]?
+  /// Why the file's ICC profile is not used (`iccProfile` is then `nil`): a profile of another colour space than
+  /// the file's values (`the RGB ICC profile "Display P3" (736 bytes), which does not describe the file's CMYK
+  /// values`), or a CMYK file's profile that cannot convert its values. Said by `decor info` and, for every output
+  /// made from the file, among what was not written (`EncodingResult.droppedMetadata`). `nil` when the profile is
+  /// used, or there is none.
+  public var unusedProfile: String?
 
   public init(iccProfile: [UInt8]? = nil, density: PixelDensity? = nil) {
     self.init(iccProfile: iccProfile, density: density, exif: nil, xmp: nil)
@@ -43,7 +49,9 @@ public struct ImageMetadata: Sendable, Equatable {
 
   /// A short description for `decor info`: `ICC profile (3144 bytes), 72x72 dpi, EXIF (1200 bytes)`.
   public var description: String {
-    var parts = [iccProfile.map { "ICC profile (\($0.count) bytes)" } ?? "no ICC profile"]
+    var parts = [
+      iccProfile.map { "ICC profile (\($0.count) bytes)" } ?? unusedProfile.map { "not used: \($0)" } ?? "no ICC profile"
+    ]
     if let density { parts.append(density.description) }
     if let exif { parts.append("EXIF (\(exif.count) bytes)") }
     if let xmp { parts.append("XMP (\(xmp.count) bytes)") }

@@ -22,7 +22,8 @@ extension ImageFile {
     // A CMYK file's profile, converted through and not carried, is named by its header: "no ICC profile" (of the
     // metadata carried on) would contradict it.
     let parts = metadata.description.components(separatedBy: ", ")
-    let shown = metadata.iccProfile == nil && header.contains("ICC profile") ? Array(parts.dropFirst()) : parts
+    let unmentioned = metadata.iccProfile == nil && metadata.unusedProfile == nil
+    let shown = unmentioned && header.contains("ICC profile") ? Array(parts.dropFirst()) : parts
     return ([header] + shown).joined(separator: ", ")
   }
 }

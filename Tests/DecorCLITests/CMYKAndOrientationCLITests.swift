@@ -52,5 +52,37 @@ import DecorTestSupport
     let asStored = try Raster(contentsOfFile: file("stored.png"), decoders: .standard(autoOrient: false))
     #expect(try asStored == Raster(contentsOfFile: Self.fixture("Orientation", "stored.png")))
   }
+
+  /// CMYK JPEGs carrying a Display P3 or a Lab profile: the PNG written is untagged (sRGB), with the same pixels as
+  /// the file without a profile gives, `--colorspace srgb` works, and one line says the profile was not written;
+  /// `info` says it is not used. A CMYK profile made to keep Little CMS busy for minutes is passed over at once.
+  @Test func aCMYKJPEGsForeignOrHostileProfileIsLeftOut() throws {
+    let plain = try Fixtures.bytes(URL(fileURLWithPath: Self.fixture("CMYK", "chelsea-cmyk-noprofile.jpg")))
+    let reference = try Raster(contentsOfFile: Self.fixture("CMYK", "chelsea-cmyk-noprofile.jpg"))
+    let profiles = [
+      ("p3", try Fixtures.bytes(URL(fileURLWithPath: Self.fixture("ICC", "display-p3.icc"))), "the RGB ICC profile"),
+      ("lab", try Fixtures.bytes(URL(fileURLWithPath: Self.fixture("ICC", "lab.icc"))), "the Lab ICC profile"),
+      ("hostile", HostileICCProfile.segmentedCurves.bytes, "asks for more work than Decor allows a profile"),
+    ]
+    for (name, profile, words) in profiles {
+      let input = file("\(name).jpg")
+      try Data(EmbeddedProfiles.jpeg(plain, withProfile: profile)).write(to: URL(fileURLWithPath: input))
+      for options in [[String](), ["--colorspace", "srgb"]] {
+        let output = file("\(name)\(options.count).png")
+        let start = ContinuousClock.now
+        let run = try Decor.run(["apply", input, "resize 100%"] + options + ["-o", output])
+        #expect(run.status == 0, "\(name) \(options): \(run.stderr)")
+        #expect(ContinuousClock.now - start < .seconds(5), "\(name): \(ContinuousClock.now - start)")
+        #expect(run.stderr.hasPrefix("decor: \(output): not written: ") && run.stderr.contains(words)
+          && run.stderr.split(separator: "\n").count == 1, "\(name): \(run.stderr)")
+        let written = try Raster.withMetadata(contentsOfFile: output)
+        #expect(written.metadata.iccProfile == nil, "\(name): untagged, sRGB")
+        #expect(written.raster == reference, "\(name): converted as without a profile")
+      }
+      let info = try Decor.run(["info", input])
+      let text = String(decoding: info.stdout, as: UTF8.self)
+      #expect(info.status == 0 && text.contains("not used: ") && text.contains(words), "\(text)")
+    }
+  }
 }
 #endif

@@ -417,7 +417,7 @@ public struct HEIFDecoder: ImageDecoder {
     if profileSize > 0 {
       var profile = [UInt8](repeating: 0, count: profileSize)
       let error = profile.withUnsafeMutableBytes { heif_image_handle_get_raw_color_profile(handle, $0.baseAddress) }
-      if error.code == heif_error_Ok { metadata.iccProfile = profile }
+      if error.code == heif_error_Ok { metadata.takeProfile(profile, of: .grayOrRGB) }
     }
     let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, nil))
     guard count > 0 else { return metadata }

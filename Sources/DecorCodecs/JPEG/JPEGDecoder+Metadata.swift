@@ -14,8 +14,9 @@ extension JPEGDecoder {
   }
 
   /// The ICC profile (APP2 `ICC_PROFILE` segments, joined in their sequence numbers' order; left out when numbers
-  /// are missing or repeated, and when it is a CMYK profile, since the CMYK pixels are converted to sRGB), the JFIF density (APP0), the EXIF (the first APP1 `Exif`) and the XMP (the first
-  /// APP1 XMP), the EXIF's and XMP's orientation set to 1 when this decoder applies it (see `ImageMetadata`).
+  /// are missing or repeated, when it is a CMYK profile, since the CMYK pixels are converted to sRGB, and when its
+  /// colour space is not the values', see `ImageMetadata.takeProfile`), the JFIF density (APP0), the EXIF (the first
+  /// APP1 `Exif`) and the XMP (the first APP1 XMP), the EXIF's and XMP's orientation set to 1 when this decoder applies it (see `ImageMetadata`).
   public func metadata(of data: [UInt8]) -> ImageMetadata {
     Self.metadata(of: data, oriented: autoOrient)
   }
@@ -93,10 +94,9 @@ extension JPEGDecoder {
         }
       }
     }
-    // A CMYK profile describes the file's CMYK values, which the reader converts to sRGB: the pixels no longer are in it.
-    if let profile = iccProfile(of: data), !CMYKConversion.isCMYKProfile(profile) {
-      metadata.iccProfile = profile
-    }
+    // A CMYK profile describes the file's CMYK values, which the reader converts to sRGB: the pixels no longer are in
+    // it. A profile of another space than the values' is not theirs.
+    metadata.takeProfile(iccProfile(of: data), of: JPEGMarkers.storedColors(data) ?? .rgb)
     return metadata
   }
 }

@@ -19,9 +19,7 @@ package enum JPEGMarkers {
   /// and `decor apply` both give; `nil` for a frame it decodes, or none found. Asked once libjpeg has failed, so an
   /// arithmetic-coded file is named only by a libjpeg-turbo built without arithmetic decoding.
   package static func unsupportedVariant(_ data: [UInt8]) -> String? {
-    guard let frame = segments(data).first(where: { (0xC0...0xCF).contains($0.marker)
-      && ![0xC4, 0xC8, 0xCC].contains($0.marker) })
-    else { return nil }
+    guard let frame = frameHeader(data) else { return nil }
     let name = "SOF\(frame.marker - 0xC0)"
     switch frame.marker {
     case 0xC3, 0xC7, 0xCB, 0xCF: return "lossless JPEG (\(name)) is not supported"
@@ -31,6 +29,22 @@ package enum JPEGMarkers {
     if let precision = data[frame.body].first, precision != 8 { return "\(precision)-bit JPEG is not supported" }
     if frame.marker == 0xC9 || frame.marker == 0xCA { return "arithmetic-coded JPEG (\(name)) is not supported" }
     return nil
+  }
+
+  /// The first frame header (SOFn) segment, or `nil`.
+  static func frameHeader(_ data: [UInt8]) -> (marker: UInt8, body: Range<Int>)? {
+    segments(data).first { (0xC0...0xCF).contains($0.marker) && ![0xC4, 0xC8, 0xCC].contains($0.marker) }
+  }
+
+  /// The colours the frame header's component count stores: 1 grey, 4 CMYK (or YCCK), else RGB (or YCbCr), as
+  /// libjpeg reads them; `nil` without a frame header.
+  static func storedColors(_ data: [UInt8]) -> ImageMetadata.StoredColors? {
+    guard let frame = frameHeader(data), frame.body.count >= 6 else { return nil }
+    switch data[frame.body.lowerBound + 5] {
+    case 1: return .gray
+    case 4: return .cmyk
+    default: return .rgb
+    }
   }
 
   /// Whether an EOI marker follows the first start of scan: the file was not cut short. Entropy-coded data never

@@ -59,11 +59,13 @@ extension PNGDecoder {
     var metadata = ImageMetadata()
     for (type, body) in chunks {
       switch type {
-      case "iCCP" where metadata.iccProfile == nil:
+      case "iCCP" where metadata.iccProfile == nil && metadata.unusedProfile == nil:
         // A name of 1 … 79 bytes, a NUL, the compression method (0: zlib), then the zlib stream.
         guard let nul = body.firstIndex(of: 0), (1...79).contains(nul), nul + 2 <= body.count, body[nul + 1] == 0
         else { continue }
-        metadata.iccProfile = inflate(body[(nul + 2)...])
+        // PNG forbids a profile of the other of grey and RGB (libpng refuses one); a Lab, CMYK or other one is not
+        // the values' either.
+        metadata.takeProfile(inflate(body[(nul + 2)...]), of: .grayOrRGB)
       case "pHYs" where metadata.density == nil && body.count == 9:
         let x = body[0..<4].reduce(0) { $0 << 8 | Int($1) }
         let y = body[4..<8].reduce(0) { $0 << 8 | Int($1) }

@@ -27,10 +27,12 @@ package struct CMYKConversion: Sendable, Hashable {
 
   /// `CMYK ICC profile "U.S. Web Coated (SWOP) v2" (557168 bytes, converted to sRGB on read)`: what `decor info`
   /// says of a CMYK file's own profile, which the reader applies and the output does not carry (`ImageMetadata`
-  /// leaves it out); `nil` when `profile` is none or not a CMYK one.
+  /// leaves it out); `nil` when `profile` is none, not a CMYK one, or one that cannot be used (the metadata's
+  /// `unusedProfile` says why).
   package static func profileSummary(_ profile: [UInt8]?) -> String? {
     guard let profile, isCMYKProfile(profile) else { return nil }
     #if ColorManagement
+      guard ImageMetadata.problem(withProfile: profile) == nil else { return nil }
       let name = ColorProfile.name(ofICCData: profile).map { " \"\($0)\"" } ?? ""
       return "CMYK ICC profile\(name) (\(profile.count) bytes, converted to sRGB on read)"
     #else
@@ -61,9 +63,17 @@ package struct CMYKConversion: Sendable, Hashable {
   /// `convert(pixels, count)` turns `count` pixels of four bytes (C, M, Y, K) into opaque RGBA in place, with raw
   /// loads and stores only (the memory may be bound to any type).
   package func converter() -> (_ pixels: UnsafeMutableRawPointer, _ count: Int) -> Void {
+    converter(sharing: CMYKTransforms())
+  }
+
+  /// As `converter()`, its transform taken from (or built into) `transforms`, the input's, so that the pages of one
+  /// document that carry one profile share one transform. A profile that cannot be used (`ImageMetadata.problem(withProfile:)`) is
+  /// passed over for the system's (refused by `ColorProfile.open` before Little CMS reads it, when it asks for too much
+  /// work).
+  package func converter(sharing transforms: CMYKTransforms) -> (_ pixels: UnsafeMutableRawPointer, _ count: Int) -> Void {
     #if ColorManagement
       for data in [profile, Self.defaultProfile] {
-        if let data, let transform = CMYKTransform(profile: data, inverted: inverted) {
+        if let data, let transform = transforms.transform(profile: data, inverted: inverted) {
           return { transform.toRGBA($0, count: $1) }
         }
       }

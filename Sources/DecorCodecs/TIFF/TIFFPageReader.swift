@@ -5,14 +5,15 @@ import CTIFF
 
 /// One reading of a multi-page TIFF's pages as frames (`TIFFDecoder.allPages`): each page decoded whole when it is
 /// asked for, as `TIFFDecoder` decodes the first (libtiff's readers, CMYK through its profile, 16-bit samples, the
-/// orientation applied), so that one page's pixels are held at a time, never the document.
+/// orientation applied), so that one page's pixels are held at a time, never the document. CMYK pages carrying one
+/// profile share one transform (`CMYKTransforms`).
 ///
 /// One opening of the file serves every page: each page is read from the directory libtiff is on, and the next
 /// directory read after it (`TIFFReadDirectory`), so N pages cost N directory reads (opening the file again for each
 /// page, and walking the directories before it, cost N²: 10,000 pages took minutes).
 ///
 /// Each frame is the page as it is (TIFF pages are full images: nothing is composed), with a delay of 0.
-final class TIFFPageReader: AnimationFrameReader {
+package final class TIFFPageReader: AnimationFrameReader {
   private let decoder: TIFFDecoder
   private let source: ByteSource
   private let pixelLimit: Int
@@ -23,6 +24,8 @@ final class TIFFPageReader: AnimationFrameReader {
   private var page = 0
   /// The first page's size, which every later page must have.
   private var canvas: (width: Int, height: Int)?
+  /// The CMYK transforms of this reading: pages carrying one profile share one.
+  package let transforms = CMYKTransforms()
 
   /// Opens `source` and counts its pages.
   ///
@@ -44,7 +47,7 @@ final class TIFFPageReader: AnimationFrameReader {
   /// - Throws: `CodecError`: `.corrupt` naming the page (`page 3: …`) for damage in it or in its directory,
   ///   `.unsupportedVariant` for a page of another size than the first, `.tooLarge` for a page over the pixel limit,
   ///   `.render(.cancelled)` once the source's cancellation is set.
-  func next() throws(CodecError) -> AnimationFrame? {
+  package func next() throws(CodecError) -> AnimationFrame? {
     guard page < pageCount else { return nil }
     let decoded: DecodedImage
     do throws(CodecError) {
@@ -53,7 +56,7 @@ final class TIFFPageReader: AnimationFrameReader {
         throw file.failure ?? .corrupt(source: source.name, detail: detail)
       }
       let reader = try TIFFRowReader(file: file, source: source.name, page: page, pageCount: pageCount,
-        pixelLimit: pixelLimit)
+        pixelLimit: pixelLimit, transforms: transforms)
       decoded = try decoder.decoded(reader, pixelLimit: pixelLimit)
     } catch {
       // Damage is named by its page.

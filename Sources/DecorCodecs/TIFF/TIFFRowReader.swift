@@ -43,8 +43,12 @@ public final class TIFFRowReader: RowReader {
   /// `TIFFPageReader` that goes on to the next page.
   private var file: TIFFFile?
   private var tif: OpaquePointer? { file?.tif }
-  /// How 8-bit CMYK samples become RGBA, when they are read by `TIFFDecoder.readCMYK`.
-  private let cmyk: ((UnsafeMutableRawPointer, Int) -> Void)?
+  /// How 8-bit CMYK samples become RGBA, when they are read by `TIFFDecoder.readCMYK`: made at the first read (a
+  /// reader opened for the sizes only builds no transform), from `transforms`.
+  private var cmyk: ((UnsafeMutableRawPointer, Int) -> Void)?
+  private let cmykConversion: CMYKConversion?
+  /// The CMYK transforms of the input's reading, shared by its pages.
+  private let transforms: CMYKTransforms
   /// libtiff's RGBA conversion state, when the samples are not read by `TIFFDecoder.readSixteenBit` or `readCMYK`.
   private var rgba: UnsafeMutablePointer<TIFFRGBAImage>?
   /// The premultiplied pixels of rows `chunkStart ..< chunkStart + chunkRows`.
@@ -59,7 +63,9 @@ public final class TIFFRowReader: RowReader {
   /// and the metadata, and starts libtiff's RGBA conversion when it is the one used.
   ///
   /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
-  convenience init(bytes: ByteSource, page: Int = 0, pixelLimit: Int) throws(CodecError) {
+  convenience init(bytes: ByteSource, page: Int = 0, pixelLimit: Int, transforms: CMYKTransforms = CMYKTransforms())
+    throws(CodecError)
+  {
     let file = try TIFFFile(bytes)
     // Counted before moving to the page: counting leaves libtiff on the first directory.
     let pageCount = file.directoryCount
@@ -72,15 +78,20 @@ public final class TIFFRowReader: RowReader {
         throw .corrupt(source: bytes.name, detail: "page \(page + 1): \(detail)")
       }
     }
-    try self.init(file: file, source: bytes.name, page: page, pageCount: pageCount, pixelLimit: pixelLimit)
+    try self.init(file: file, source: bytes.name, page: page, pageCount: pageCount, pixelLimit: pixelLimit,
+      transforms: transforms)
   }
 
   /// Reads the directory `file` is on, page `page` (from 0) of `pageCount`, as `init(bytes:page:pixelLimit:)` reads
-  /// its page: what `TIFFPageReader` reads each page with, through one opening of the file.
+  /// its page: what `TIFFPageReader` reads each page with, through one opening of the file. A CMYK page is
+  /// converted by a transform of `transforms`, those of the input's reading, shared by its pages.
   ///
   /// - Throws: as `TIFFRowSource.init(_:page:pixelLimit:)`.
-  init(file: TIFFFile, source: String, page: Int, pageCount: Int, pixelLimit: Int) throws(CodecError) {
+  init(file: TIFFFile, source: String, page: Int, pageCount: Int, pixelLimit: Int, transforms: CMYKTransforms)
+    throws(CodecError)
+  {
     self.source = source
+    self.transforms = transforms
     self.page = page
     self.pageCount = pageCount
     self.file = file
@@ -98,9 +109,8 @@ public final class TIFFRowReader: RowReader {
     let length = isStreamable ? Int(chunkLength == 0 ? UInt32.max : chunkLength) : Int.max
     rowsPerChunk = max(1, min(length, max(1, height)))
     metadata = TIFFRowReader.metadata(of: tif)
-    cmyk =
-      layout.readsCMYK
-      ? CMYKConversion(inverted: false, profile: TIFFRowReader.iccProfile(of: tif)).converter() : nil
+    cmykConversion =
+      layout.readsCMYK ? CMYKConversion(inverted: false, profile: TIFFRowReader.iccProfile(of: tif)) : nil
     guard width > 0, height > 0 else {
       finish()
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
@@ -157,12 +167,20 @@ public final class TIFFRowReader: RowReader {
     return Array(UnsafeRawBufferPointer(start: bytes, count: Int(count)))
   }
 
-  /// The ICC profile (`ICCProfile` tag; not a CMYK one, since CMYK pixels are converted to sRGB), the XMP packet
+  /// The ICC profile (`ICCProfile` tag; not a CMYK one, since CMYK pixels are converted to sRGB, nor one of another
+  /// colour space than the photometric interpretation's: see `ImageMetadata.takeProfile`), the XMP packet
   /// (`XMLPacket`) and the resolution (`XResolution`, `YResolution`, `ResolutionUnit`) of the current directory.
   /// EXIF (a sub-directory of tags, not a block) is not read.
   static func metadata(of tif: OpaquePointer) -> ImageMetadata {
     var metadata = ImageMetadata()
-    metadata.iccProfile = iccProfile(of: tif).flatMap { CMYKConversion.isCMYKProfile($0) ? nil : $0 }
+    let photometric = TIFFDecoder.layout(of: tif).photometric
+    let colors: ImageMetadata.StoredColors =
+      switch photometric {
+      case Int32(PHOTOMETRIC_SEPARATED): .cmyk
+      case Int32(PHOTOMETRIC_MINISBLACK), Int32(PHOTOMETRIC_MINISWHITE): .gray
+      default: .rgb
+      }
+    metadata.takeProfile(iccProfile(of: tif), of: colors)
     var xmpCount: UInt32 = 0
     var xmp: UnsafeMutableRawPointer?
     if decor_tiff_get_xmp(tif, &xmpCount, &xmp) != 0, let xmp, xmpCount > 0 {
@@ -274,7 +292,9 @@ public final class TIFFRowReader: RowReader {
         #endif
         TIFFDecoder.clampToAlpha(UnsafeMutableRawBufferPointer(start: pixels, count: width * rows.count * 4))
       }
-    } else if let cmyk {
+    } else if let conversion = cmykConversion {
+      let cmyk = self.cmyk ?? conversion.converter(sharing: transforms)
+      self.cmyk = cmyk
       done = UnsafeMutableRawPointer(pixels).withMemoryRebound(to: UInt8.self, capacity: rows.count * width * 4) {
         TIFFDecoder.readCMYK(tif, layout: layout, rows: rows, into: $0, convert: cmyk)
       }

@@ -88,8 +88,11 @@ public struct TIFFRowSource: RowSource {
   public func openRows() throws(CodecError) -> any RowReader { try openTIFFRows() }
 
   /// `openRows()` with its concrete type.
-  public func openTIFFRows() throws(CodecError) -> TIFFRowReader {
-    let reader = try TIFFRowReader(bytes: bytes, page: page, pixelLimit: pixelLimit)
+  public func openTIFFRows() throws(CodecError) -> TIFFRowReader { try openTIFFRows(sharing: CMYKTransforms()) }
+
+  /// `openTIFFRows()` whose CMYK transform comes from `transforms`, those of the input's reading.
+  func openTIFFRows(sharing transforms: CMYKTransforms) throws(CodecError) -> TIFFRowReader {
+    let reader = try TIFFRowReader(bytes: bytes, page: page, pixelLimit: pixelLimit, transforms: transforms)
     try DecodeChecks.unchanged(width: reader.width, height: reader.height, was: (width, height), source: source)
     return reader
   }

@@ -22,7 +22,8 @@ extension WebPDecoder {
   static func storedMetadata(from bytes: ByteSource) -> ImageMetadata {
     guard let input = try? bytes.openReader() else { return .none }
     let chunks = Self.chunks(["ICCP", "XMP ", "EXIF"], in: input)
-    var metadata = ImageMetadata(iccProfile: chunks["ICCP"], exif: nil, xmp: chunks["XMP "])
+    var metadata = ImageMetadata(iccProfile: nil, exif: nil, xmp: chunks["XMP "])
+    metadata.takeProfile(chunks["ICCP"], of: .rgb)
     if let exif = chunks["EXIF"] { metadata.setExif(exif[...], oriented: false) }
     return metadata
   }

@@ -15,6 +15,9 @@ tests need neither. Run from this folder: python3 make.py.
 - gray30.icc: Little CMS's built-in grey of gamma 3.0 as an input profile (`linkicc -x -o gray30.icc '*Gray30'`,
   liblcms2-utils); gray30.png: a 16-step grey ramp (0, 17, …, 255) with that profile; gray30-to-srgb-pillow.png:
   Pillow's ImageCms conversion of it to sRGB (relative colorimetric).
+- lab.icc: Little CMS's built-in Lab profile (cmsCreateLab4Profile, through Pillow's ImageCms.createProfile("LAB")):
+  a profile whose data colour space is Lab, which no RGB, grey or CMYK file's values are in (the tests embed it in
+  such files and expect it left out).
 """
 import pyvips
 from PIL import Image, ImageCms
@@ -45,3 +48,5 @@ grey.save("gray30.png", icc_profile=gray30)
 ImageCms.profileToProfile(grey, ImageCms.getOpenProfile("gray30.icc"), ImageCms.createProfile("sRGB"),
                           renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB").save(
     "gray30-to-srgb-pillow.png")
+
+open("lab.icc", "wb").write(ImageCms.ImageCmsProfile(ImageCms.createProfile("LAB")).tobytes())
