@@ -10,9 +10,9 @@ import DecorTestSupport
   /// The depth of the chain every walk is run over: under a sanitizer, whose frames are larger but whose stack is as
   /// large, a tenth.
   static let depth = SanitizerRun.count(100_000, sanitized: 10_000)
-  /// The depth of the other cases, which a debug build renders more slowly: still far past what a recursion over the
-  /// depth survived (30,000 flips crashed).
-  static let shallower = SanitizerRun.count(40_000, sanitized: 4_000)
+  /// The depth of the other cases, which a debug build renders more slowly (kept low for CI's time): deep enough that
+  /// a walk recursing once per level needs megabytes of stack (30,000 flips crashed a release build's main thread).
+  static let shallower = SanitizerRun.count(20_000, sanitized: 4_000)
 
   /// A 4×4 image whose pixels all differ, so that a wrong flip shows.
   static func image() throws -> Raster {
@@ -104,7 +104,7 @@ import DecorTestSupport
   }
 
   /// A group of many layers checks each layer's request against its declared demands in logarithmic time, not by a
-  /// scan of all the layers: 20,000 layers render at once.
+  /// scan of all the layers: 10,000 layers render at once.
   @Test func aGroupOfManyLayersRenders() throws {
     let count = SanitizerRun.count(10_000, sanitized: 2_000)
     let colors: [Color] = [.white, .black]
