@@ -15,12 +15,6 @@ import DecorTestSupport
   init() throws { directory = try Self.makeDirectory("decor-bombs") }
   deinit { removeDirectory() }
 
-  /// Writes `bytes` as `name` in the test folder and returns its path.
-  func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-    try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
-    return file(name)
-  }
-
   /// The line the refusal of `frames` canvases of 16384² under the default budget ends with.
   static func refusal(frames: Int) -> String {
     "\(frames) frames of 16384x16384 pixels are \(frames << 28) pixels, more than the limit of "

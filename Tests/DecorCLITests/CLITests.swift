@@ -87,12 +87,6 @@ struct Watchdog {
   init() throws { directory = try Self.makeDirectory("decor-cli") }
   deinit { removeDirectory() }
 
-  /// Writes `bytes` as a file in the test folder and returns its path.
-  func write(_ name: String, _ bytes: [UInt8]) throws -> String {
-    try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
-    return file(name)
-  }
-
   @Test func applyWithoutStepsReencodesTheImage() throws {
     let input = Self.pngSuite.appendingPathComponent("basn6a08.png").path
     let result = try Decor.run(["apply", input, "-o", file("out.png")])

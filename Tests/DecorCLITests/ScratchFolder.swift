@@ -22,6 +22,12 @@ extension ScratchFolder {
   /// The path of `name` in the folder.
   func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+  /// Writes `bytes` as `name` in the folder and returns its path.
+  func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+    try Data(bytes).write(to: URL(fileURLWithPath: file(name)))
+    return file(name)
+  }
+
   /// The folder's entries, sorted.
   func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() }
 }
