@@ -14,6 +14,13 @@ package enum SanitizerRun {
     return !value.isEmpty
   }()
 
+  /// The sanitizer named by `DECOR_SANITIZER` (`address` or `thread`), or nil in a plain run: for the few tests a
+  /// sanitizer's runtime cannot run under (a file-size limit, say).
+  package static let kind: String? = {
+    guard let value = ProcessInfo.processInfo.environment["DECOR_SANITIZER"], !value.isEmpty else { return nil }
+    return value
+  }()
+
   /// `cases` in a plain run; under a sanitizer, the first and every `stride`-th after it. With a stride prime to a
   /// grid's width (a pair sweep's 9, say), the sample still has every row and every column.
   package static func sample<Case>(_ cases: [Case], every stride: Int) -> [Case] {
