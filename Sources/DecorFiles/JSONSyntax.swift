@@ -8,7 +8,8 @@ import DecorCore
 /// allows but the decoder does not read: a number no `Double` holds (`1e400`, `1e-400`) and half of a UTF-16
 /// surrogate pair (`"\ud800"`). It refuses a key given twice in one object (`{"width": 1, "width": 2}`), which
 /// readers take differently (Decor's decoder kept the first, Python's `json` and `jq` keep the last), so that a scene
-/// checked by one tool is the scene Decor draws. It builds no value: once the text passes, `JSONDecoder` reads it.
+/// checked by one tool is the scene Decor draws. The same pass builds the `JSONValue`, keys in the order written: a
+/// second reading by `JSONDecoder` cost more than the check itself (half the time of opening a 100,000-layer scene).
 ///
 /// A message says where and what was expected, and never shows the file's letters, digits or bytes: of what it
 /// found it names only punctuation (`found ']'`), else the kind (`found a letter`), so that a file read as JSON that
@@ -29,6 +30,11 @@ package struct JSONSyntax {
 
   /// Checks `bytes`; the nesting is limited to 512 levels, as deeply nested input would otherwise exhaust the stack.
   package static func check(_ bytes: [UInt8]) throws(Mistake) {
+    _ = try parse(bytes)
+  }
+
+  /// The value `bytes` hold, once checked as `check` does.
+  package static func parse(_ bytes: [UInt8]) throws(Mistake) -> JSONValue {
     var syntax = JSONSyntax(bytes: bytes)
     // A UTF-8 byte order mark, which some editors write, is not a mistake.
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { syntax.position = 3 }
@@ -47,9 +53,10 @@ package struct JSONSyntax {
       }
     }
     syntax.skipSpace()
-    try syntax.value(depth: 0)
+    let value = try syntax.value(depth: 0)
     syntax.skipSpace()
     if syntax.position < bytes.count { throw syntax.mistake("more after the end of the JSON (found \(syntax.shown))") }
+    return value
   }
 
   private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -88,39 +95,47 @@ package struct JSONSyntax {
     while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
   }
 
-  private mutating func value(depth: Int) throws(Mistake) {
+  private mutating func value(depth: Int) throws(Mistake) -> JSONValue {
     guard depth < 512 else { throw mistake("nested more than 512 levels deep") }
     guard let byte = current else { throw mistake("a value expected, found end of file") }
     switch byte {
-    case UInt8(ascii: "{"): try container(close: UInt8(ascii: "}"), depth: depth)
-    case UInt8(ascii: "["): try container(close: UInt8(ascii: "]"), depth: depth)
-    case UInt8(ascii: "\""): try string()
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-    case UInt8(ascii: "t"): try word("true")
-    case UInt8(ascii: "f"): try word("false")
-    case UInt8(ascii: "n"): try word("null")
+    case UInt8(ascii: "{"): return try container(close: UInt8(ascii: "}"), depth: depth)
+    case UInt8(ascii: "["): return try container(close: UInt8(ascii: "]"), depth: depth)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+    case UInt8(ascii: "t"):
+      try word("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try word("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try word("null")
+      return .null
     default: throw mistake("a value expected, found \(shown)")
     }
   }
 
   /// An object (`close` is `}`: members `"key": value`) or an array (`]`: values), commas between, none after the
   /// last.
-  private mutating func container(close: UInt8, depth: Int) throws(Mistake) {
+  private mutating func container(close: UInt8, depth: Int) throws(Mistake) -> JSONValue {
     let isObject = close == UInt8(ascii: "}")
     position += 1
     skipSpace()
     if current == close {
       position += 1
-      return
+      return isObject ? .object([]) : .array([])
     }
+    var values: [JSONValue] = []
+    var members: [(key: String, value: JSONValue)] = []
     // Each key of an object, as its text means it (escapes read), at the offset it starts at.
     var keys: [String: Int] = [:]
+    var key = ""
     while true {
       if isObject {
         guard current == UInt8(ascii: "\"") else { throw mistake("a key in double quotes expected, found \(shown)") }
         let start = position
-        try string()
-        let key = Self.unescaped(bytes[start + 1..<position - 1])
+        key = try string()
         if let first = keys[key] {
           let earlier = mistake("", at: first)
           throw mistake("the key \(Quoting.quoted(key)) is given twice in one object (first at line "
@@ -132,11 +147,12 @@ package struct JSONSyntax {
         position += 1
         skipSpace()
       }
-      try value(depth: depth + 1)
+      let item = try value(depth: depth + 1)
+      if isObject { members.append((key: key, value: item)) } else { values.append(item) }
       skipSpace()
       if current == close {
         position += 1
-        return
+        return isObject ? .object(members) : .array(values)
       }
       let closing = Character(Unicode.Scalar(close))
       guard current == UInt8(ascii: ",") else { throw mistake("',' or '\(closing)' expected, found \(shown)") }
@@ -146,13 +162,15 @@ package struct JSONSyntax {
     }
   }
 
-  private mutating func string() throws(Mistake) {
+  /// A string, its escapes read.
+  private mutating func string() throws(Mistake) -> String {
+    let start = position
     position += 1
     while let byte = current {
       switch byte {
       case UInt8(ascii: "\""):
         position += 1
-        return
+        return Self.unescaped(bytes[start + 1..<position - 1])
       case UInt8(ascii: "\\"):
         let start = position
         position += 1
@@ -244,7 +262,7 @@ package struct JSONSyntax {
     return mistake("\\u\(hex) is \(half): half of a UTF-16 pair is no character", at: start)
   }
 
-  private mutating func number() throws(Mistake) {
+  private mutating func number() throws(Mistake) -> Double {
     let start = position
     func digits() -> Int {
       let start = position
@@ -269,7 +287,7 @@ package struct JSONSyntax {
     // Valid JSON that no `Double` holds (the decoder refuses it, without saying where): one that overflows, and
     // one that is not 0 but rounds to it.
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    guard let value = Double(text) else { return }
+    guard let value = Double(text) else { throw mistake("a number Swift cannot read", at: start) }
     let zero = !bytes[start..<mantissaEnd].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
     let number = "a number out of range"
     if !value.isFinite {
@@ -278,6 +296,7 @@ package struct JSONSyntax {
     if value == 0 && !zero {
       throw mistake("\(number) (nearer 0 than \(Double.leastNonzeroMagnitude), the least above 0; write 0)", at: start)
     }
+    return value
   }
 
   private mutating func word(_ expected: String) throws(Mistake) {

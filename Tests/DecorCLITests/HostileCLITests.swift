@@ -10,7 +10,7 @@ import DecorTestSupport
   static let rgba = StepsCLITests.rgba
   /// Five million `a`s (one million under a sanitizer): a value no message should print back.
   // Under a sanitizer, whose `decor` reads a megabyte many times slower, 1 MB is still far past every limit.
-  static let huge = String(repeating: "a", count: SanitizerRun.count(5_000_000, sanitized: 1_000_000))
+  static let huge = String(repeating: "a", count: SanitizerRun.count(1_000_000, sanitized: 250_000))
   /// How a message shows it: 60 characters and an ellipsis.
   static let shown = String(repeating: "a", count: 60) + "…"
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 import Decor
@@ -75,5 +76,34 @@ import DecorTestSupport
       == true)
     // The same key in different objects, and keys that differ only in case, pass.
     #expect(mistake(#"{"a": {"k": 1}, "b": {"k": 2}, "K": [{"k": 1}, {"k": 2}], "k": 0}"#) == nil)
+  }
+
+  /// The values the check builds are those Foundation's `JSONDecoder` reads from the same text (an independent
+  /// reader; it loses the order of an object's keys, so both are compared with keys sorted), and the keys stay in
+  /// the order written.
+  @Test func valuesAreThoseFoundationReads() throws {
+    func sortedKeys(_ value: JSONValue) -> JSONValue {
+      switch value {
+      case .array(let values): return .array(values.map(sortedKeys))
+      case .object(let pairs):
+        return .object(pairs.map { (key: $0.key, value: sortedKeys($0.value)) }.sorted { $0.key < $1.key })
+      default: return value
+      }
+    }
+    for text in [
+      #"{"z": [1, -2.5, 3e4, 0, -0.0, 1E-2, 1.7976931348623157e308, 5e-324], "b": {"c": null, "d": true, "a": false}}"#,
+      #"["a \"quoted\" \\ \/ \b\f\n\r\t \u00e9 é \ud83c\udf89 🎉", "", {}, []]"#, "\u{FEFF}[1]", "-12", "\"x\"",
+      ##"{"layers": [{"color": "#336699", "width": 1, "x": 12345678901234567}]}"##,
+    ] {
+      let ours = try JSONSyntax.parse(Array(text.utf8))
+      let foundation = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+      #expect(sortedKeys(ours) == foundation, "\(text)")
+    }
+    let ordered = try JSONSyntax.parse(Array(##"{"filter": "shadow", "dx": 6, "blur": 8, "color": "#000"}"##.utf8))
+    if case .object(let pairs) = ordered {
+      #expect(pairs.map(\.key) == ["filter", "dx", "blur", "color"])
+    } else {
+      Issue.record("not an object: \(ordered)")
+    }
   }
 }
