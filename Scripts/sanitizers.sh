@@ -76,13 +76,15 @@ run() {
 }
 
 # Suites that take longest under a sanitizer (measured: the render combinations, the async renders, the streamed
-# files, the scaler against its reference, the CLI's killed and out-of-memory runs), started first so that no long
-# one is left to run alone at the end. An order only: every suite runs whatever this list says.
+# files, the scaler against its reference, the CLI's killed and out-of-memory runs, the 100,000-deep graphs),
+# started first so that no long one is left to run alone at the end. An order only: every suite runs whatever this
+# list says.
 first_suites=(
   DecorCoreTests.RenderCombinationTests DecorFilesTests.MemoryEncodingTests DecorCLITests.ResourceLimitCLITests
   DecorCoreTests.StreamedImageTests DecorCoreTests.ScalerReferenceTests DecorCoreTests.RendererTests
   DecorCoreTests.BlurEdgeTests DecorCLITests.HostileCLITests DecorCoreTests.GaussianBlurTests
   DecorCLITests.WorkflowCLITests DecorCoreTests.BandedRenderTests DecorCoreTests.BlendModeTests
+  DecorCoreTests.DeepGraphTests DecorCLITests.DeepChainCLITests DecorFilesTests.AsyncEncodingCancellationTests
 )
 
 # Runs every suite of the test binary in BIN (Swift Testing; the package has no XCTest cases), one process per suite,

@@ -356,8 +356,10 @@ private final class PlanGraph {
     nodes[0].requests = requests
     let order = order()
     var done = [Bool](repeating: false, count: nodes.count)
-    // The consumers (stage and input index) that asked each node for something in this propagation.
-    var users = [Set<[Int]>](repeating: [], count: nodes.count)
+    // Whether two or more consumers (stage and input index) asked each node for something in this propagation.
+    // Only whether there are two or more matters: the first user (stage, input index), and whether another came.
+    var firstUser = [(stage: Int, index: Int)?](repeating: nil, count: nodes.count)
+    var sharedBy = [Bool](repeating: false, count: nodes.count)
     for id in order {
       done[id] = true
       let asked = nodes[id].requests.filter { !$0.isEmpty }
@@ -366,7 +368,7 @@ private final class PlanGraph {
       let box = asked.dropFirst().reduce(first) { $0.union($1) }
       // A node that materialises, and a node with inputs that two or more consumers read (a shadow's input: the
       // shape and the image over it), is computed once, band by band, rather than once per consumer's request.
-      let shared = users[id].count > 1 && !nodes[id].inputs.isEmpty
+      let shared = sharedBy[id] && !nodes[id].inputs.isEmpty
       let materialised = (nodes[id].materialises || shared) && !box.intersection(nodes[id].extent).isEmpty
       nodes[id].materialised = materialised
       let component = nodes[id].component
@@ -385,7 +387,13 @@ private final class PlanGraph {
           // node found just now, which the order does not hold: the next propagation gives them this demand.
           if input < done.count && done[input] { foundEdges = true }
           nodes[input].requests.append(demand.region)
-          if input < users.count { users[input].insert([id, demand.index]) }
+          if input < firstUser.count {
+            if let user = firstUser[input] {
+              if user != (id, demand.index) { sharedBy[input] = true }
+            } else {
+              firstUser[input] = (id, demand.index)
+            }
+          }
         }
       }
     }
