@@ -6,12 +6,13 @@ extension RenderContext {
   /// (`PreparedInputs`). A chain of any length is rendered with a stack of constant depth, and a region two
   /// consumers declare alike is rendered once.
   ///
-  /// Not prepared, but asked for when `render` asks: leaves (a raster, a generator: nothing below them), and stages
-  /// the render computed once whose rows hold the region. A request a component did not declare is rendered when it
+  /// Not prepared, but asked for when `render` asks: leaves (a raster, a generator: nothing below them), stages
+  /// whose inputs are all leaves and that one consumer asks (`RenderPlan.rendersWhenAsked`: one level deeper, and
+  /// computed once either way), and stages the render computed once whose rows hold the region. A request a component did not declare is rendered when it
   /// is asked, by an evaluation of its own; the bytes are the same either way, a render being a pure function of the
   /// graph and the region. A request outside what the component declared is refused (`checkDemand`).
   func evaluate(_ component: any ImageComponent, _ region: IntRect) throws -> Raster {
-    guard let plan, let root = stage, !plan.stages[root].inputs.isEmpty else {
+    guard let plan, let root = stage, !plan.stages[root].inputs.isEmpty, !plan.rendersWhenAsked[root] else {
       return try component.render(region, context: rendering(region))
     }
     let stages = plan.stages
@@ -24,7 +25,7 @@ extension RenderContext {
     for id in root..<stages.count where !asked[id - root].isEmpty {
       let stage = stages[id]
       if id != root {
-        if stage.inputs.isEmpty { continue }
+        if stage.inputs.isEmpty || plan.rendersWhenAsked[id] { continue }
         if let rows = materialised.isEmpty ? nil : materialised[id],
           asked[id - root].allSatisfy({ rows.servesPixels($0.intersection(stage.extent)) })
         {

@@ -173,6 +173,13 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// The stage of the root.
   package var root: Int { 0 }
 
+  /// Per stage: whether it is rendered when its consumer asks rather than prepared ahead (see
+  /// `RenderContext.evaluate`): a stage with inputs, all of them leaves, that one consumer asks. Rendering it when
+  /// asked goes one level below its consumer and no deeper, so no chain's depth reaches the stack, and nothing is
+  /// computed twice; preparing it would cost a context, a kept raster and a lookup for nothing (a scene's 100,000
+  /// colour layers, each a crop of a colour).
+  let rendersWhenAsked: [Bool]
+
   /// The stage input `index` of stage `stage` leads to, if the plan saw that input asked for.
   func input(_ index: Int, of stage: Int) -> Int? { stages[stage].inputs[index] }
 
@@ -189,7 +196,11 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
       graph.propagate(requests)
       rounds += 1
     }
-    self.stages = graph.stages()
+    let stages = graph.stages()
+    self.stages = stages
+    rendersWhenAsked = stages.map { stage in
+      !stage.inputs.isEmpty && stage.uses.count <= 1 && stage.inputs.values.allSatisfy { stages[$0].inputs.isEmpty }
+    }
   }
 
   /// The indentation of a line `depth` inputs below the root: two spaces a level up to `deepestIndent`, and the
