@@ -28,12 +28,8 @@ package struct JSONSyntax {
   private let bytes: [UInt8]
   private var position = 0
 
-  /// Checks `bytes`; the nesting is limited to 512 levels, as deeply nested input would otherwise exhaust the stack.
-  package static func check(_ bytes: [UInt8]) throws(Mistake) {
-    _ = try parse(bytes)
-  }
-
-  /// The value `bytes` hold, once checked as `check` does.
+  /// The value `bytes` hold, checked as this type says; the nesting is limited to 512 levels, as deeply nested input
+  /// would otherwise exhaust the stack.
   package static func parse(_ bytes: [UInt8]) throws(Mistake) -> JSONValue {
     var syntax = JSONSyntax(bytes: bytes)
     // A UTF-8 byte order mark, which some editors write, is not a mistake.
@@ -164,13 +160,13 @@ package struct JSONSyntax {
 
   /// A string, its escapes read.
   private mutating func string() throws(Mistake) -> String {
-    let start = position
+    let open = position
     position += 1
     while let byte = current {
       switch byte {
       case UInt8(ascii: "\""):
         position += 1
-        return Self.unescaped(bytes[start + 1..<position - 1])
+        return Self.unescaped(bytes[open + 1..<position - 1])
       case UInt8(ascii: "\\"):
         let start = position
         position += 1
@@ -284,8 +280,8 @@ package struct JSONSyntax {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
       guard digits() > 0 else { throw mistake("a digit expected in the exponent, found \(shown)") }
     }
-    // Valid JSON that no `Double` holds (the decoder refuses it, without saying where): one that overflows, and
-    // one that is not 0 but rounds to it.
+    // Valid JSON that no `Double` holds, which `JSONValue` cannot carry (Foundation's decoder refuses it too,
+    // without saying where): one that overflows, and one that is not 0 but rounds to it.
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     guard let value = Double(text) else { throw mistake("a number Swift cannot read", at: start) }
     let zero = !bytes[start..<mantissaEnd].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }

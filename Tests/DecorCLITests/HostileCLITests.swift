@@ -8,8 +8,8 @@ import DecorTestSupport
 /// step is refused, naming the place, instead of opening the file its first part names.
 @Suite(.tags(.slow)) final class HostileCLITests: ScratchFolder {
   static let rgba = StepsCLITests.rgba
-  /// Five million `a`s (one million under a sanitizer): a value no message should print back.
-  // Under a sanitizer, whose `decor` reads a megabyte many times slower, 1 MB is still far past every limit.
+  /// A million `a`s (250,000 under a sanitizer): a value no message should print back.
+  // Under a sanitizer, whose `decor` reads a megabyte many times slower, 250 KB is still far past every limit.
   static let huge = String(repeating: "a", count: SanitizerRun.count(1_000_000, sanitized: 250_000))
   /// How a message shows it: 60 characters and an ellipsis.
   static let shown = String(repeating: "a", count: 60) + "…"

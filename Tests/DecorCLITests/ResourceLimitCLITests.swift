@@ -18,7 +18,7 @@ import Decor
 
   /// Whether a sanitizer runs this suite: its runtime reserves terabytes of address space, so `ulimit -v` cannot
   /// be set under it.
-  static let sanitized = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+  static let sanitized = SanitizerRun.isActive
 
   /// Records an issue unless `result` is exit 1 with one line under 1,000 bytes that contains `expected`.
   static func expectOneLineFailure(
@@ -155,8 +155,8 @@ import Decor
     }
     // JPEG, PNG and TIFF are read by rows from standard input as from a file: the same render fits in 240 MB of
     // address space (its resident memory is about 35 MB), room for decor, its threads and its bands but not for the
-    // whole raster beside them. (Written as JPEG, also by rows: a debug build takes a minute to write it as PNG.) glibc gives each thread that allocates an arena of its own, reserving 64 MB of
-    // address space each, and how many threads a run starts depends on the machine's load: MALLOC_ARENA_MAX=2 keeps
+    // whole raster beside them; written as JPEG, also by rows (a debug build takes a minute to write it as PNG).
+    // glibc gives each thread that allocates an arena of its own, reserving 64 MB of address space each, and how many threads a run starts depends on the machine's load: MALLOC_ARENA_MAX=2 keeps
     // the address space this run needs from depending on it (without it, a small allocation could run out on a
     // loaded machine).
     for name in ["big.jpg", "big.png", "big.tif"] {

@@ -8,18 +8,15 @@ import Foundation
 /// sample of their cases (every kind of case kept) and fewer seeded trials, chosen here in one place; a plain
 /// `swift test` runs them all.
 package enum SanitizerRun {
-  /// True when `DECOR_SANITIZER` is set and not empty.
-  package static let isActive: Bool = {
-    guard let value = ProcessInfo.processInfo.environment["DECOR_SANITIZER"] else { return false }
-    return !value.isEmpty
-  }()
-
   /// The sanitizer named by `DECOR_SANITIZER` (`address` or `thread`), or nil in a plain run: for the few tests a
-  /// sanitizer's runtime cannot run under (a file-size limit, say).
+  /// sanitizer's runtime cannot run under (a file-size or memory limit, say).
   package static let kind: String? = {
     guard let value = ProcessInfo.processInfo.environment["DECOR_SANITIZER"], !value.isEmpty else { return nil }
     return value
   }()
+
+  /// True when `DECOR_SANITIZER` is set and not empty.
+  package static var isActive: Bool { kind != nil }
 
   /// `cases` in a plain run; under a sanitizer, the first and every `stride`-th after it. With a stride prime to a
   /// grid's width (a pair sweep's 9, say), the sample still has every row and every column.

@@ -8,8 +8,8 @@ extension RenderContext {
   ///
   /// Not prepared, but asked for when `render` asks: leaves (a raster, a generator: nothing below them), stages
   /// whose inputs are all leaves and that one consumer asks (`RenderPlan.rendersWhenAsked`: one level deeper, and
-  /// computed once either way), and stages the render computed once whose rows hold the region. A request a component did not declare is rendered when it
-  /// is asked, by an evaluation of its own; the bytes are the same either way, a render being a pure function of the
+  /// computed once either way), and stages the render computed once whose rows hold the region. A request a
+  /// component did not declare is rendered when it is asked, by an evaluation of its own; the bytes are the same either way, a render being a pure function of the
   /// graph and the region. A request outside what the component declared is refused (`checkDemand`).
   func evaluate(_ component: any ImageComponent, _ region: IntRect) throws -> Raster {
     guard let plan, let root = stage, !plan.stages[root].inputs.isEmpty, !plan.rendersWhenAsked[root] else {

@@ -367,8 +367,8 @@ private final class PlanGraph {
     nodes[0].requests = requests
     let order = order()
     var done = [Bool](repeating: false, count: nodes.count)
-    // Whether two or more consumers (stage and input index) asked each node for something in this propagation.
-    // Only whether there are two or more matters: the first user (stage, input index), and whether another came.
+    // Whether two or more consumers (stage and input index) asked each node for something in this propagation:
+    // the first consumer of each node, and whether another came.
     var firstUser = [(stage: Int, index: Int)?](repeating: nil, count: nodes.count)
     var sharedBy = [Bool](repeating: false, count: nodes.count)
     for id in order {
