@@ -243,7 +243,9 @@ public struct SceneLayer: Sendable, Equatable {
           }
         }
       case .color(let color):
-        component = SolidColor(color)
+        // One node rather than a crop of a plane: a scene of many colour layers plans and renders half the nodes.
+        component = SolidColor(color, extent: IntRect(x: 0, y: 0, width: layer.width ?? canvas.width,
+          height: layer.height ?? canvas.height))
       case .linearGradient(let from, let to, let stops):
         component = LinearGradient(from: from, to: to, stops: stops)
       case .radialGradient(let center, let radius, let stops):
@@ -260,7 +262,7 @@ public struct SceneLayer: Sendable, Equatable {
         component = text
       #endif
       }
-      if layer.content.isGenerator {
+      if layer.content.isGenerator && component.extent.isInfinite {
         component = component.cropped(to: IntRect(x: 0, y: 0, width: layer.width ?? canvas.width,
           height: layer.height ?? canvas.height))
       }

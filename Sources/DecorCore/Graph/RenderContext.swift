@@ -147,15 +147,17 @@ public struct RenderContext: Sendable {
   /// rendered on its own, as it always was).
   func checkDemand(_ index: Int, _ region: IntRect, of input: any ImageComponent) throws(RenderError) {
     guard !region.isEmpty, let plan, let stage else { return }
-    let owner = plan.stages[stage]
-    guard owner.declaresInputs else { return }
+    // The stage is read in place, not copied: this runs for every request a component makes.
+    guard plan.stages[stage].declaresInputs else { return }
     let declared: Bool
     if let rendering {
-      declared = RenderPlan.PlannedDemand.declares(owner.demands(for: rendering), input: index, containing: region)
+      declared = RenderPlan.PlannedDemand.declares(plan.stages[stage].demands(for: rendering), input: index,
+        containing: region)
     } else {
       declared = plan.input(index, of: stage).map { plan.stages[$0].region.contains(region) } ?? false
     }
     guard declared else {
+      let owner = plan.stages[stage]
       throw .failed(component: owner.component,
         error: DemandOutsidePlan(input: index, component: String(describing: input), region: region,
           declared: rendering.map { owner.demands(for: $0).filter { $0.index == index }.map(\.region) }

@@ -53,6 +53,29 @@ import DecorTestSupport
     #expect(throws: RenderError.infiniteExtent(component: "solid #ff000080")) { try solid.rendered() }
   }
 
+  /// A colour over a rectangle is one node with the pixels of the colour's plane cropped to it, for regions
+  /// inside, across and outside the rectangle, in a group and on its own.
+  @Test func solidColourOverARectangleIsTheCroppedPlane() throws {
+    let color = try Color(parsing: "#3366cc80")
+    let rect = IntRect(x: 3, y: -2, width: 5, height: 4)
+    let bounded = SolidColor(color, extent: rect)
+    let cropped = SolidColor(color).cropped(to: rect)
+    #expect(bounded.extent == rect)
+    #expect(bounded.description == "solid #3366cc80 over \(rect)")
+    #expect(bounded.identity == SolidColor(color, extent: rect).identity)
+    #expect(bounded.identity != SolidColor(color).identity)
+    #expect(bounded.identity != SolidColor(color, extent: rect.offsetBy(dx: 1, dy: 0)).identity)
+    for region in [rect, IntRect(x: 4, y: -1, width: 2, height: 2), IntRect(x: 0, y: -4, width: 12, height: 9),
+      IntRect(x: 20, y: 20, width: 3, height: 3)]
+    {
+      #expect(try Self.render(bounded, region) == Self.render(cropped, region))
+    }
+    #expect(try bounded.rendered() == cropped.rendered())
+    let paper = SolidColor(.white).cropped(to: IntRect(x: 0, y: -2, width: 9, height: 6))
+    let layers = { (top: any ImageComponent) in Group([Layer(paper), Layer(top, x: 1, y: 1, opacity: 0.5)]) }
+    #expect(try layers(bounded).rendered(renderer: Renderer(threads: 2)) == layers(cropped).rendered())
+  }
+
   @Test func regionsOverThePixelLimitAreRefused() {
     let generators: [any ImageComponent] = [
       SolidColor(.white), Checkerboard(),

@@ -1,26 +1,46 @@
-/// One colour covering the whole plane (a generator: its extent is infinite, so crop it or render a region).
+/// One colour covering the whole plane (a generator: its extent is infinite, so crop it or render a region), or a
+/// rectangle of it (`init(_:extent:)`).
 public struct SolidColor: ImageComponent, CustomStringConvertible {
   /// The colour every pixel gets.
   public let color: Color
+  /// Where the colour lies: `IntRect.infinite` for the whole plane, else a rectangle, transparent outside.
+  public let extent: IntRect
   private let pixel: RGBA8
 
   /// A plane of `color`, rounded to 8 bits and premultiplied as `Color.premultiplied` describes.
   public init(_ color: Color) {
+    self.init(color, extent: .infinite)
+  }
+
+  /// `color` over `extent` and transparent elsewhere: the same pixels as `SolidColor(color).cropped(to: extent)`,
+  /// in one node of a render's plan rather than two (a scene's colour layers are this).
+  public init(_ color: Color, extent: IntRect) {
     self.color = color
+    self.extent = extent
     pixel = color.premultiplied
   }
 
-  /// `IntRect.infinite`.
-  public var extent: IntRect { .infinite }
-
-  public var identity: ComponentIdentity { ComponentIdentity(Self.self, parameters: [color]) }
-
-  /// Fills `region` with the colour.
-  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
-  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    try Raster(width: region.width, height: region.height, fill: pixel, pixelLimit: context.pixelLimit)
+  public var identity: ComponentIdentity {
+    extent.isInfinite
+      ? ComponentIdentity(Self.self, parameters: [color])
+      : ComponentIdentity(Self.self, parameters: [color, extent])
   }
 
-  /// `solid #rrggbb` (or `#rrggbbaa`).
-  public var description: String { "solid \(color)" }
+  /// Fills `region` with the colour where it meets the extent, transparent elsewhere.
+  /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
+  public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
+    let inside = region.intersection(extent)
+    if inside == region {
+      return try Raster(width: region.width, height: region.height, fill: pixel, pixelLimit: context.pixelLimit)
+    }
+    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    if !inside.isEmpty {
+      let colour = try Raster(width: inside.width, height: inside.height, fill: pixel, pixelLimit: context.pixelLimit)
+      output.copy(colour, from: colour.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
+    }
+    return output
+  }
+
+  /// `solid #rrggbb` (or `#rrggbbaa`), and the rectangle when it has one.
+  public var description: String { "solid \(color)" + (extent.isInfinite ? "" : " over \(extent)") }
 }
