@@ -11,6 +11,10 @@
 /// Layout: row-major, top row first; each pixel is 4 bytes in the order R, G, B, A; rows are packed with a stride
 /// of `bytesPerRow = width × 4` bytes and no padding. Colour channels are premultiplied by alpha (see `RGBA8`).
 ///
+/// Inside the package a raster may hold 16 bits per channel instead (`format`, `PixelFormat.rgba16`: 8 bytes a
+/// pixel, `bytesPerRow = width × 8`); the 8-bit accessors (`subscript`, `pixel(x:y:)`, `straightBytes()`) then
+/// read it rounded to 8 bits. Every raster the public API makes or returns is 8-bit.
+///
 /// `Raster` is a copy-on-write value: copies share storage until one of them is mutated, so passing rasters
 /// around and across tasks is cheap and safe. Sizes are validated on creation: zero or negative sizes, sizes whose
 /// byte count would overflow, and sizes above a pixel limit (by default `defaultPixelLimit`, 2^28 pixels) throw a
@@ -26,9 +30,11 @@ public struct Raster: Sendable, Equatable {
   /// The premultiplied RGBA bytes, `height × bytesPerRow` of them.
   @inlinable public var bytes: [UInt8] { storage }
   @usableFromInline var storage: [UInt8]
+  /// How the bytes hold the pixels: `rgba8` unless made otherwise inside the package.
+  @usableFromInline package let format: PixelFormat
 
-  /// Bytes from the start of one row to the start of the next: always `width × 4`.
-  @inlinable public var bytesPerRow: Int { width &* 4 }
+  /// Bytes from the start of one row to the start of the next: `width × 4` (`width × 8` for a 16-bit raster).
+  @inlinable public var bytesPerRow: Int { width &* format.bytesPerPixel }
   /// `(0, 0, width, height)`.
   @inlinable public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
@@ -39,9 +45,16 @@ public struct Raster: Sendable, Equatable {
   public static func byteCount(width: Int, height: Int, pixelLimit: Int = defaultPixelLimit) throws(RasterError)
     -> Int
   {
+    try byteCount(width: width, height: height, format: .rgba8, pixelLimit: pixelLimit)
+  }
+
+  /// The same for a raster of `format`.
+  package static func byteCount(width: Int, height: Int, format: PixelFormat, pixelLimit: Int = defaultPixelLimit)
+    throws(RasterError) -> Int
+  {
     guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
     let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-    let (count, overflow4) = pixels.multipliedReportingOverflow(by: 4)
+    let (count, overflow4) = pixels.multipliedReportingOverflow(by: format.bytesPerPixel)
     guard !overflow, !overflow4, pixels <= pixelLimit else {
       throw .tooLarge(width: width, height: height, limit: pixelLimit)
     }
@@ -54,6 +67,7 @@ public struct Raster: Sendable, Equatable {
     try Raster.checkAllocation(count, width: width, height: height)
     self.width = width
     self.height = height
+    format = .rgba8
     storage = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       Raster.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
       if fill == .clear {
@@ -87,6 +101,7 @@ public struct Raster: Sendable, Equatable {
     }
     self.width = width
     self.height = height
+    format = .rgba8
     storage = premultipliedBytes
   }
 
@@ -103,16 +118,32 @@ public struct Raster: Sendable, Equatable {
   /// A raster whose bytes `initialize` writes in full (decoders write straight into the storage this way).
   /// The size has been validated before `initialize` runs; if it throws, nothing is kept.
   package init(
-    width: Int, height: Int, pixelLimit: Int,
+    width: Int, height: Int, format: PixelFormat = .rgba8, pixelLimit: Int,
     initializingWith initialize: (UnsafeMutableRawBufferPointer) throws -> Void
   ) throws {
-    let count = try Raster.byteCount(width: width, height: height, pixelLimit: pixelLimit)
+    let count = try Raster.byteCount(width: width, height: height, format: format, pixelLimit: pixelLimit)
     try Raster.checkAllocation(count, width: width, height: height)
     self.width = width
     self.height = height
+    self.format = format
     storage = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       Raster.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
       try initialize(UnsafeMutableRawBufferPointer(buffer))
+      initialized = count
+    }
+  }
+
+  /// A transparent raster of `format`.
+  package init(width: Int, height: Int, format: PixelFormat, pixelLimit: Int = defaultPixelLimit) throws(RasterError)
+  {
+    let count = try Raster.byteCount(width: width, height: height, format: format, pixelLimit: pixelLimit)
+    try Raster.checkAllocation(count, width: width, height: height)
+    self.width = width
+    self.height = height
+    self.format = format
+    storage = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      Raster.adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+      buffer.baseAddress!.initialize(repeating: 0, count: count)
       initialized = count
     }
   }
@@ -170,6 +201,7 @@ public struct Raster: Sendable, Equatable {
 
   /// The pixels as straight (un-premultiplied) RGBA bytes, rounded to nearest; transparent pixels become zeros.
   public func straightBytes() -> [UInt8] {
+    if format != .rgba8 { return converted(to: .rgba8, straight: true).storage }
     var copy = storage
     copy.withUnsafeMutableBytes { Premultiplication.unpremultiply($0) }
     return copy
@@ -181,11 +213,16 @@ public struct Raster: Sendable, Equatable {
   public subscript(x: Int, y: Int) -> RGBA8 {
     get {
       precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+      if format.bytesPerPixel != 4 { return deepPixel8(x, y) }
       let i = (y &* width &+ x) &* 4
       return RGBA8(r: storage[i], g: storage[i + 1], b: storage[i + 2], a: storage[i + 3])
     }
     set {
       precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
+      if format.bytesPerPixel != 4 {
+        setDeepPixel8(x, y, newValue)
+        return
+      }
       let i = (y &* width &+ x) &* 4
       storage[i] = newValue.r
       storage[i + 1] = newValue.g
@@ -212,28 +249,34 @@ public struct Raster: Sendable, Equatable {
     let clipped = region.intersection(bounds)
     guard !clipped.isEmpty else { throw .regionOutside(region: region, bounds: bounds) }
     if clipped == bounds { return self }
-    var result = try Raster(width: clipped.width, height: clipped.height)
+    var result = try Raster(width: clipped.width, height: clipped.height, format: format)
     result.copy(self, from: clipped, toX: 0, y: 0)
     return result
   }
 
   /// Copies the pixels of `source` inside `region` so that the region's top-left lands at (`x`, `y`), replacing
-  /// what was there. Whatever falls outside either raster is skipped, so any arguments are safe.
+  /// what was there. Whatever falls outside either raster is skipped, so any arguments are safe. A source of
+  /// another `format` is converted to this raster's first.
   public mutating func copy(_ source: Raster, from region: IntRect, toX x: Int, y: Int) {
+    guard source.format == format else {
+      copy(source.converted(to: format), from: region, toX: x, y: y)
+      return
+    }
     // Saturating: a move too far to represent lands nowhere on the raster.
     let dx = IntRect.subtract(x, region.x)
     let dy = IntRect.subtract(y, region.y)
     let from = region.intersection(source.bounds)
     let to = from.offsetBy(dx: dx, dy: dy).intersection(bounds)
     guard !from.isEmpty, !to.isEmpty else { return }
-    let rowBytes = to.width * 4
+    let pixelBytes = format.bytesPerPixel
+    let rowBytes = to.width * pixelBytes
     let sourceStride = source.bytesPerRow
     let targetStride = bytesPerRow
     source.bytes.withUnsafeBytes { src in
       storage.withUnsafeMutableBytes { dst in
         for row in to.y..<to.maxY {
-          let s = src.baseAddress! + (row - dy) * sourceStride + (to.x - dx) * 4
-          let d = dst.baseAddress! + row * targetStride + to.x * 4
+          let s = src.baseAddress! + (row - dy) * sourceStride + (to.x - dx) * pixelBytes
+          let d = dst.baseAddress! + row * targetStride + to.x * pixelBytes
           d.copyMemory(from: s, byteCount: rowBytes)
         }
       }
@@ -263,11 +306,13 @@ public struct Raster: Sendable, Equatable {
 
   /// Whether every pixel is opaque (alpha 255).
   public var isOpaque: Bool {
-    bytes.withUnsafeBytes { Premultiplication.isOpaque($0) }
+    if format != .rgba8 { return deepPixels { $0.allSatisfy { $0.a == 65535 } } }
+    return bytes.withUnsafeBytes { Premultiplication.isOpaque($0) }
   }
 
   /// Whether every pixel is grey (red, green and blue equal), as the PNG and JPEG encoders ask to write one channel.
   public var isGrey: Bool {
-    bytes.withUnsafeBytes { Premultiplication.isGrey($0) }
+    if format != .rgba8 { return deepPixels { $0.allSatisfy { $0.r == $0.g && $0.g == $0.b } } }
+    return bytes.withUnsafeBytes { Premultiplication.isGrey($0) }
   }
 }

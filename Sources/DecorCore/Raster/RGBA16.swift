@@ -1,0 +1,100 @@
+/// One premultiplied RGBA pixel, 16 bits per channel (`PixelFormat.rgba16`): each colour channel holds
+/// `colour × alpha / 65535`, so a valid pixel has `r, g, b ≤ a`, and every fully transparent pixel is zeros.
+package struct RGBA16: Hashable, Sendable, CustomStringConvertible {
+  package var r: UInt16
+  package var g: UInt16
+  package var b: UInt16
+  package var a: UInt16
+
+  @inlinable
+  package init(r: UInt16, g: UInt16, b: UInt16, a: UInt16) {
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
+  }
+
+  /// A pixel from straight 16-bit channels, premultiplied with rounding to nearest.
+  @inlinable
+  package init(straightRed r: UInt16, green g: UInt16, blue b: UInt16, alpha a: UInt16) {
+    self.init(
+      r: DeepPremultiplication.premultiply(r, a), g: DeepPremultiplication.premultiply(g, a),
+      b: DeepPremultiplication.premultiply(b, a), a: a)
+  }
+
+  /// A pixel from straight 8-bit channels, widened (`v × 257`) and premultiplied: exact, in that `straight8` gives
+  /// the same four values back for every pixel with alpha above 0.
+  @inlinable
+  package init(straight8 r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
+    self.init(
+      straightRed: UInt16(r) &* 257, green: UInt16(g) &* 257, blue: UInt16(b) &* 257, alpha: UInt16(a) &* 257)
+  }
+
+  /// An 8-bit premultiplied pixel at 16 bits: each channel × 257, exact and still premultiplied.
+  @inlinable
+  package init(_ pixel: RGBA8) {
+    self.init(
+      r: UInt16(pixel.r) &* 257, g: UInt16(pixel.g) &* 257, b: UInt16(pixel.b) &* 257, a: UInt16(pixel.a) &* 257)
+  }
+
+  /// The straight 16-bit channels, rounded to nearest; transparent gives zeros.
+  @inlinable
+  package var straight: (r: UInt16, g: UInt16, b: UInt16, a: UInt16) {
+    (
+      DeepPremultiplication.unpremultiply(r, a), DeepPremultiplication.unpremultiply(g, a),
+      DeepPremultiplication.unpremultiply(b, a), a
+    )
+  }
+
+  /// The straight channels at 8 bits: un-premultiplied at 16 bits, then each rounded to nearest, `round(v / 257)`.
+  @inlinable
+  package var straight8: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    let s = straight
+    return (
+      DeepPremultiplication.narrow(s.r), DeepPremultiplication.narrow(s.g), DeepPremultiplication.narrow(s.b),
+      DeepPremultiplication.narrow(s.a)
+    )
+  }
+
+  /// The pixel at 8 bits, still premultiplied: each channel rounded to nearest (`round(v / 257)`), which keeps
+  /// every colour channel at or below alpha.
+  @inlinable
+  package var premultiplied8: RGBA8 {
+    RGBA8(
+      r: DeepPremultiplication.narrow(r), g: DeepPremultiplication.narrow(g), b: DeepPremultiplication.narrow(b),
+      a: DeepPremultiplication.narrow(a))
+  }
+
+  /// Whether no colour channel exceeds alpha.
+  @inlinable package var isPremultiplied: Bool { r <= a && g <= a && b <= a }
+
+  package var description: String { "RGBA16(\(r), \(g), \(b), \(a))" }
+}
+
+/// The 16-bit counterparts of `Premultiplication`'s conversions, exact in the same sense.
+///
+/// Premultiply: `p = round(c × a / 65535)`, computed as `(t + (t >> 16)) >> 16` with `t = c × a + 32768` (exact for
+/// every product of two 16-bit values). Unpremultiply: `c = min(65535, round(p × 65535 / a))`, halves up, 0 where
+/// `a = 0`. Narrowing to 8 bits: `round(v / 257)`, computed as `(v × 255 + 32767) / 65535`.
+package enum DeepPremultiplication {
+  /// `round(c × a / 65535)`.
+  @inlinable @inline(__always)
+  package static func premultiply(_ c: UInt16, _ a: UInt16) -> UInt16 {
+    let t = UInt32(c) &* UInt32(a) &+ 32768
+    return UInt16(truncatingIfNeeded: (t &+ (t &>> 16)) &>> 16)
+  }
+
+  /// `min(65535, round(p × 65535 / a))`, halves up; 0 when `a` is 0.
+  @inlinable @inline(__always)
+  package static func unpremultiply(_ p: UInt16, _ a: UInt16) -> UInt16 {
+    guard a != 0 else { return 0 }
+    let a64 = UInt64(a)
+    return UInt16(Swift.min(65535, (UInt64(p) &* 65535 &+ a64 / 2) / a64))
+  }
+
+  /// `round(v / 257)`: a 16-bit channel at 8 bits.
+  @inlinable @inline(__always)
+  package static func narrow(_ v: UInt16) -> UInt8 {
+    UInt8(truncatingIfNeeded: (UInt32(v) &* 255 &+ 32767) / 65535)
+  }
+}
