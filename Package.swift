@@ -174,7 +174,7 @@ let package = Package(
     // independent references, seeded random numbers, image metrics, tags) in DecorTestSupport.
     .target(
       name: "DecorTestSupport",
-      dependencies: ["Decor", "DecorTesting", library("CTurboJPEG", trait: "JPEG")],
+      dependencies: ["Decor", "DecorTesting", "CZlib", library("CTurboJPEG", trait: "JPEG")],
       path: "Tests/DecorTestSupport"
     ),
     .testTarget(name: "DecorCoreTests", dependencies: ["DecorCore", "DecorTestSupport"], exclude: ["Goldens"]),

@@ -48,7 +48,7 @@ typedef struct decor_png_reader {
   int bit_depth;
   int color_type;
   int interlaced;
-  /// Set by `decor_png_reader_start`: the file has neither an alpha channel nor tRNS, so every pixel is opaque.
+  /// Set with the header: the file has neither an alpha channel nor tRNS, so every pixel is opaque.
   int opaque;
   /// The bytes read from the input and not yet given to libpng: `buffer[next..<end]`.
   size_t next;
@@ -140,6 +140,8 @@ static int decor_png_reader_open(decor_png_read_function read, void *context, de
   png_get_IHDR(reader->png, reader->info, &reader->width, &reader->height, &reader->bit_depth,
                &reader->color_type, &interlace, NULL, NULL);
   reader->interlaced = interlace != PNG_INTERLACE_NONE;
+  reader->opaque =
+    (reader->color_type & PNG_COLOR_MASK_ALPHA) == 0 && !png_get_valid(reader->png, reader->info, PNG_INFO_tRNS);
   return DECOR_PNG_OK;
 }
 

@@ -108,7 +108,7 @@ struct Apply: ParsableCommand {
     try saveChain.map { path throws(CodecError) in try chain.writeTemplate(toFile: path) }
     guard let output, let encoder else { return }
     let renderer = render.renderer
-    if explain { writeToStandardError("\(try renderer.plan(image))\n") }
+    if explain { writeToStandardError("\(try renderer.plan(image, for: encoder))\n") }
     try out.write(image, with: encoder, to: output, renderer: renderer, metadata: result.metadata)
     // After the write: a file read row by row finds its damage as the render reads it.
     DamageNotice.line(input: input, warnings: decoded.warnings).map(printError)

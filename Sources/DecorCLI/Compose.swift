@@ -36,7 +36,7 @@ struct Compose: ParsableCommand {
       colorSpace: render.colorSpace)
     let image = composed.image
     let renderer = render.renderer
-    if explain { writeToStandardError("\(try renderer.plan(image))\n") }
+    if explain { writeToStandardError("\(try renderer.plan(image, for: encoder))\n") }
     // The profile the scene's images share, if any (none when they were converted to sRGB).
     try out.write(image, with: encoder, to: output, renderer: renderer, metadata: composed.metadata)
   }

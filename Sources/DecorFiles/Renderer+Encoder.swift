@@ -53,7 +53,22 @@ extension Renderer {
     let (metadata, dropped) = metadata.carried(byEncoderNamed: encoder.name, formatName: encoder.displayName)
     var result: EncodingResult
     if encoder.streamsRows {
-      let banded = try prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
+      // An encoder that takes 16-bit rows lets the render go deep where its sources hold more than 8-bit
+      // premultiplied pixels keep and every component works at 16 bits (`RenderPlan.format`).
+      var renderer = self
+      renderer.allowsDeep = encoder is any DeepRowEncoding
+      let banded = try renderer.prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
+      if banded.plan.format == .rgba16, let deepEncoder = encoder as? any DeepRowEncoding {
+        result = try deepEncoder.encode(
+          width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight,
+          metadata: metadata, destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey,
+          into: sink
+        ) { rows, pixels in
+          try banded.render(band: rows.lowerBound / banded.bandHeight, intoDeep: pixels)
+        }
+        result.droppedMetadata = dropped + result.droppedMetadata
+        return result
+      }
       result = try encoder.encode(
         width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight, metadata: metadata,
         destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey, into: sink
@@ -67,5 +82,17 @@ extension Renderer {
     }
     result.droppedMetadata = dropped + result.droppedMetadata
     return result
+  }
+}
+
+extension Renderer {
+  /// The plan of a render of `component` written through `encoder`: at 16 bits where the encoder takes 16-bit rows
+  /// and the graph allows it (`RenderPlan.format`), as `render(_:region:encoder:…)` will render it.
+  package func plan(_ component: any ImageComponent, for encoder: any ImageEncoder) throws(RenderError)
+    -> RenderPlan
+  {
+    var renderer = self
+    renderer.allowsDeep = encoder.streamsRows && encoder is any DeepRowEncoding
+    return try renderer.plan(component)
   }
 }

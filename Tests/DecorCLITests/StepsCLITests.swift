@@ -173,7 +173,9 @@ import Testing
       ["apply", Self.rgba, "opacity 0.5 | crop 2 2 20 20", "--explain", "-o", file("out.png")])
     #expect(result.status == 0)
     #expect(try size("out.png") == "20x20")
-    let lines = result.stderr.split(separator: "\n").map(String.init)
+    // The stages, then (the image being translucent) the line on the render's precision (see PrecisionCLITests).
+    #expect(result.stderr.hasSuffix("(#1 opacity 0.5 works at 8 bits so far)\n"), "\(result.stderr)")
+    let lines = Self.stages(result.stderr).map(String.init)
     try #require(lines.count == 3, "\(result.stderr)")
     for line in lines { #expect(line.contains(": extent ") && line.contains(", asked for "), "\(line)") }
     // The crop, then its input (indented), then the image: each numbered, with its extent and what it was asked for.
@@ -183,31 +185,36 @@ import Testing
     // A resampling stage too; without --explain nothing is printed.
     let rotated = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "--explain", "-o", file("r.png")])
     #expect(rotated.status == 0)
-    let stages = rotated.stderr.split(separator: "\n")
+    let stages = Self.stages(rotated.stderr)
     #expect(stages.count == 3 && stages.allSatisfy { $0.contains("extent") && $0.contains("asked for") },
       "\(rotated.stderr)")
     // A large blur is computed once over the region the render needs, and says so.
     let blurred = try Decor.run(["apply", Self.rgba, "blur 8 edge=transparent | flip vertical", "--explain", "-o",
       file("b.png")])
-    let plan = blurred.stderr.split(separator: "\n")
+    let plan = Self.stages(blurred.stderr)
     #expect(plan.count == 3 && plan[1].hasPrefix("  #1 blur 8 edge=transparent")
       && plan[1].hasSuffix("computed once over 80x80-24-24"), "\(blurred.stderr)")
     // With its edges extended (the default) it keeps the image's 32x32: the plan shows the extension between the
     // blur and the image, and the image is asked for itself, no more.
     let extended = try Decor.run(["apply", Self.rgba, "blur 8 | flip vertical", "--explain", "-o", file("e.png")])
-    let stages4 = extended.stderr.split(separator: "\n")
+    let stages4 = Self.stages(extended.stderr)
     #expect(stages4.count == 4 && stages4[1].hasPrefix("  #1 blur 8 edge=extend: extent 32x32+0+0")
       && stages4[1].hasSuffix("computed once over 32x32+0+0") && stages4[2].hasPrefix("    #2 extend edges extend by")
       && stages4[3].contains("asked for 32x32+0+0"), "\(extended.stderr)")
     // A shadow uses its input twice (the shape and the image over it): one stage, printed once, pointed to again.
     let shadowed = try Decor.run(["apply", Self.rgba, "blur 8 | shadow 3 3 blur=4", "--explain", "-o", file("s.png")])
-    let graph = shadowed.stderr.split(separator: "\n")
+    let graph = Self.stages(shadowed.stderr)
     #expect(graph.filter { $0.contains("#") && $0.contains("blur 8 edge=extend:") }.count == 1, "\(shadowed.stderr)")
     #expect(graph.contains { $0.contains("used 2 times") } && graph.contains { $0.contains("= #") && $0.contains("blur 8") },
       "\(shadowed.stderr)")
     let quiet = try Decor.run(["apply", Self.rgba, "rotate 30", "opacity 0.5", "-o", file("q.png")])
     #expect(quiet.status == 0 && quiet.stderr.isEmpty)
     #expect(try bytes("q.png") == bytes("r.png"))
+  }
+
+  /// The lines of an `--explain` plan that are its stages.
+  static func stages(_ plan: String) -> [Substring] {
+    plan.split(separator: "\n").filter { !$0.hasPrefix("the render works") }
   }
 
   @Test func threads() throws {

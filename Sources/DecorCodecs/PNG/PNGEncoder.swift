@@ -70,11 +70,13 @@ package enum PNGEncoder {
   ///   - threads: how many threads filter a band and compress parts.
   ///   - destination: the file's name, for error messages.
   ///   - partBytes: about how many bytes of filtered rows each part holds (see `partRows`).
+  ///   - straight: whether `rows` gives straight pixels (a 16-bit render's, un-premultiplied before rounding to 8
+  ///     bits) rather than premultiplied ones.
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
   package static func encode(
     width: Int, height: Int, bandHeight: Int, opaque: Bool?, grey: Bool? = false, compression: PNGCompression,
     threads: Int, destination: String, partBytes: Int = 1 << 20, metadata: ImageMetadata = .none,
-    into sink: ByteSink, rows: Rows
+    straight: Bool = false, into sink: ByteSink, rows: Rows
   ) throws {
     try EncoderChecks.checkHasPixels(width: width, height: height, destination: destination)
     // PNG's limits: dimensions below 2^31, and (for libdeflate's size_t arithmetic and the chunk lengths) a
@@ -92,7 +94,8 @@ package enum PNGEncoder {
       do {
         return try encode(width: width, height: height, channels: channels, checkOpacity: opaque == nil,
           checkGrey: grey == nil, bandHeight: band, compression: compression, threads: threads,
-          destination: destination, partBytes: partBytes, metadata: metadata, into: sink, rows: rows)
+          destination: destination, partBytes: partBytes, metadata: metadata, straight: straight, into: sink,
+          rows: rows)
       } catch is NotOpaque {
         opaque = false
       } catch is NotGrey {
@@ -105,7 +108,7 @@ package enum PNGEncoder {
   static func encode(
     width: Int, height: Int, channels: Int, checkOpacity: Bool, checkGrey: Bool = false, bandHeight: Int,
     compression: PNGCompression, threads: Int, destination: String, partBytes: Int, metadata: ImageMetadata,
-    into sink: ByteSink, rows: Rows
+    straight: Bool = false, into sink: ByteSink, rows: Rows
   ) throws {
     let compression = compression.resolved(forPixels: width * height)
     let rowBytes = width * channels
@@ -154,7 +157,7 @@ package enum PNGEncoder {
         try pending.withUnsafeMutableBytes { buffer in
           let output = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + pendingRows * stride
           try takeBand(pixels, rows: band.count, width: width, channels: channels, checkOpacity: checkOpacity,
-            checkGrey: checkGrey, carry: &carry, into: output, threads: threads)
+            checkGrey: checkGrey, straight: straight, carry: &carry, into: output, threads: threads)
         }
       }
       pendingRows += band.count
@@ -186,19 +189,21 @@ package enum PNGEncoder {
   /// filter it into `output`, and keep its last row in `carry` for the next band's first.
   static func takeBand(
     _ pixels: UnsafeBufferPointer<UInt32>, rows: Int, width: Int, channels: Int, checkOpacity: Bool,
-    checkGrey: Bool = false, carry: inout [UInt32], into output: UnsafeMutablePointer<UInt8>, threads: Int
+    checkGrey: Bool = false, straight: Bool = false, carry: inout [UInt32], into output: UnsafeMutablePointer<UInt8>,
+    threads: Int
   ) throws {
     precondition(pixels.count == width * rows, "a band of \(rows) rows has \(pixels.count) pixels")
     if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
     if checkGrey && !Premultiplication.isGrey(UnsafeRawBufferPointer(pixels)) { throw NotGrey() }
-    filterBand(pixels, width: width, channels: channels, above: carry, into: output, threads: threads)
+    filterBand(pixels, width: width, channels: channels, straight: straight, above: carry, into: output,
+      threads: threads)
     carry = Array(pixels[(rows - 1) * width..<rows * width])
   }
 
   /// Filters the rows of one band, split among the threads; each part un-premultiplies its first row's
   /// predecessor again rather than waiting for the part before it.
   static func filterBand(
-    _ pixels: UnsafeBufferPointer<UInt32>, width: Int, channels: Int, above: [UInt32],
+    _ pixels: UnsafeBufferPointer<UInt32>, width: Int, channels: Int, straight: Bool = false, above: [UInt32],
     into output: UnsafeMutablePointer<UInt8>, threads: Int
   ) {
     let rows = pixels.count / width
@@ -223,15 +228,17 @@ package enum PNGEncoder {
       }
       var hasPrevious = false
       if first > 0 {
-        straighten(base + (first - 1) * width, width: width, channels: channels, into: previous)
+        straighten(base + (first - 1) * width, width: width, channels: channels, straight: straight, into: previous)
         hasPrevious = true
       } else if !above.isEmpty {
-        above.withUnsafeBufferPointer { straighten($0.baseAddress!, width: width, channels: channels, into: previous) }
+        above.withUnsafeBufferPointer {
+          straighten($0.baseAddress!, width: width, channels: channels, straight: straight, into: previous)
+        }
         hasPrevious = true
       }
       var (row, prior) = (current, previous)
       for y in first..<end {
-        straighten(base + y * width, width: width, channels: channels, into: row)
+        straighten(base + y * width, width: width, channels: channels, straight: straight, into: row)
         PNGRowFilter.filter(row, previous: hasPrevious ? UnsafePointer(prior) : nil, count: rowBytes,
           bytesPerPixel: channels, into: out + y * (rowBytes + 1), scratch: scratch)
         swap(&row, &prior)
@@ -242,8 +249,9 @@ package enum PNGEncoder {
 
   /// One row of premultiplied pixels as the file's straight samples: RGBA un-premultiplied, or RGB (opaque pixels
   /// are the same either way) packed by storing each pixel's four bytes three bytes apart, so `output` needs one
-  /// spare byte; for grey pixels, red alone (grey) or red un-premultiplied and alpha (grey+alpha).
-  static func straighten(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int,
+  /// spare byte; for grey pixels, red alone (grey) or red un-premultiplied and alpha (grey+alpha). Pixels already
+  /// `straight` are taken as they are.
+  static func straighten(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, straight: Bool = false,
     into output: UnsafeMutablePointer<UInt8>)
   {
     if channels == 1 {
@@ -254,14 +262,15 @@ package enum PNGEncoder {
       for x in 0..<width {
         let pixel = pixels[x].littleEndian
         let alpha = UInt8(truncatingIfNeeded: pixel >> 24)
-        output[2 * x] = Premultiplication.unpremultiply(UInt8(truncatingIfNeeded: pixel), alpha)
+        let red = UInt8(truncatingIfNeeded: pixel)
+        output[2 * x] = straight ? red : Premultiplication.unpremultiply(red, alpha)
         output[2 * x + 1] = alpha
       }
       return
     }
     if channels == 4 {
       UnsafeMutableRawPointer(output).copyMemory(from: pixels, byteCount: width * 4)
-      Premultiplication.unpremultiply(UnsafeMutableRawBufferPointer(start: output, count: width * 4))
+      if !straight { Premultiplication.unpremultiply(UnsafeMutableRawBufferPointer(start: output, count: width * 4)) }
       return
     }
     let raw = UnsafeMutableRawPointer(output)

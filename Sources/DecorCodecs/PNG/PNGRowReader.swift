@@ -21,7 +21,7 @@ import CLibPNG
 ///
 /// Not `Sendable`: it belongs to one render, which serialises its calls. The input is closed after the last row, on
 /// the first error, or when the reader goes.
-public final class PNGRowReader: RowReader {
+public final class PNGRowReader: RowReader, DeepRowReader {
   public let width: Int
   public let height: Int
   /// The file's name in error messages.
@@ -86,14 +86,8 @@ public final class PNGRowReader: RowReader {
   }
 
   public func readRows(count: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(CodecError) {
-    if let failure { throw failure }
-    precondition(count >= 0 && nextRow + count <= height, "rows \(nextRow)..<\(nextRow + count) of \(height)")
     precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
-    guard count > 0, width > 0 else {
-      nextRow += count
-      return
-    }
-    do throws(CodecError) {
+    try advance(count) { () throws(CodecError) in
       if interlaced && nextRow == 0 && count == height {
         // The whole image asked at once (`PNGDecoder`'s raster): the passes are placed in the caller's buffer.
         try decodeInterlaced(into: UnsafeMutableBufferPointer(rebasing: buffer[..<(width * height)]))
@@ -121,6 +115,56 @@ public final class PNGRowReader: RowReader {
         try read(count, into: rows, stride: width * 4)
         if !opaque { PNGRowReader.premultiply(rows, count: width * count) }
       }
+    }
+  }
+
+  /// Decodes the next `count` rows into `buffer` as 16-bit premultiplied pixels: 8-bit samples widened (`v × 257`)
+  /// and 16-bit ones taken as they are, then premultiplied at 16 bits, so that every straight 8-bit pixel is kept
+  /// exactly (`RGBA16(straight8:)`). An interlaced file's rows are its 8-bit premultiplied pixels widened.
+  package func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>) throws(CodecError) {
+    precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
+    if interlaced {
+      let narrow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * count)
+      defer { narrow.deallocate() }
+      try readRows(count: count, into: narrow)
+      UnsafeRawPointer(narrow.baseAddress!).withMemoryRebound(to: RGBA8.self, capacity: width * count) { pixels in
+        for i in 0..<width * count { buffer[i] = RGBA16(pixels[i]) }
+      }
+      return
+    }
+    try advance(count) { () throws(CodecError) in
+      let row = UnsafeMutableRawPointer.allocate(byteCount: width * (sixteenBit ? 8 : 4), alignment: 16)
+      defer { row.deallocate() }
+      for line in 0..<count {
+        try read(1, into: row, stride: 0)
+        let out = buffer.baseAddress! + line * width
+        if sixteenBit {
+          let samples = row.assumingMemoryBound(to: UInt16.self)
+          for k in 0..<width {
+            out[k] = RGBA16(straightRed: samples[4 * k], green: samples[4 * k + 1], blue: samples[4 * k + 2],
+              alpha: samples[4 * k + 3])
+          }
+        } else {
+          let samples = row.assumingMemoryBound(to: UInt8.self)
+          for k in 0..<width {
+            out[k] = RGBA16(straight8: samples[4 * k], samples[4 * k + 1], samples[4 * k + 2], samples[4 * k + 3])
+          }
+        }
+      }
+    }
+  }
+
+  /// Runs `body` to decode the next `count` rows, then moves on past them: a failure makes the reader unusable
+  /// (thrown again by every later call), and the last row closes the input.
+  private func advance(_ count: Int, _ body: () throws(CodecError) -> Void) throws(CodecError) {
+    if let failure { throw failure }
+    precondition(count >= 0 && nextRow + count <= height, "rows \(nextRow)..<\(nextRow + count) of \(height)")
+    guard count > 0, width > 0 else {
+      nextRow += count
+      return
+    }
+    do throws(CodecError) {
+      try body()
     } catch {
       failure = error
       PNGRowReader.release(png)

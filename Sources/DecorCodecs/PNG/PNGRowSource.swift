@@ -15,7 +15,7 @@ import DecorCore
 ///
 /// Constructing one reads the header only (and walks the chunk headers, refusing input cut short before `IEND`);
 /// each `openRows()` reads the bytes again from their start, so that every render reads with its own state.
-public struct PNGRowSource: FileRowSource {
+public struct PNGRowSource: FileRowSource, DeepRowSource {
   /// The bytes read: a file, bytes in memory or spooled standard input.
   public let bytes: ByteSource
   /// The file read, or the source's name when it is not a file.
@@ -30,6 +30,8 @@ public struct PNGRowSource: FileRowSource {
   public let isInterlaced: Bool
   /// Whether the file is greyscale (colour type 0 or 4): every pixel grey.
   public let isGrey: Bool
+  /// Whether the file has neither an alpha channel nor a transparent colour (`tRNS`): every pixel opaque.
+  package let isOpaque: Bool
   /// The most pixels the image may have, checked before anything is allocated (again by every reader).
   public let pixelLimit: Int
 
@@ -63,6 +65,7 @@ public struct PNGRowSource: FileRowSource {
     bitDepth = Int(header.pointee.bit_depth)
     isInterlaced = header.pointee.interlaced != 0
     isGrey = header.pointee.color_type & 2 == 0
+    isOpaque = header.pointee.opaque != 0
   }
 
   /// The EXIF orientation the `eXIf` chunk records (not applied: rows come as stored), or `nil` when it records
@@ -80,6 +83,10 @@ public struct PNGRowSource: FileRowSource {
   public func openPNGRows() throws(CodecError) -> PNGRowReader {
     try PNGRowReader(bytes: bytes, source: source, width: width, height: height, pixelLimit: pixelLimit)
   }
+
+  /// Translucent pixels, or 16-bit samples, which a render keeps at 16 bits; not for an interlaced file, which is
+  /// decoded whole at 8 bits (see the type's notes).
+  package var holdsMoreThanEightBits: Bool { (!isOpaque || bitDepth == 16) && !isInterlaced }
 
   /// `png rocket.png 1024x768 8-bit interlaced`.
   public var description: String {

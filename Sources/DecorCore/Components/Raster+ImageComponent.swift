@@ -8,12 +8,18 @@ extension Raster: ImageComponent {
     ComponentIdentity(Self.self, parameters: [width, height, PixelBuffer(storage)])
   }
 
+  /// The pixels of `region` in the render's format (see `DeepRendering`): the raster itself when it is all of it.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
-    if region == bounds { return self }  // copy-on-write: no pixels are copied
-    var result = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    if region == bounds && format == context.format { return self }  // copy-on-write: no pixels are copied
+    var result = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     result.copy(self, from: region, toX: 0, y: 0)
     return result
   }
+}
+
+extension Raster: DeepRendering {
+  package var rendersDeep: Bool { true }
 }
 
 extension Raster: CustomStringConvertible {

@@ -31,6 +31,10 @@ enum AffineSampler {
     _ source: RenderedRegion, into out: UnsafeMutablePointer<UInt32>, stride: Int, region: IntRect,
     inverse: AffineTransform, interpolation: Interpolation, filterScale: Double
   ) {
+    if interpolation == .nearest {
+      sampleNearest(source, into: out, stride: stride, region: region, inverse: inverse)
+      return
+    }
     let width = source.rect.width
     let height = source.rect.height
     let fixedOne = 4_294_967_296.0
@@ -68,9 +72,7 @@ enum AffineSampler {
               let u = Int64((x * fixedOne).rounded())
               let v = Int64((y * fixedOne).rounded())
               switch interpolation {
-              case .nearest:
-                nearestRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
-              case .bilinear:
+              case .bilinear, .nearest:  // (nearest took `sampleNearest` above)
                 bilinearRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
               case .bicubic, .lanczos:  // (lanczos took the filtered path above)
                 bicubicRow(row + i, count: 1, u: u, v: v, du: 0, dv: 0, src: src, width: width, height: height)
@@ -81,15 +83,53 @@ enum AffineSampler {
           let u = Int64((sx * fixedOne).rounded())
           let v = Int64((sy * fixedOne).rounded())
           switch interpolation {
-          case .nearest:
-            row.update(repeating: 0, count: region.width)
-            nearestRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
-          case .bilinear:
+          case .bilinear, .nearest:  // (nearest took `sampleNearest` above)
             bilinearRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
           case .bicubic, .lanczos:  // (lanczos took the filtered path above)
             bicubicRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
           }
         }
+      }
+    }
+  }
+
+  /// Nearest-neighbour sampling at either pixel width (`UInt32` for 8-bit pixels, `UInt64` for 16-bit ones, which
+  /// must be the source raster's): pixels are copied, never blended, so the one kernel serves both formats. As
+  /// `sample`, every pixel of the region is written.
+  static func sampleNearest<Pixel: FixedWidthInteger & UnsignedInteger>(
+    _ source: RenderedRegion, into out: UnsafeMutablePointer<Pixel>, stride: Int, region: IntRect,
+    inverse: AffineTransform
+  ) {
+    precondition(MemoryLayout<Pixel>.size == source.raster.format.bytesPerPixel, "pixels of another format")
+    let width = source.rect.width
+    let height = source.rect.height
+    let fixedOne = 4_294_967_296.0
+    let near = Double(1 << 30)
+    let steep = !(abs(inverse.a) < near && abs(inverse.b) < near)
+    let du = steep ? 0 : Int64((inverse.a * fixedOne).rounded())
+    let dv = steep ? 0 : Int64((inverse.b * fixedOne).rounded())
+    source.raster.withUnsafeBytes { sourceBytes in
+      let src = sourceBytes.baseAddress!.assumingMemoryBound(to: Pixel.self)
+      for j in 0..<region.height {
+        let p = inverse.apply(to: Point(Double(region.x) + 0.5, Double(region.y + j) + 0.5))
+        let sx = p.x - Double(source.rect.x) - 0.5
+        let sy = p.y - Double(source.rect.y) - 0.5
+        let row = out + j * stride
+        row.update(repeating: 0, count: region.width)
+        let ex = sx + Double(region.width - 1) * inverse.a
+        let ey = sy + Double(region.width - 1) * inverse.b
+        if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near) {
+          for i in 0..<region.width {
+            let x = sx + Double(i) * inverse.a
+            let y = sy + Double(i) * inverse.b
+            guard x > -4, y > -4, x < Double(width) + 4, y < Double(height) + 4 else { continue }
+            nearestRow(row + i, count: 1, u: Int64((x * fixedOne).rounded()), v: Int64((y * fixedOne).rounded()),
+              du: 0, dv: 0, src: src, width: width, height: height)
+          }
+          continue
+        }
+        nearestRow(row, count: region.width, u: Int64((sx * fixedOne).rounded()),
+          v: Int64((sy * fixedOne).rounded()), du: du, dv: dv, src: src, width: width, height: height)
       }
     }
   }
@@ -109,9 +149,9 @@ enum AffineSampler {
     return PixelMath.unpack(src[y &* width &+ x])
   }
 
-  static func nearestRow(
-    _ out: UnsafeMutablePointer<UInt32>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
-    src: UnsafePointer<UInt32>, width: Int, height: Int
+  static func nearestRow<Pixel>(
+    _ out: UnsafeMutablePointer<Pixel>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
+    src: UnsafePointer<Pixel>, width: Int, height: Int
   ) {
     let half: Int64 = 1 << 31
     var u = u &+ half

@@ -73,7 +73,20 @@ struct AffineWarp: Sendable {
   }
 
   func render(_ region: IntRect, input: any ImageComponent, context: RenderContext) throws -> Raster {
-    try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
+    if context.format == .rgba16 {
+      // A render at 16 bits holds only maps that copy pixels (`rendersDeep`).
+      return try Raster(width: region.width, height: region.height, format: .rgba16, pixelLimit: context.pixelLimit)
+      { buffer in
+        let out = buffer.baseAddress!.assumingMemoryBound(to: UInt64.self)
+        guard let inverse, let asked = inputRegion(for: region), let source = try context.renderClipped(input, asked)
+        else {
+          out.update(repeating: 0, count: region.width * region.height)
+          return
+        }
+        AffineSampler.sampleNearest(source, into: out, stride: region.width, region: region, inverse: inverse)
+      }
+    }
+    return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
       try render(region, input: input, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
         stride: region.width, context: context)
     }
@@ -94,8 +107,9 @@ struct AffineWarp: Sendable {
   }
 }
 
-/// The decorators built on an `AffineWarp` render directly.
-protocol WarpDecorator: DirectRendering {
+/// The decorators built on an `AffineWarp` render directly, and at 16 bits where the warp copies pixels
+/// (nearest-neighbour sampling: quarter turns, flips, whole-pixel moves, or `nearest` asked for).
+protocol WarpDecorator: DirectRendering, DeepRendering {
   var input: any ImageComponent { get }
   var warp: AffineWarp { get }
   /// Why the parameters are meaningless, if they are: then the extent is empty and rendering throws it.
@@ -104,6 +118,8 @@ protocol WarpDecorator: DirectRendering {
 
 extension WarpDecorator {
   public var inputs: [any ImageComponent] { [input] }
+
+  package var rendersDeep: Bool { warp.interpolation == .nearest }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 

@@ -72,9 +72,12 @@ public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
     if let problem { throw problem }
     let (inside, asked) = parts(of: region)
     let fill = color.premultiplied
-    var output = try Raster(width: region.width, height: region.height, fill: inside == region ? fill : .clear,
-      pixelLimit: context.pixelLimit)
-    if inside != region && fill != .clear && !inside.isEmpty {
+    // At 8 bits a region all on the canvas starts filled; otherwise the colour is copied in (widened at 16 bits).
+    let whole = inside == region && context.format == .rgba8
+    var output = whole
+      ? try Raster(width: region.width, height: region.height, fill: fill, pixelLimit: context.pixelLimit)
+      : try Raster(width: region.width, height: region.height, format: context.format, pixelLimit: context.pixelLimit)
+    if !whole && fill != .clear && !inside.isEmpty {
       let band = try Raster(width: inside.width, height: inside.height, fill: fill)
       output.copy(band, from: band.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
     }
@@ -93,6 +96,11 @@ public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
   }
 
   public var description: String { "canvas \(width) \(height) x=\(x) y=\(y) color=\(color)" }
+}
+
+extension Canvas: DeepRendering {
+  /// Placing copies pixels, at any depth (the colour around them widened from 8 bits).
+  package var rendersDeep: Bool { true }
 }
 
 extension ImageComponent {

@@ -38,7 +38,8 @@ public struct Crop: ImageComponent, CustomStringConvertible, LinkedComponent {
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let inside = inputRegion(for: region)
     if inside == region { return try context.render(input, region) }
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var output = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     guard let inside else { return output }
     let pixels = try context.render(input, inside)
     output.copy(pixels, from: pixels.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
@@ -46,6 +47,11 @@ public struct Crop: ImageComponent, CustomStringConvertible, LinkedComponent {
   }
 
   public var description: String { "crop \(rect)" }
+}
+
+extension Crop: DeepRendering {
+  /// A crop copies pixels, at any depth.
+  package var rendersDeep: Bool { true }
 }
 
 extension ImageComponent {

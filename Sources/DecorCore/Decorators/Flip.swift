@@ -47,6 +47,11 @@ public struct Flip: ImageComponent, CustomStringConvertible, LinkedComponent {
   public var description: String { "flip \(axis.rawValue)" }
 }
 
+extension Flip: DeepRendering {
+  /// A flip copies pixels, at any depth.
+  package var rendersDeep: Bool { true }
+}
+
 extension ImageComponent {
   /// This component mirrored within its extent.
   public func flipped(_ axis: Flip.Axis) -> Flip { Flip(self, axis: axis) }

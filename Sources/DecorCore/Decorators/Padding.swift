@@ -58,7 +58,8 @@ public struct Padding: ImageComponent, CustomStringConvertible, LinkedComponent 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
     let fill = color.premultiplied
-    var output = try Raster(width: region.width, height: region.height, fill: .clear, pixelLimit: context.pixelLimit)
+    var output = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     let margin = region.intersection(extent)
     if fill != .clear && !margin.isEmpty {
       let band = try Raster(width: margin.width, height: margin.height, fill: fill)
@@ -72,6 +73,11 @@ public struct Padding: ImageComponent, CustomStringConvertible, LinkedComponent 
   }
 
   public var description: String { "pad \(top) \(right) \(bottom) \(left) color=\(color)" }
+}
+
+extension Padding: DeepRendering {
+  /// Padding copies pixels, at any depth (the margin's colour widened from 8 bits).
+  package var rendersDeep: Bool { true }
 }
 
 extension ImageComponent {

@@ -81,6 +81,11 @@ public struct Translation: ImageComponent, CustomStringConvertible, LinkedCompon
   public var description: String { "translate \(offset.x) \(offset.y)" }
 }
 
+extension Translation: DeepRendering {
+  /// A whole-pixel move copies pixels, at any depth; a fractional one resamples, at 8 bits so far.
+  package var rendersDeep: Bool { warp.map { $0.interpolation == .nearest } ?? true }
+}
+
 extension ImageComponent {
   /// This component moved by `offset` pixels (right and down for positive values; clamped to ±2^30, see
   /// `Translation`).

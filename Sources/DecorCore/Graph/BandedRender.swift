@@ -89,12 +89,50 @@ public struct BandedRender: Sendable {
   /// - Throws: the first error a stage or a tile met; nothing is rendered for a `buffer` of the wrong size or a band
   ///   outside `0 ..< bandCount` (`RenderError.invalidParameter`).
   public func render(band index: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(RenderError) {
+    try checkBand(index, count: buffer.count)
+    guard plan.format == .rgba16 else {
+      try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!))
+      return
+    }
+    // A render at 16 bits asked for 8-bit pixels: rendered deep, then each pixel rounded to 8 bits.
+    let deep = UnsafeMutableBufferPointer<RGBA16>.allocate(capacity: buffer.count)
+    defer { deep.deallocate() }
+    try render(band: index, at: UnsafeMutableRawPointer(deep.baseAddress!))
+    UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: RGBA8.self, capacity: buffer.count) { pixels in
+      for i in 0..<buffer.count { pixels[i] = deep[i].premultiplied8 }
+    }
+  }
+
+  /// Renders band `index` into `buffer` at 16 bits: the render's own pixels when it works at 16 bits
+  /// (`RenderPlan.format`), else its 8-bit pixels widened (exact).
+  ///
+  /// - Throws: as `render(band:into:)`.
+  package func render(band index: Int, intoDeep buffer: UnsafeMutableBufferPointer<RGBA16>) throws(RenderError) {
+    try checkBand(index, count: buffer.count)
+    guard plan.format == .rgba8 else {
+      try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!))
+      return
+    }
+    let narrow = UnsafeMutableBufferPointer<RGBA8>.allocate(capacity: buffer.count)
+    defer { narrow.deallocate() }
+    try render(band: index, at: UnsafeMutableRawPointer(narrow.baseAddress!))
+    for i in 0..<buffer.count { buffer[i] = RGBA16(narrow[i]) }
+  }
+
+  /// Throws unless `count` pixels is band `index`'s size.
+  private func checkBand(_ index: Int, count: Int) throws(RenderError) {
+    let rows = rows(ofBand: index)
+    guard (0..<bandCount).contains(index), count == region.width * rows.count, count > 0 else {
+      throw RenderError.invalidParameter(component: String(describing: component),
+        reason: "band \(index) of \(bandCount) into \(count) pixels (\(region.width) × \(rows.count) expected)")
+    }
+  }
+
+  /// Renders band `index` (checked) at `base`, in the render's format.
+  private func render(band index: Int, at base: UnsafeMutableRawPointer) throws(RenderError) {
     let rows = rows(ofBand: index)
     let width = region.width
-    guard (0..<bandCount).contains(index), buffer.count == width * rows.count, let base = buffer.baseAddress else {
-      throw RenderError.invalidParameter(component: String(describing: component),
-        reason: "band \(index) of \(bandCount) into \(buffer.count) pixels (\(width) × \(rows.count) expected)")
-    }
+    let pixelBytes = plan.format.bytesPerPixel
     let tiles = Self.tiles(region: region, rows: rows, tileSide: tileSide)
     let top = region.y + rows.lowerBound
     // As in `Renderer.render`: tiles write disjoint pixels of the band, whose address crosses into the jobs as a
@@ -105,7 +143,8 @@ public struct BandedRender: Sendable {
       try stages.withRows(for: index, of: self) { context in
         try context.parallel(count: tiles.count, threads: threads) { index, context in
           let tile = tiles[index]
-          let destination = UnsafeMutablePointer<UInt32>(bitPattern: address)! + ((tile.y - top) * width + tile.x - regionX)
+          let destination = UnsafeMutableRawPointer(bitPattern: address)!
+            + ((tile.y - top) * width + tile.x - regionX) * pixelBytes
           try Renderer.render(component, tile, into: destination, stride: width, context: context)
         }
       }
@@ -177,20 +216,21 @@ package final class StageRows: Sendable {
           let whole = stage.region.intersection(stage.extent)
           let target = Swift.min(render.schedule.frontiers[band + 1][stage.id], whole.maxY)
           guard target > stream.produced else { continue }
-          try Self.reserve(&stream, over: whole, to: target, pixelLimit: render.context.pixelLimit)
+          try Self.reserve(&stream, over: whole, to: target, pixelBytes: plan.format.bytesPerPixel,
+            pixelLimit: render.context.pixelLimit)
           state.kept[stage.id] = stream
           job.start(producer, stream.produced..<target, into: stream.buffer!,
-            at: (stream.produced - stream.first) * whole.width * 4, stride: whole.width,
+            at: (stream.produced - stream.first) * whole.width * plan.format.bytesPerPixel, stride: whole.width,
             context: render.context.with(stage: stage.id, materialised: [:]))
           targets.append((stage.id, target))
         }
       }
       // Set before anything else can fail, so that the next band (or the end of the render) waits for the job.
       if !targets.isEmpty { state.ahead = Ahead(job: job, targets: targets) }
-      for stage in inputs { rows[stage.id] = Self.intermediate(of: stage, state.kept[stage.id]) }
+      for stage in inputs { rows[stage.id] = Self.intermediate(of: stage, state.kept[stage.id], format: plan.format) }
       for stage in stages where !stage.inputs.isEmpty {
         try Self.bring(stage, to: band, of: render, kept: &state.kept, seeing: rows)
-        rows[stage.id] = Self.intermediate(of: stage, state.kept[stage.id])
+        rows[stage.id] = Self.intermediate(of: stage, state.kept[stage.id], format: plan.format)
       }
       try body(render.context.with(stage: nil, materialised: rows))
     }
@@ -227,13 +267,14 @@ package final class StageRows: Sendable {
   }
 
   /// The rows `stream` keeps of `stage`, as its consumers see them, or `nil` when it keeps none.
-  static func intermediate(of stage: RenderPlan.Stage, _ stream: Kept?) -> Intermediate? {
+  static func intermediate(of stage: RenderPlan.Stage, _ stream: Kept?, format: PixelFormat) -> Intermediate? {
     guard let stream, let buffer = stream.buffer, stream.produced > stream.first else { return nil }
     let whole = stage.region.intersection(stage.extent)
     return Intermediate(
       rect: IntRect(x: whole.minX, y: stream.first, width: whole.width, height: stream.produced - stream.first),
       buffer: buffer,
-      isPixels: (stage.node as? any Materialising).map { !$0.materialises || $0.rowsArePixels } ?? true)
+      isPixels: (stage.node as? any Materialising).map { !$0.materialises || $0.rowsArePixels } ?? true,
+      format: format)
   }
 
   /// Lets go of the rows above `floor`, then computes the rows down to `target`, growing the buffer if need be.
@@ -241,7 +282,8 @@ package final class StageRows: Sendable {
     _ stream: inout Kept, of node: any ImageComponent, over whole: IntRect, to target: Int, keepingFrom floor: Int,
     pixelLimit: Int, context: RenderContext
   ) throws {
-    let rowBytes = whole.width * 4
+    // Elements of the render's pixel format (a shadow's coverage, 4 bytes, is only ever in an 8-bit render).
+    let rowBytes = whole.width * context.format.bytesPerPixel
     let first = Swift.min(Swift.max(stream.first, floor), stream.produced)
     if first > stream.first, let buffer = stream.buffer {
       let kept = stream.produced - first
@@ -278,13 +320,15 @@ package final class StageRows: Sendable {
 
   /// Makes room in `stream` for the rows down to `target` without letting any go (the band's tiles are about to
   /// read the rows kept), so that they can be computed while the tiles render.
-  static func reserve(_ stream: inout Kept, over whole: IntRect, to target: Int, pixelLimit: Int) throws {
+  static func reserve(_ stream: inout Kept, over whole: IntRect, to target: Int, pixelBytes: Int, pixelLimit: Int)
+    throws
+  {
     let needed = target - stream.first
     guard let old = stream.buffer, old.rows < needed else { return }
     let rows = Swift.min(whole.height, needed + needed / 8)
     _ = try Raster.byteCount(width: whole.width, height: rows, pixelLimit: pixelLimit)
-    let grown = try RowBuffer(rowBytes: whole.width * 4, rows: rows)
-    grown.base.copyMemory(from: old.base, byteCount: (stream.produced - stream.first) * whole.width * 4)
+    let grown = try RowBuffer(rowBytes: whole.width * pixelBytes, rows: rows)
+    grown.base.copyMemory(from: old.base, byteCount: (stream.produced - stream.first) * whole.width * pixelBytes)
     stream.buffer = grown
   }
 }

@@ -7,16 +7,19 @@
 #endif
 
 /// Rows of a stage's output that one render computed ahead of the tiles (see `Materialising`), as the tiles of the
-/// band being rendered see them: `rect` (the stage's planned columns, the rows still kept), 4 bytes an element
-/// (premultiplied RGBA8 for pixels, a `Float` for coverage), rows `rect.width` elements apart.
+/// band being rendered see them: `rect` (the stage's planned columns, the rows still kept), `bytesPerPixel` bytes an
+/// element (premultiplied pixels in the render's format, or a `Float` for coverage), rows `rect.width` elements
+/// apart.
 ///
 /// It is a view of the stage's `RowBuffer` between two bands: the render does not touch the buffer while tiles read
 /// it, and moves or extends it only between bands, so the view is valid for the band it was made for.
 struct Intermediate: Sendable {
   let rect: IntRect
   let buffer: RowBuffer
-  /// Whether the rows are premultiplied RGBA8 pixels (not a shadow's coverage).
+  /// Whether the rows are premultiplied pixels (not a shadow's coverage).
   let isPixels: Bool
+  /// The pixels' format (the render's).
+  var format: PixelFormat = .rgba8
 
   /// Whether these rows are pixels and hold all of `inside` (a request's part within the stage's extent): what a
   /// request must satisfy to be served from them.
@@ -26,7 +29,7 @@ struct Intermediate: Sendable {
   /// (`region` ∩ the stage's extent, within `rect`): a request served from the rows kept, transparent beyond the
   /// extent.
   func pixels(_ region: IntRect, inside: IntRect, pixelLimit: Int) throws -> Raster {
-    try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit) { buffer in
+    try Raster(width: region.width, height: region.height, format: format, pixelLimit: pixelLimit) { buffer in
       copy(region, inside: inside, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: region.width)
     }
   }
@@ -34,17 +37,19 @@ struct Intermediate: Sendable {
   /// Writes the pixels of `region` into `out` (rows `stride` pixels apart): those of `inside` from the rows kept,
   /// transparent around them (see `pixels`).
   func copy(_ region: IntRect, inside: IntRect, into out: UnsafeMutableRawPointer, stride: Int) {
-    let rowBytes = stride * 4
+    let pixelBytes = format.bytesPerPixel
+    let rowBytes = stride * pixelBytes
     if inside != region {
       for row in 0..<region.height {
-        (out + row * rowBytes).initializeMemory(as: UInt32.self, repeating: 0, count: region.width)
+        (out + row * rowBytes).initializeMemory(as: UInt8.self, repeating: 0, count: region.width * pixelBytes)
       }
     }
     guard !inside.isEmpty else { return }
-    let offset = (inside.minX - rect.minX) * 4
-    let target = out + (inside.minY - region.minY) * rowBytes + (inside.minX - region.minX) * 4
+    let offset = (inside.minX - rect.minX) * pixelBytes
+    let target = out + (inside.minY - region.minY) * rowBytes + (inside.minX - region.minX) * pixelBytes
     for row in 0..<inside.height {
-      (target + row * rowBytes).copyMemory(from: self.row(inside.minY + row) + offset, byteCount: inside.width * 4)
+      (target + row * rowBytes).copyMemory(from: self.row(inside.minY + row) + offset,
+        byteCount: inside.width * pixelBytes)
     }
   }
 

@@ -40,7 +40,8 @@ final class PreparedInputs: Sendable {
     }
     guard let found else { return nil }
     if found.rect == region { return found.raster }
-    var part = try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit)
+    var part = try Raster(width: region.width, height: region.height, format: found.raster.format,
+      pixelLimit: pixelLimit)
     part.copy(found.raster, from: region.offsetBy(dx: -found.rect.minX, dy: -found.rect.minY), toX: 0, y: 0)
     return part
   }

@@ -95,6 +95,9 @@ public struct RenderContext: Sendable {
       boundImage: boundImage)
   }
 
+  /// The format of every raster in this render (`RenderPlan.format`): 8 bits without a plan.
+  package var format: PixelFormat { plan?.format ?? .rgba8 }
+
   /// The raster this render gives `slot`, if it gives it one.
   func raster(boundTo slot: ImageSlot) -> Raster? {
     guard let boundImage, boundImage.token === slot.token else { return nil }
@@ -233,9 +236,11 @@ public struct RenderContext: Sendable {
     // A slot's image is a raster in memory too.
     if let raster = (input as? Raster) ?? (input as? ImageSlot).flatMap(raster(boundTo:)) {
       try checkDemand(index, covered, of: input)
-      // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part.
+      // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part;
+      // in the render's format (an 8-bit raster in a 16-bit render is widened, exactly).
       if let trace { trace.record(at: child(index).tracePosition, component: input, region: covered) }
-      return RenderedRegion(rect: raster.bounds, raster: raster)
+      let pixels = raster.format == format ? raster : raster.converted(to: format)
+      return RenderedRegion(rect: raster.bounds, raster: pixels)
     }
     return RenderedRegion(rect: covered, raster: try render(input, covered, input: index))
   }

@@ -180,6 +180,18 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// colour layers, each a crop of a colour).
   let rendersWhenAsked: [Bool]
 
+  /// The pixel format every raster of this render has: 16 bits when the render may go deeper (`deep`), a source
+  /// holds more than 8-bit premultiplied pixels keep (`DeepSource`), and every stage renders at 16 bits
+  /// (`DeepRendering`); else 8 bits.
+  package let format: PixelFormat
+  /// Whether a source holds more than 8-bit premultiplied pixels keep (`DeepSource`): then the description says
+  /// which format the render works in and, at 8 bits, why.
+  let hasDeepSource: Bool
+  /// Whether the render was allowed 16 bits (`Renderer.allowsDeep`).
+  let deepAllowed: Bool
+  /// The first stage that renders at 8 bits only, if any.
+  let firstShallow: Int?
+
   /// The stage input `index` of stage `stage` leads to, if the plan saw that input asked for.
   func input(_ index: Int, of stage: Int) -> Int? { stages[stage].inputs[index] }
 
@@ -188,7 +200,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// that planning costs time linear in the nodes and requests, with no recursion. An edge a component did not
   /// declare (a decorator written before `inputs` existed) is found when its demand names it; the requests are then
   /// passed down again, ordered with it, until no new edge appears.
-  init(_ root: any ImageComponent, requests: [IntRect]) {
+  init(_ root: any ImageComponent, requests: [IntRect], deep: Bool = false) {
     let graph = PlanGraph(root.unwrapped)
     graph.propagate(requests)
     var rounds = 0
@@ -201,6 +213,19 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     rendersWhenAsked = stages.map { stage in
       !stage.inputs.isEmpty && stage.uses.count <= 1 && stage.inputs.values.allSatisfy { stages[$0].inputs.isEmpty }
     }
+    hasDeepSource = stages.contains { ($0.node as? any DeepSource)?.holdsMoreThanEightBits == true }
+    firstShallow = stages.firstIndex { ($0.node as? any DeepRendering)?.rendersDeep != true }
+    deepAllowed = deep
+    format = deep && hasDeepSource && firstShallow == nil ? .rgba16 : .rgba8
+  }
+
+  /// The line that says what the render works in, when a source holds more than 8-bit premultiplied pixels keep.
+  var formatLine: String? {
+    guard hasDeepSource else { return nil }
+    if format == .rgba16 { return "the render works at 16 bits a channel (a source is translucent or 16-bit)" }
+    let why = firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits so far" }
+      ?? "the output takes 8-bit pixels"
+    return "the render works at 8 bits a channel, rounding the translucent or 16-bit source (\(why))"
   }
 
   /// The indentation of a line `depth` inputs below the root: two spaces a level up to `deepestIndent`, and the
@@ -232,6 +257,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
         pending.append((input, depth + 1))
       }
     }
+    if let formatLine { lines.append(formatLine) }
     return lines.joined(separator: "\n")
   }
 }

@@ -18,17 +18,19 @@ final class RenderedRows: RowProducer {
     try context.parallel(count: (region.width + width - 1) / width, threads: context.threads) { index, context in
       let x = region.minX + index * width
       let part = IntRect(x: x, y: rows.lowerBound, width: Swift.min(width, region.maxX - x), height: rows.count)
-      let pixels: Raster
+      var pixels: Raster
       do {
         pixels = try component.render(part, context: context.rendering(part))
       } catch {
         throw RenderError.wrapping(error, in: String(describing: component))
       }
+      if pixels.format != context.format { pixels = pixels.converted(to: context.format) }
+      let pixelBytes = context.format.bytesPerPixel
       pixels.withUnsafeBytes { source in
-        let target = UnsafeMutableRawPointer(bitPattern: address)! + (x - region.minX) * 4
+        let target = UnsafeMutableRawPointer(bitPattern: address)! + (x - region.minX) * pixelBytes
         for row in 0..<part.height {
-          (target + row * stride * 4).copyMemory(from: source.baseAddress! + row * part.width * 4,
-            byteCount: part.width * 4)
+          (target + row * stride * pixelBytes).copyMemory(from: source.baseAddress! + row * part.width * pixelBytes,
+            byteCount: part.width * pixelBytes)
         }
       }
     }

@@ -28,6 +28,10 @@ public struct Renderer: Sendable {
   package var cancellation: RenderCancellation?
   /// The image its renders give the graph's `ImageSlot` (see `binding(_:to:)`).
   package var boundImage: ImageSlot.Binding?
+  /// Whether a render may work at 16 bits where its sources hold more than 8-bit premultiplied pixels keep and
+  /// every component can (`RenderPlan.format`): set by a writer whose encoder takes 16-bit rows. Every raster the
+  /// renderer returns is 8-bit either way.
+  package var allowsDeep = false
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
     self.tileSize = tileSize
@@ -103,7 +107,7 @@ public struct Renderer: Sendable {
   /// - Throws: as `render`, for an unusable region.
   public func plan(_ component: any ImageComponent, region: IntRect? = nil) throws(RenderError) -> RenderPlan {
     let component = component.unwrapped
-    return RenderPlan(component, requests: tiles(of: try target(component, region)))
+    return RenderPlan(component, requests: tiles(of: try target(component, region)), deep: allowsDeep)
   }
 
   /// Renders `region` of `component` (by default its extent), recording each stage's requests in `trace`,
@@ -162,7 +166,7 @@ public struct Renderer: Sendable {
     if target.width <= tileSide && target.height <= tileSide && !banded.plan.stages.contains(where: \.materialised)
       && !(component is any DirectRendering)
     {
-      return try banded.context.renderRoot(component, target)
+      return try banded.context.renderRoot(component, target).converted(to: .rgba8)
     }
     let width = target.width
     // Every band writes every one of its pixels, so the output starts uninitialised (no memset of the image).
@@ -194,7 +198,7 @@ public struct Renderer: Sendable {
     let component = component.unwrapped
     let target = try target(component, region)
     let side = tileSide
-    let plan = RenderPlan(component, requests: tiles(of: target))
+    let plan = RenderPlan(component, requests: tiles(of: target), deep: allowsDeep)
     let context = try context(plan, trace: trace)
     if let bandHeight {
       return BandedRender(component: component, region: target, bandHeight: (Swift.max(1, bandHeight) + side - 1)
@@ -235,26 +239,29 @@ public struct Renderer: Sendable {
 
   /// Renders one tile of the root into the output, directly when the component can.
   static func render(
-    _ component: any ImageComponent, _ tile: IntRect, into destination: UnsafeMutablePointer<UInt32>, stride: Int,
+    _ component: any ImageComponent, _ tile: IntRect, into destination: UnsafeMutableRawPointer, stride: Int,
     context: RenderContext
   ) throws {
     // A root computed once (a streamed input written as it is read, a large blur) is served from its rows kept.
     let inside = tile.intersection(component.extent)
     if let rows = context.intermediate, rows.servesPixels(inside) {
       context.trace?.record(at: .root, component: component, region: tile)
-      rows.copy(tile, inside: inside, into: UnsafeMutableRawPointer(destination), stride: stride)
+      rows.copy(tile, inside: inside, into: destination, stride: stride)
       return
     }
-    if let direct = component as? any DirectRendering {
+    if let direct = component as? any DirectRendering, context.format == .rgba8 {
       context.trace?.record(at: .root, component: component, region: tile)
-      try direct.render(tile, into: destination, stride: stride, context: context.rendering(tile))
+      try direct.render(tile, into: destination.assumingMemoryBound(to: UInt32.self), stride: stride,
+        context: context.rendering(tile))
       return
     }
-    let pixels = try context.renderRoot(component, tile)
+    var pixels = try context.renderRoot(component, tile)
+    if pixels.format != context.format { pixels = pixels.converted(to: context.format) }
+    let rowBytes = tile.width * context.format.bytesPerPixel
+    let strideBytes = stride * context.format.bytesPerPixel
     pixels.withUnsafeBytes { source in
-      let src = source.baseAddress!.assumingMemoryBound(to: UInt32.self)
       for row in 0..<tile.height {
-        (destination + row * stride).update(from: src + row * tile.width, count: tile.width)
+        (destination + row * strideBytes).copyMemory(from: source.baseAddress! + row * rowBytes, byteCount: rowBytes)
       }
     }
   }

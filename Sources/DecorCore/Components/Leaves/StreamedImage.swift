@@ -23,27 +23,31 @@ public struct StreamedImage: ImageComponent, CustomStringConvertible {
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let inside = region.intersection(extent)
-    return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
-      let out = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
+    let format = context.format
+    let pixelBytes = format.bytesPerPixel
+    return try Raster(width: region.width, height: region.height, format: format, pixelLimit: context.pixelLimit) {
+      buffer in
+      let out = buffer.baseAddress!
+      let rowBytes = region.width * pixelBytes
       for row in 0..<region.height {
-        let line = out + row * region.width
+        let line = out + row * rowBytes
         let y = region.minY + row
         guard !inside.isEmpty, y >= inside.minY, y < inside.maxY else {
-          line.initialize(repeating: 0, count: region.width)
+          line.initializeMemory(as: UInt8.self, repeating: 0, count: rowBytes)
           continue
         }
-        line.initialize(repeating: 0, count: inside.minX - region.minX)
-        (line + inside.maxX - region.minX).initialize(repeating: 0, count: region.maxX - inside.maxX)
+        line.initializeMemory(as: UInt8.self, repeating: 0, count: (inside.minX - region.minX) * pixelBytes)
+        (line + (inside.maxX - region.minX) * pixelBytes).initializeMemory(as: UInt8.self, repeating: 0,
+          count: (region.maxX - inside.maxX) * pixelBytes)
       }
       guard !inside.isEmpty else { return }
-      let target = out + (inside.minY - region.minY) * region.width + (inside.minX - region.minX)
+      let target = out + (inside.minY - region.minY) * rowBytes + (inside.minX - region.minX) * pixelBytes
       // Not planned (a planned request is served by the context from the rows kept): a reader of its own, from the
       // top.
       let producer = try StreamedImageRows(source, region: IntRect(x: inside.minX, y: 0, width: inside.width,
-        height: inside.maxY))
+        height: inside.maxY), format: format)
       try producer.skip(to: inside.minY)
-      try producer.produce(inside.minY..<inside.maxY, into: UnsafeMutableRawPointer(target), stride: region.width,
-        context: context)
+      try producer.produce(inside.minY..<inside.maxY, into: target, stride: region.width, context: context)
     }
   }
 
@@ -54,61 +58,84 @@ extension StreamedImage: Materialising {
   var materialises: Bool { source.width > 0 && source.height > 0 }
 
   func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer {
-    let producer = try StreamedImageRows(source, region: region)
+    let producer = try StreamedImageRows(source, region: region, format: context.format)
     try producer.skip(to: region.minY)
     return producer
   }
 }
 
 /// One render's reader of a `StreamedImage`: the decoder's state, and a few rows of scratch when the region is
-/// narrower than the file.
+/// narrower than the file. It reads pixels in the render's format (a 16-bit render's source is a `DeepRowSource`).
 final class StreamedImageRows: RowProducer {
   let reader: any RowReader
   let width: Int
   let region: IntRect
+  let format: PixelFormat
   /// The next row the reader gives.
   var next = 0
   /// Rows read at once when they must pass through scratch memory.
   static let chunkRows = 16
 
-  init(_ source: any RowSource, region: IntRect) throws {
+  init(_ source: any RowSource, region: IntRect, format: PixelFormat) throws {
     reader = try source.openRows()
     width = source.width
     self.region = region
+    self.format = format
+  }
+
+  /// Reads `count` whole rows into `out`.
+  private func read(_ count: Int, into out: UnsafeMutableRawPointer) throws {
+    if format == .rgba16 {
+      let deepRows = UnsafeMutableBufferPointer(start: out.assumingMemoryBound(to: RGBA16.self), count: count * width)
+      if let deep = reader as? any DeepRowReader {
+        try deep.readDeepRows(count: count, into: deepRows)
+        return
+      }
+      // A reader of 8 bits in a 16-bit render (the render chose 16 bits for another source): widened, exact.
+      let narrow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count * width)
+      defer { narrow.deallocate() }
+      try reader.readRows(count: count, into: narrow)
+      UnsafeRawPointer(narrow.baseAddress!).withMemoryRebound(to: RGBA8.self, capacity: count * width) { pixels in
+        for i in 0..<count * width { deepRows[i] = RGBA16(pixels[i]) }
+      }
+    } else {
+      try reader.readRows(count: count, into: UnsafeMutableBufferPointer(
+        start: out.assumingMemoryBound(to: UInt32.self), count: count * width))
+    }
   }
 
   /// Reads and drops the rows above `row`.
   func skip(to row: Int) throws {
     guard row > next else { return }
     let count = Swift.min(Self.chunkRows, row - next)
-    let scratch = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * count)
+    let scratch = UnsafeMutableRawPointer.allocate(byteCount: width * count * format.bytesPerPixel, alignment: 16)
     defer { scratch.deallocate() }
     while next < row {
       let rows = Swift.min(count, row - next)
-      try reader.readRows(count: rows, into: UnsafeMutableBufferPointer(rebasing: scratch[0..<(rows * width)]))
+      try read(rows, into: scratch)
       next += rows
     }
   }
 
   func produce(_ rows: Range<Int>, into out: UnsafeMutableRawPointer, stride: Int, context: RenderContext) throws {
     try skip(to: rows.lowerBound)
-    let out = out.assumingMemoryBound(to: UInt32.self)
+    let pixelBytes = format.bytesPerPixel
     if region.minX == 0 && region.width == width && stride == width {
       // Whole rows: straight from the decoder into place.
-      try reader.readRows(count: rows.count, into: UnsafeMutableBufferPointer(start: out, count: rows.count * width))
+      try read(rows.count, into: out)
       next = rows.upperBound
       return
     }
     let count = Swift.min(Self.chunkRows, rows.count)
-    let scratch = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * count)
+    let scratch = UnsafeMutableRawPointer.allocate(byteCount: width * count * pixelBytes, alignment: 16)
     defer { scratch.deallocate() }
     var row = rows.lowerBound
     while row < rows.upperBound {
       let chunk = Swift.min(count, rows.upperBound - row)
-      try reader.readRows(count: chunk, into: UnsafeMutableBufferPointer(rebasing: scratch[0..<(chunk * width)]))
+      try read(chunk, into: scratch)
       for line in 0..<chunk {
-        (out + (row - rows.lowerBound + line) * stride).update(
-          from: scratch.baseAddress! + line * width + region.minX, count: region.width)
+        (out + (row - rows.lowerBound + line) * stride * pixelBytes).copyMemory(
+          from: scratch + (line * width + region.minX) * pixelBytes, byteCount: region.width * pixelBytes)
       }
       row += chunk
       next = row
@@ -119,4 +146,11 @@ final class StreamedImageRows: RowProducer {
 extension StreamedImage: GreyProducing {
   /// A greyscale file's rows (`RowSource.isGrey`).
   package var producesGrey: Bool { source.isGrey }
+}
+
+extension StreamedImage: DeepSource, DeepRendering {
+  /// A 16-bit file, or one with translucent pixels, whose reader gives 16-bit pixels.
+  package var holdsMoreThanEightBits: Bool { (source as? any DeepRowSource)?.holdsMoreThanEightBits == true }
+  /// Any source renders at 16 bits: one whose reader gives 8 bits is widened, exactly.
+  package var rendersDeep: Bool { true }
 }

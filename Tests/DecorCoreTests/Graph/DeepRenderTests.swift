@@ -1,0 +1,156 @@
+import Testing
+
+import DecorCore
+import DecorTestSupport
+
+/// Renders at 16 bits: when the plan chooses them, that the moves keep every 8-bit straight pixel, and that the
+/// bytes do not depend on the threads or the tiles.
+@Suite struct DeepRenderTests {
+  /// A `width × height` source of straight 8-bit pixels, seeded, about a third of them translucent and some
+  /// transparent, read at 8 or 16 bits.
+  struct Pairs: DeepRowSource {
+    let width: Int
+    let height: Int
+    let seed: UInt64
+
+    var description: String { "pairs \(width)x\(height)" }
+    var holdsMoreThanEightBits: Bool { true }
+
+    /// The straight RGBA bytes, row by row.
+    var straight: [UInt8] {
+      var generator = SplitMix64(seed: seed)
+      return (0..<width * height).flatMap { _ -> [UInt8] in
+        let alpha = [0, 1, 7, 128, 254, 255, 255, 255][Int.random(in: 0..<8, using: &generator)]
+        return [UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
+          UInt8.random(in: 0...255, using: &generator), UInt8(alpha)]
+      }
+    }
+
+    func openRows() throws -> any RowReader { Reader(straight: straight, width: width) }
+
+    final class Reader: DeepRowReader {
+      let straight: [UInt8]
+      let width: Int
+      var next = 0
+
+      init(straight: [UInt8], width: Int) {
+        self.straight = straight
+        self.width = width
+      }
+
+      func readRows(count: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws {
+        let pixels = UnsafeMutableRawBufferPointer(buffer)
+        for i in 0..<count * width {
+          let s = straight[(next * width + i) * 4..<(next * width + i + 1) * 4].map { $0 }
+          for c in 0..<3 { pixels[4 * i + c] = Premultiplication.premultiply(s[c], s[3]) }
+          pixels[4 * i + 3] = s[3]
+        }
+        next += count
+      }
+
+      func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>) throws {
+        for i in 0..<count * width {
+          let s = straight[(next * width + i) * 4..<(next * width + i + 1) * 4].map { $0 }
+          buffer[i] = RGBA16(straight8: s[0], s[1], s[2], s[3])
+        }
+        next += count
+      }
+    }
+  }
+
+  /// Every band of `component` at 16 bits, as a writer whose encoder takes 16-bit rows renders it.
+  static func deepBands(_ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil)
+    throws -> (format: PixelFormat, pixels: [RGBA16])
+  {
+    var renderer = Renderer(tileSize: tileSize, threads: threads)
+    renderer.allowsDeep = true
+    let banded = try renderer.prepareBands(component, bandHeight: bandHeight)
+    var pixels: [RGBA16] = []
+    for band in 0..<banded.bandCount {
+      var part = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0),
+        count: banded.region.width * banded.rows(ofBand: band).count)
+      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, intoDeep: $0) }
+      pixels += part
+    }
+    return (banded.plan.format, pixels)
+  }
+
+  static let source = Pairs(width: 67, height: 45, seed: 45)
+  static let image = StreamedImage(source)
+
+  /// The moves a render keeps at 16 bits, alone and chained.
+  static let moves: [(String, any ImageComponent)] = [
+    ("none", image),
+    ("flip", image.flipped(.horizontal)),
+    ("quarter turn", image.rotated(by: .degrees(90))),
+    ("crop", image.cropped(to: IntRect(x: 5, y: 3, width: 40, height: 30))),
+    ("pad", image.padded(by: 4)),
+    ("canvas", image.placedOnCanvas(width: 90, height: 60, x: 7, y: 9)),
+    ("whole-pixel move", image.translated(by: Point(3, -2))),
+    ("nearest 30°", image.rotated(by: .degrees(30), interpolation: .nearest)),
+    ("chain", image.rotated(by: .degrees(270)).flipped(.vertical).padded(by: 2).cropped(to: IntRect(x: 0, y: 0,
+      width: 40, height: 50)).placedOnCanvas(width: 45, height: 55, x: 1, y: 2)),
+  ]
+
+  @Test(arguments: moves.indices)
+  func movesRenderAtSixteenBitsAlikeOnAnyThreadsAndTiles(_ index: Int) throws {
+    let (name, component) = Self.moves[index]
+    let one = try Self.deepBands(component, threads: 1, tileSize: 16, bandHeight: 16)
+    let many = try Self.deepBands(component, threads: 3, tileSize: 256)
+    #expect(one.format == .rgba16 && many.format == .rgba16, "\(name)")
+    #expect(one.pixels == many.pixels, "\(name)")
+    #expect(one.pixels.count == component.extent.width * component.extent.height, "\(name)")
+  }
+
+  /// The pixels of the moves at 16 bits are the source's straight 8-bit pixels, exactly, where alpha is above 0.
+  @Test func movesKeepEveryStraightPixel() throws {
+    let straight = Self.source.straight
+    let (width, height) = (Self.source.width, Self.source.height)
+    func at(_ x: Int, _ y: Int) -> [UInt8] { Array(straight[(y * width + x) * 4..<(y * width + x + 1) * 4]) }
+    let cases: [(any ImageComponent, (Int, Int) -> [UInt8]?)] = [
+      (Self.image, { at($0, $1) }),
+      (Self.image.flipped(.horizontal), { at(width - 1 - $0, $1) }),
+      (Self.image.rotated(by: .degrees(90)), { at($1, height - 1 - $0) }),
+      (Self.image.padded(by: 4), { x, y in
+        (4..<4 + width).contains(x) && (4..<4 + height).contains(y) ? at(x - 4, y - 4) : nil
+      }),
+    ]
+    for (component, expected) in cases {
+      let (format, pixels) = try Self.deepBands(component, threads: 2, tileSize: 32)
+      #expect(format == .rgba16)
+      let outputWidth = component.extent.width
+      var wrong = 0
+      for (i, pixel) in pixels.enumerated() {
+        let s = pixel.straight8
+        let want = expected(i % outputWidth, i / outputWidth) ?? [0, 0, 0, 0]
+        if want[3] == 0 { continue }
+        if [s.r, s.g, s.b, s.a] != want { wrong += 1 }
+      }
+      #expect(wrong == 0, "\(component)")
+    }
+  }
+
+  /// A component that works at 8 bits only keeps the render at 8 bits (and the plan says which), as does a render
+  /// not allowed 16 bits or a source that holds nothing more than 8 bits keep.
+  @Test func theRenderGoesDeepOnlyWhereEverythingCan() throws {
+    var deep = Renderer(threads: 2)
+    deep.allowsDeep = true
+    #expect(try deep.plan(Self.image.flipped(.horizontal)).format == .rgba16)
+    let blurred = try deep.plan(Self.image.blurred(radius: 2))
+    #expect(blurred.format == .rgba8)
+    #expect(blurred.description.hasSuffix("works at 8 bits so far)"))
+    #expect(try Renderer(threads: 2).plan(Self.image.flipped(.horizontal)).format == .rgba8)
+    let raster = try Raster(width: 4, height: 4, fill: RGBA8(r: 1, g: 2, b: 3, a: 4))
+    #expect(try deep.plan(raster.flipped(.horizontal)).format == .rgba8)
+    // A 16-bit render asked for 8-bit bands gives each pixel rounded, as the raster it returns.
+    let banded = try deep.prepareBands(Self.image.flipped(.vertical))
+    #expect(banded.plan.format == .rgba16)
+    var narrow = [UInt32](repeating: 0, count: banded.region.width * banded.rows(ofBand: 0).count)
+    try narrow.withUnsafeMutableBufferPointer { try banded.render(band: 0, into: $0) }
+    var wide = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0), count: narrow.count)
+    try wide.withUnsafeMutableBufferPointer { try banded.render(band: 0, intoDeep: $0) }
+    let rounded = wide.map(\.premultiplied8)
+    let bytes = narrow.withUnsafeBytes { Array($0) }
+    #expect(rounded.flatMap { [$0.r, $0.g, $0.b, $0.a] } == bytes)
+  }
+}
