@@ -124,6 +124,11 @@ public final class PNGRowReader: RowReader, DeepRowReader {
   package func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>) throws(CodecError) {
     precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
     if interlaced {
+      do {
+        try Raster.checkAllocation(width * count * 4, width: width, height: count)
+      } catch {
+        throw .typed(error, destination: source)
+      }
       let narrow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * count)
       defer { narrow.deallocate() }
       try readRows(count: count, into: narrow)

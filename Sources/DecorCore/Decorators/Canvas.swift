@@ -99,8 +99,8 @@ public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
 }
 
 extension Canvas: DeepRendering {
-  /// Placing copies pixels, at any depth (the colour around them widened from 8 bits).
-  package var rendersDeep: Bool { true }
+  /// Placing on a transparent canvas copies pixels, at any depth; over a colour it composites, at 8 bits so far.
+  package var rendersDeep: Bool { color.premultiplied == .clear }
 }
 
 extension ImageComponent {

@@ -69,7 +69,8 @@ struct BandSchedule: Sendable {
       for stage in plan.stages where stage.materialised {
         let floor = Swift.min(floors[band][stage.id], frontiers[band][stage.id])
         let rows = frontiers[band][stage.id] - Swift.max(floor, stage.region.intersection(stage.extent).minY)
-        bytes = IntRect.add(bytes, Swift.max(0, rows).multipliedReportingOverflow(by: stage.region.width * 4).partialValue)
+        let rowBytes = stage.region.width * plan.format.bytesPerPixel
+        bytes = IntRect.add(bytes, Swift.max(0, rows).multipliedReportingOverflow(by: rowBytes).partialValue)
       }
       most = Swift.max(most, bytes)
     }

@@ -95,6 +95,7 @@ public struct BandedRender: Sendable {
       return
     }
     // A render at 16 bits asked for 8-bit pixels: rendered deep, then each pixel rounded to 8 bits.
+    try checkScratch(buffer.count * 8)
     let deep = UnsafeMutableBufferPointer<RGBA16>.allocate(capacity: buffer.count)
     defer { deep.deallocate() }
     try render(band: index, at: UnsafeMutableRawPointer(deep.baseAddress!))
@@ -113,10 +114,20 @@ public struct BandedRender: Sendable {
       try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!))
       return
     }
+    try checkScratch(buffer.count * 4)
     let narrow = UnsafeMutableBufferPointer<RGBA8>.allocate(capacity: buffer.count)
     defer { narrow.deallocate() }
     try render(band: index, at: UnsafeMutableRawPointer(narrow.baseAddress!))
     for i in 0..<buffer.count { buffer[i] = RGBA16(narrow[i]) }
+  }
+
+  /// Throws when `bytes` of scratch for a band cannot be had (see `Raster.checkAllocation`).
+  private func checkScratch(_ bytes: Int) throws(RenderError) {
+    do {
+      try Raster.checkAllocation(bytes, width: region.width, height: bandHeight)
+    } catch {
+      throw .raster(error)
+    }
   }
 
   /// Throws unless `count` pixels is band `index`'s size.
@@ -298,7 +309,7 @@ package final class StageRows: Sendable {
       // An eighth more than needed, so that bands a few rows taller than the last do not move the rows each time.
       let rows = Swift.min(whole.height, needed + needed / 8)
       _ = try Raster.byteCount(width: whole.width, height: rows, pixelLimit: pixelLimit)
-      let grown = try RowBuffer(rowBytes: rowBytes, rows: rows)
+      let grown = try RowBuffer(rowBytes: rowBytes, rows: rows, pixelBytes: context.format.bytesPerPixel)
       if let old = stream.buffer, stream.produced > stream.first {
         grown.base.copyMemory(from: old.base, byteCount: (stream.produced - stream.first) * rowBytes)
       }
@@ -327,7 +338,7 @@ package final class StageRows: Sendable {
     guard let old = stream.buffer, old.rows < needed else { return }
     let rows = Swift.min(whole.height, needed + needed / 8)
     _ = try Raster.byteCount(width: whole.width, height: rows, pixelLimit: pixelLimit)
-    let grown = try RowBuffer(rowBytes: whole.width * pixelBytes, rows: rows)
+    let grown = try RowBuffer(rowBytes: whole.width * pixelBytes, rows: rows, pixelBytes: pixelBytes)
     grown.base.copyMemory(from: old.base, byteCount: (stream.produced - stream.first) * whole.width * pixelBytes)
     stream.buffer = grown
   }

@@ -68,10 +68,10 @@ final class RowBuffer: Sendable {
   let rows: Int
 
   /// - Throws: `RasterError.tooLarge` when the memory cannot be had (reported by the renderer as the stage's).
-  init(rowBytes: Int, rows: Int) throws(RasterError) {
+  init(rowBytes: Int, rows: Int, pixelBytes: Int = 4) throws(RasterError) {
     let (bytes, overflow) = rowBytes.multipliedReportingOverflow(by: Swift.max(1, rows))
     guard !overflow, let memory = malloc(Swift.max(1, bytes)) else {
-      throw .tooLarge(width: rowBytes / 4, height: rows, limit: 0)
+      throw .tooLarge(width: rowBytes / pixelBytes, height: rows, limit: 0)
     }
     address = Int(bitPattern: memory)
     self.rowBytes = rowBytes

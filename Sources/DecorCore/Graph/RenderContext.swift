@@ -239,8 +239,11 @@ public struct RenderContext: Sendable {
       // Pixels already in memory: hand over the whole raster (shared, not copied) rather than a copy of the part;
       // in the render's format (an 8-bit raster in a 16-bit render is widened, exactly).
       if let trace { trace.record(at: child(index).tracePosition, component: input, region: covered) }
-      let pixels = raster.format == format ? raster : raster.converted(to: format)
-      return RenderedRegion(rect: raster.bounds, raster: pixels)
+      do {
+        return RenderedRegion(rect: raster.bounds, raster: try raster.converted(to: format))
+      } catch {
+        throw .raster(error)
+      }
     }
     return RenderedRegion(rect: covered, raster: try render(input, covered, input: index))
   }

@@ -24,7 +24,7 @@ final class RenderedRows: RowProducer {
       } catch {
         throw RenderError.wrapping(error, in: String(describing: component))
       }
-      if pixels.format != context.format { pixels = pixels.converted(to: context.format) }
+      pixels = try pixels.converted(to: context.format)
       let pixelBytes = context.format.bytesPerPixel
       pixels.withUnsafeBytes { source in
         let target = UnsafeMutableRawPointer(bitPattern: address)! + (x - region.minX) * pixelBytes

@@ -256,7 +256,7 @@ public struct Renderer: Sendable {
       return
     }
     var pixels = try context.renderRoot(component, tile)
-    if pixels.format != context.format { pixels = pixels.converted(to: context.format) }
+    pixels = try pixels.converted(to: context.format)
     let rowBytes = tile.width * context.format.bytesPerPixel
     let strideBytes = stride * context.format.bytesPerPixel
     pixels.withUnsafeBytes { source in

@@ -46,9 +46,11 @@ package struct RGBA16: Hashable, Sendable, CustomStringConvertible {
     )
   }
 
-  /// The straight channels at 8 bits: un-premultiplied at 16 bits, then each rounded to nearest, `round(v / 257)`.
+  /// The straight channels at 8 bits: un-premultiplied at 16 bits, then each rounded to nearest, `round(v / 257)`;
+  /// zeros where alpha rounds to 0 (as every transparent 8-bit pixel is).
   @inlinable
   package var straight8: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    guard DeepPremultiplication.narrow(a) != 0 else { return (0, 0, 0, 0) }
     let s = straight
     return (
       DeepPremultiplication.narrow(s.r), DeepPremultiplication.narrow(s.g), DeepPremultiplication.narrow(s.b),

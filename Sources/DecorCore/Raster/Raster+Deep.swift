@@ -40,61 +40,47 @@ extension Raster {
 
   /// The raster in `format`: 8 to 16 bits widens each channel (`v × 257`: exact, and back again gives the same
   /// bytes); 16 to 8 rounds each premultiplied channel to nearest (`round(v / 257)`). With `straight`, an 8-bit
-  /// result holds straight channels instead, un-premultiplied at 16 bits before rounding: what an 8-bit encoder
-  /// writes, exact for every pixel that came from an 8-bit straight one (`RGBA16(straight8:)`).
-  package func converted(to format: PixelFormat, straight: Bool = false) -> Raster {
-    if format == self.format && !straight { return self }
-    let pixels = width * height
-    // The size was valid for this raster, and the other format's bytes are what a render holds at once anyway.
-    switch (self.format, format) {
-    case (.rgba8, .rgba16):
-      let source = straight ? Raster(self, premultipliedBytes: straightBytes()) : self
-      return try! Raster(width: width, height: height, format: .rgba16, pixelLimit: .max) { out in
-        let to = out.bindMemory(to: RGBA16.self)
-        source.storage.withUnsafeBytes { from in
-          for i in 0..<pixels {
-            let b = from.baseAddress! + i &* 4
-            to[i] = RGBA16(
-              r: UInt16(b.load(as: UInt8.self)) &* 257, g: UInt16(b.load(fromByteOffset: 1, as: UInt8.self)) &* 257,
-              b: UInt16(b.load(fromByteOffset: 2, as: UInt8.self)) &* 257,
-              a: UInt16(b.load(fromByteOffset: 3, as: UInt8.self)) &* 257)
+  /// result (from either format) holds straight channels instead, un-premultiplied at 16 bits before rounding
+  /// (`RGBA16.straight8`): what an 8-bit encoder writes, exact for every pixel that came from an 8-bit straight one
+  /// (`RGBA16(straight8:)`).
+  ///
+  /// - Throws: `RasterError.allocationFailed` when memory for the result cannot be had.
+  package func converted(to format: PixelFormat, straight: Bool = false) throws(RasterError) -> Raster {
+    if format == self.format && !(straight && format == .rgba8) { return self }
+    if format == .rgba8 {
+      let count = width * height * 4
+      try Raster.checkAllocation(count, width: width, height: height)
+      if straight { return Raster(self, format: .rgba8, bytes: straightBytes()) }
+      let bytes = deepPixels { pixels in
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+          for (i, pixel) in pixels.enumerated() {
+            let p = pixel.premultiplied8
+            (buffer[4 * i], buffer[4 * i + 1], buffer[4 * i + 2], buffer[4 * i + 3]) = (p.r, p.g, p.b, p.a)
           }
+          initialized = count
         }
       }
-    case (.rgba16, .rgba8):
-      return try! Raster(width: width, height: height, format: .rgba8, pixelLimit: .max) { out in
-        let to = out.bindMemory(to: UInt8.self)
-        deepPixels { from in
-          for i in 0..<pixels {
-            let p = from[i]
-            let narrow = p.premultiplied8
-            let c = straight ? p.straight8 : (narrow.r, narrow.g, narrow.b, narrow.a)
-            to[i &* 4] = c.0
-            to[i &* 4 + 1] = c.1
-            to[i &* 4 + 2] = c.2
-            to[i &* 4 + 3] = c.3
-          }
-        }
-      }
-    case (.rgba8, .rgba8):
-      return Raster(self, premultipliedBytes: straightBytes())
-    case (.rgba16, .rgba16):
-      var copy = self
-      copy.withDeepPixels { pixels in
-        for i in pixels.indices {
-          let s = pixels[i].straight
-          pixels[i] = RGBA16(r: s.r, g: s.g, b: s.b, a: s.a)
-        }
-      }
-      return copy
+      return Raster(self, format: .rgba8, bytes: bytes)
     }
+    // To 16 bits (`straight` is for 8-bit results only): an 8-bit raster widened.
+    if self.format == .rgba16 { return self }
+    var deep = try Raster(width: width, height: height, format: .rgba16, pixelLimit: .max)
+    let source = self
+    deep.withDeepPixels { out in
+      source.storage.withUnsafeBytes { bytes in
+        for i in out.indices {
+          out[i] = RGBA16(RGBA8(r: bytes[4 * i], g: bytes[4 * i + 1], b: bytes[4 * i + 2], a: bytes[4 * i + 3]))
+        }
+      }
+    }
+    return deep
   }
 
-  /// A raster of `source`'s size and format holding `bytes` as they are (the same count).
-  private init(_ source: Raster, premultipliedBytes bytes: [UInt8]) {
+  /// A raster of `source`'s size in `format`, holding `bytes` as they are (the format's count).
+  private init(_ source: Raster, format: PixelFormat, bytes: [UInt8]) {
     width = source.width
     height = source.height
-    format = source.format
+    self.format = format
     storage = bytes
   }
 }

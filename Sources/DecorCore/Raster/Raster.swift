@@ -201,7 +201,16 @@ public struct Raster: Sendable, Equatable {
 
   /// The pixels as straight (un-premultiplied) RGBA bytes, rounded to nearest; transparent pixels become zeros.
   public func straightBytes() -> [UInt8] {
-    if format != .rgba8 { return converted(to: .rgba8, straight: true).storage }
+    if format != .rgba8 {
+      return deepPixels { pixels in
+        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
+        for (i, pixel) in pixels.enumerated() {
+          let s = pixel.straight8
+          (bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]) = (s.r, s.g, s.b, s.a)
+        }
+        return bytes
+      }
+    }
     var copy = storage
     copy.withUnsafeMutableBytes { Premultiplication.unpremultiply($0) }
     return copy
@@ -256,18 +265,20 @@ public struct Raster: Sendable, Equatable {
 
   /// Copies the pixels of `source` inside `region` so that the region's top-left lands at (`x`, `y`), replacing
   /// what was there. Whatever falls outside either raster is skipped, so any arguments are safe. A source of
-  /// another `format` is converted to this raster's first.
+  /// another `format` is converted pixel by pixel as it is copied (`RGBA16(_:)`, `RGBA16.premultiplied8`).
   public mutating func copy(_ source: Raster, from region: IntRect, toX x: Int, y: Int) {
-    guard source.format == format else {
-      copy(source.converted(to: format), from: region, toX: x, y: y)
-      return
-    }
     // Saturating: a move too far to represent lands nowhere on the raster.
     let dx = IntRect.subtract(x, region.x)
     let dy = IntRect.subtract(y, region.y)
     let from = region.intersection(source.bounds)
     let to = from.offsetBy(dx: dx, dy: dy).intersection(bounds)
     guard !from.isEmpty, !to.isEmpty else { return }
+    guard source.format == format else {
+      for row in to.y..<to.maxY {
+        for column in to.x..<to.maxX { self[deep: column, row] = source[deep: column - dx, row - dy] }
+      }
+      return
+    }
     let pixelBytes = format.bytesPerPixel
     let rowBytes = to.width * pixelBytes
     let sourceStride = source.bytesPerRow

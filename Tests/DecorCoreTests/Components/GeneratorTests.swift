@@ -65,6 +65,10 @@ import DecorTestSupport
     #expect(bounded.identity == SolidColor(color, extent: rect).identity)
     #expect(bounded.identity != SolidColor(color).identity)
     #expect(bounded.identity != SolidColor(color, extent: rect.offsetBy(dx: 1, dy: 0)).identity)
+    // A strip unbounded along one axis is not the plane.
+    let strip = IntRect(x: 0, y: IntRect.infinite.minY, width: 4, height: IntRect.infinite.height)
+    #expect(strip.isInfinite && SolidColor(color, extent: strip).identity != SolidColor(color).identity)
+    #expect(SolidColor(color, extent: .infinite).identity == SolidColor(color).identity)
     for region in [rect, IntRect(x: 4, y: -1, width: 2, height: 2), IntRect(x: 0, y: -4, width: 12, height: 9),
       IntRect(x: 20, y: 20, width: 3, height: 3)]
     {

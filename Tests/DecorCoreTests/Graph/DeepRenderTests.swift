@@ -140,6 +140,9 @@ import DecorTestSupport
     #expect(blurred.format == .rgba8)
     #expect(blurred.description.hasSuffix("works at 8 bits so far)"))
     #expect(try Renderer(threads: 2).plan(Self.image.flipped(.horizontal)).format == .rgba8)
+    // Placed on a transparent canvas it copies; over a colour it composites, at 8 bits so far.
+    #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60)).format == .rgba16)
+    #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60, color: .white)).format == .rgba8)
     let raster = try Raster(width: 4, height: 4, fill: RGBA8(r: 1, g: 2, b: 3, a: 4))
     #expect(try deep.plan(raster.flipped(.horizontal)).format == .rgba8)
     // A 16-bit render asked for 8-bit bands gives each pixel rounded, as the raster it returns.

@@ -55,6 +55,16 @@ import DecorTestSupport
     }
   }
 
+  /// A 16-bit alpha that rounds to 0 at 8 bits gives a transparent 8-bit pixel, all zeros, as 8-bit storage would.
+  @Test func whatRoundsToTransparentIsZeros() throws {
+    let faint = RGBA16(r: 50, g: 60, b: 0, a: 100)
+    #expect(faint.straight8 == (0, 0, 0, 0))
+    #expect(RGBA16(r: 50, g: 60, b: 0, a: 129).straight8.a == 1)
+    var raster = try Raster(width: 1, height: 1, format: .rgba16)
+    raster[deep: 0, 0] = faint
+    #expect(raster.straightBytes() == [0, 0, 0, 0])
+  }
+
   @Test func eightBitPremultipliedPixelsWidenAndNarrowExactly() {
     for a in 0...255 {
       for p in 0...a {
@@ -106,12 +116,12 @@ import DecorTestSupport
         deep[deep: x, y] = RGBA16(straight8: straight[i], straight[i + 1], straight[i + 2], straight[i + 3])
       }
     }
-    #expect(deep.converted(to: .rgba8, straight: true).bytes == straight)
+    #expect(try deep.converted(to: .rgba8, straight: true).bytes == straight)
     #expect(deep.straightBytes() == straight)
     #expect(try Raster(width: 256, height: 255, straightBytes: straight).straightBytes() != straight)
     // 8 → 16 → 8 bits gives the premultiplied bytes back.
     let eight = try Raster(width: 256, height: 255, straightBytes: straight)
-    #expect(eight.converted(to: .rgba16).converted(to: .rgba8) == eight)
-    #expect(eight.converted(to: .rgba16).format == .rgba16)
+    #expect(try eight.converted(to: .rgba16).converted(to: .rgba8) == eight)
+    #expect(try eight.converted(to: .rgba16).format == .rgba16)
   }
 }

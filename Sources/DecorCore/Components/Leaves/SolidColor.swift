@@ -21,7 +21,7 @@ public struct SolidColor: ImageComponent, CustomStringConvertible {
   }
 
   public var identity: ComponentIdentity {
-    extent.isInfinite
+    extent == .infinite
       ? ComponentIdentity(Self.self, parameters: [color])
       : ComponentIdentity(Self.self, parameters: [color, extent])
   }
@@ -42,5 +42,5 @@ public struct SolidColor: ImageComponent, CustomStringConvertible {
   }
 
   /// `solid #rrggbb` (or `#rrggbbaa`), and the rectangle when it has one.
-  public var description: String { "solid \(color)" + (extent.isInfinite ? "" : " over \(extent)") }
+  public var description: String { "solid \(color)" + (extent == .infinite ? "" : " over \(extent)") }
 }

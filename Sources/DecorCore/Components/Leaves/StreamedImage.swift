@@ -92,6 +92,7 @@ final class StreamedImageRows: RowProducer {
         return
       }
       // A reader of 8 bits in a 16-bit render (the render chose 16 bits for another source): widened, exact.
+      try Raster.checkAllocation(count * width * 4, width: width, height: count)
       let narrow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count * width)
       defer { narrow.deallocate() }
       try reader.readRows(count: count, into: narrow)
