@@ -120,7 +120,7 @@ import DecorTestSupport
       let result = try run(["apply"] + arguments + ["-o", "out.png"], allowing: false)
       ResourceLimitCLITests.expectOneLineFailure(result,
         containing: "\(text): unsupported format: not an image Decor reads")
-      for shown in ["root", "secret", "72 6F", "72 6f", "6F 6F", "3A"] {
+      for shown in ["root", "secret", "72 6F", "72 6f", "6F 6F", "74 3A"] {
         #expect(!result.stderr.contains(shown), "\(result.stderr)")
       }
     }
