@@ -119,7 +119,7 @@ struct BatchCommand: ParsableCommand {
     let started = ContinuousClock.now
     let total = batch.items.count
     let showsProgress = progress ?? (isatty(STDERR_FILENO) == 1)
-    let display = ProgressDisplay(total: total, enabled: showsProgress)
+    let display = ProgressDisplay(total: total, enabled: showsProgress, saysDepth: out.depth == nil)
     let tally = BatchTally()
     // Said by the signal handler if the batch is interrupted: the progress line ended, and how far it got.
     let interrupted = { @Sendable (written: Int) in

@@ -38,6 +38,11 @@ struct OutputOptions: ParsableArguments {
     valueName: "color"))
   var background: String?
 
+  @Option(help: ArgumentHelp(
+    "Bits a channel of the output: 8 or 16 (PNG). Default: the input's where the format holds it (a 16-bit PNG "
+      + "stays 16-bit), else 8, said in one line.", valueName: "bits"))
+  var depth: BitDepth?
+
   func validate() throws {
     if let qualityText { _ = try RenderOptions.count(qualityText, option: "--quality", maximum: 100) }
     if let background {
@@ -52,7 +57,7 @@ struct OutputOptions: ParsableArguments {
   /// The settings given, for the encoder to take or refuse.
   var settings: EncodingSettings {
     EncodingSettings(quality: quality, lossless: lossless, subsampling: subsampling, compression: compression,
-      background: background.flatMap { try? Color(parsing: $0) })
+      background: background.flatMap { try? Color(parsing: $0) }, depth: depth)
   }
 
   /// The encoder for `path`, configured with the settings: checked before any work.
@@ -92,8 +97,16 @@ struct OutputOptions: ParsableArguments {
       printError("\(path): \(encoder.displayName) has no alpha: transparent pixels were laid on \(color) (--background)")
     }
     for dropped in result.droppedMetadata { printError("\(path): not written: \(dropped)") }
+    if let line = depthNotice(result, output: path, format: encoder.displayName) { printError(line) }
+  }
+
+  /// The line that says a source's depth was reduced (a 16-bit PNG into JPEG), unless `--depth` asked for it.
+  func depthNotice(_ result: EncodingResult, output: String, format: String) -> String? {
+    guard depth == nil, let reduction = result.depthReduction else { return nil }
+    return "\(output): \(reduction), the most \(format) holds"
   }
 }
 
 extension JPEGOptions.Subsampling: ExpressibleByArgument {}
+extension BitDepth: ExpressibleByArgument {}
 #endif

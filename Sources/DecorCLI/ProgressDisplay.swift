@@ -20,12 +20,15 @@ final class ProgressDisplay: Sendable {
 
   let bar: ProgressBar
   let enabled: Bool
+  /// Whether a depth reduction is said (not when `--depth` chose the depth).
+  let saysDepth: Bool
   let start = ContinuousClock.now
   let state = Mutex(State())
 
-  init(total: Int, enabled: Bool) {
+  init(total: Int, enabled: Bool, saysDepth: Bool = true) {
     bar = ProgressBar(total: total)
     self.enabled = enabled
+    self.saysDepth = saysDepth
     guard enabled else { return }
     draw(done: 0)
     // The time left changes between items too; a 2048² render can take a second.
@@ -67,6 +70,11 @@ final class ProgressDisplay: Sendable {
       for dropped in outcome.result?.droppedMetadata ?? [] {
         if enabled { writeToStandardError("\r\u{1B}[K") }
         printError("\(outcome.item.output): not written: \(dropped)")
+      }
+      if saysDepth, let reduction = outcome.result?.depthReduction {
+        // As `apply` says it: a 16-bit input written into a format of 8 bits.
+        if enabled { writeToStandardError("\r\u{1B}[K") }
+        printError("\(outcome.item.output): \(reduction), the most \(outcome.item.format.uppercased()) holds")
       }
       if enabled { draw(done: state.done) }
     }

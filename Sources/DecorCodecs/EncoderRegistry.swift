@@ -105,14 +105,17 @@ public struct EncoderRegistry: Sendable {
     return names.dropLast().joined(separator: ", ") + " or " + names.last!
   }
 
-  /// `encoder` with `settings` applied: each option given must be among its `acceptedOptions`, then
-  /// `configured(with:)` has its say.
+  /// `encoder` with `settings` applied: each option given must be among its `acceptedOptions` (a depth of 8 bits is
+  /// every format's), then `configured(with:)` has its say.
   ///
   /// - Throws: `CodecError.optionNotTaken` naming the first option refused and the format.
   public static func configure(_ encoder: any ImageEncoder, with settings: EncodingSettings) throws(CodecError)
     -> any ImageEncoder
   {
-    if let option = settings.given.first(where: { !encoder.acceptedOptions.contains($0) }) {
+    let refused = settings.given.first { option in
+      !encoder.acceptedOptions.contains(option) && !(option == .depth && settings.depth == .eight)
+    }
+    if let option = refused {
       throw .optionNotTaken(option: option.rawValue, format: encoder.displayName)
     }
     return try encoder.configured(with: settings)

@@ -9,6 +9,9 @@ public struct EncodingResult: Sendable, Equatable {
   /// which Little CMS cannot read`, `the EXIF (52428800 bytes), more than JPEG holds (65527)`), so that a caller can
   /// tell its user: nothing is dropped silently. Empty when everything given was written.
   public var droppedMetadata: [String]
+  /// Set when a source's samples were deeper than the file's (a 16-bit PNG written as JPEG), so that a caller can
+  /// tell its user; `nil` when the file keeps every source's depth.
+  public var depthReduction: DepthReduction?
 
   public init(flattened: Bool = false) { self.init(flattened: flattened, droppedMetadata: []) }
 

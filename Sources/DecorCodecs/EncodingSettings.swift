@@ -12,16 +12,27 @@ public struct EncodingSettings: Sendable, Equatable {
   public var subsampling: JPEGOptions.Subsampling?
   public var compression: PNGCompression?
   public var background: Color?
+  /// The file's bits a channel, or `nil` for the sources' where the format holds it (see `BitDepth`).
+  public var depth: BitDepth?
 
   public init(
     quality: Int? = nil, lossless: Bool = false, subsampling: JPEGOptions.Subsampling? = nil,
     compression: PNGCompression? = nil, background: Color? = nil
+  ) {
+    self.init(quality: quality, lossless: lossless, subsampling: subsampling, compression: compression,
+      background: background, depth: nil)
+  }
+
+  public init(
+    quality: Int? = nil, lossless: Bool = false, subsampling: JPEGOptions.Subsampling? = nil,
+    compression: PNGCompression? = nil, background: Color? = nil, depth: BitDepth?
   ) {
     self.quality = quality
     self.lossless = lossless
     self.subsampling = subsampling
     self.compression = compression
     self.background = background
+    self.depth = depth
   }
 
   /// The options given, in `EncodingOption` order.
@@ -32,6 +43,7 @@ public struct EncodingSettings: Sendable, Equatable {
     if subsampling != nil { options.append(.subsampling) }
     if compression != nil { options.append(.compression) }
     if background != nil { options.append(.background) }
+    if depth != nil { options.append(.depth) }
     return options
   }
 

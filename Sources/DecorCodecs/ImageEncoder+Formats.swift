@@ -29,6 +29,12 @@ extension ImageEncoder where Self == PNGImageEncoder {
   public static func png(compression: PNGCompression = .default) -> PNGImageEncoder {
     PNGImageEncoder(compression: compression)
   }
+
+  /// A PNG encoder writing `depth` bits a channel: `.sixteen` keeps a 16-bit render's samples (and widens an 8-bit
+  /// one's, exactly), `.eight` rounds a 16-bit source's.
+  public static func png(compression: PNGCompression = .default, depth: BitDepth) -> PNGImageEncoder {
+    PNGImageEncoder(compression: compression, depth: depth)
+  }
 }
 
 #if WebP

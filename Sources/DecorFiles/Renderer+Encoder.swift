@@ -56,18 +56,25 @@ extension Renderer {
       // An encoder that takes 16-bit rows lets the render go deep where its sources hold more than 8-bit
       // premultiplied pixels keep and every component works at 16 bits (`RenderPlan.format`).
       var renderer = self
-      renderer.allowsDeep = encoder is any DeepRowEncoding
+      let deepEncoder = encoder as? any DeepRowEncoding
+      renderer.allowsDeep = deepEncoder != nil
       let banded = try renderer.prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
-      if banded.plan.format == .rgba16, let deepEncoder = encoder as? any DeepRowEncoding {
-        result = try deepEncoder.encode(
-          width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight,
-          metadata: metadata, destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey,
-          into: sink
-        ) { rows, pixels in
-          try banded.render(band: rows.lowerBound / banded.bandHeight, intoDeep: pixels)
+      let sourceDepth = banded.plan.sourceDepth
+      if let deepEncoder {
+        // The file's depth: the one asked for, else the sources' (a 16-bit PNG in, a 16-bit PNG out).
+        let depth = deepEncoder.depth ?? (sourceDepth > 8 ? .sixteen : .eight)
+        if banded.plan.format.depth == 16 || depth == .sixteen {
+          result = try deepEncoder.encode(
+            width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight,
+            metadata: metadata, destination: destination, threads: threadCount,
+            sourcesAreGrey: banded.sourcesAreGrey, depth: depth, into: sink
+          ) { rows, pixels in
+            try banded.render(band: rows.lowerBound / banded.bandHeight, intoDeep: pixels, format: .rgba16Straight)
+          }
+          result.droppedMetadata = dropped + result.droppedMetadata
+          result.depthReduction = Self.reduction(from: sourceDepth, to: depth.rawValue)
+          return result
         }
-        result.droppedMetadata = dropped + result.droppedMetadata
-        return result
       }
       result = try encoder.encode(
         width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight, metadata: metadata,
@@ -75,13 +82,21 @@ extension Renderer {
       ) { rows, pixels in
         try banded.render(band: rows.lowerBound / banded.bandHeight, into: pixels)
       }
+      result.depthReduction = Self.reduction(from: sourceDepth, to: 8)
     } else {
       // The encoder takes a whole picture: a render into one raster is the quickest way to it.
       let raster = try render(component, region: region, trace: trace)
       result = try encoder.encode(raster, metadata: metadata, destination: destination, into: sink)
+      // These formats hold 8 bits; the sources' depth is the plan's (planned again: the render's is gone).
+      result.depthReduction = Self.reduction(from: try plan(component).sourceDepth, to: 8)
     }
     result.droppedMetadata = dropped + result.droppedMetadata
     return result
+  }
+
+  /// The reduction of a file written at `written` bits from sources of `source` bits, if it is one.
+  static func reduction(from source: Int, to written: Int) -> DepthReduction? {
+    source > written ? DepthReduction(sourceDepth: source, writtenDepth: written) : nil
   }
 }
 

@@ -17,17 +17,17 @@ import DecorTestSupport
   init() throws { directory = try Self.makeDirectory("decor-precision") }
   deinit { removeDirectory() }
 
-  /// Straight RGBA samples, with the moves the steps make.
-  struct Samples: Equatable {
+  /// Straight RGBA samples (8- or 16-bit), with the moves the steps make.
+  struct Samples<Channel: FixedWidthInteger>: Equatable {
     var width: Int
     var height: Int
-    var rgba: [UInt8]
+    var rgba: [Channel]
 
-    func pixel(_ x: Int, _ y: Int) -> ArraySlice<UInt8> { rgba[(y * width + x) * 4..<(y * width + x + 1) * 4] }
+    func pixel(_ x: Int, _ y: Int) -> ArraySlice<Channel> { rgba[(y * width + x) * 4..<(y * width + x + 1) * 4] }
 
     /// The pixels `source(x, y)` gives for each (x, y) of a `width` × `height` result (`nil`: transparent).
-    static func made(_ width: Int, _ height: Int, _ source: (Int, Int) -> ArraySlice<UInt8>?) -> Samples {
-      var rgba: [UInt8] = []
+    static func made(_ width: Int, _ height: Int, _ source: (Int, Int) -> ArraySlice<Channel>?) -> Samples {
+      var rgba: [Channel] = []
       for y in 0..<height { for x in 0..<width { rgba += source(x, y) ?? [0, 0, 0, 0] } }
       return Samples(width: width, height: height, rgba: rgba)
     }
@@ -53,9 +53,15 @@ import DecorTestSupport
     }
   }
 
-  func read(_ path: String) throws -> Samples {
+  func read(_ path: String) throws -> Samples<UInt8> {
     let image = try StraightPNGReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     return Samples(width: image.width, height: image.height, rgba: image.rgba)
+  }
+
+  /// A 16-bit file's samples (empty for an 8-bit one).
+  func read16(_ path: String) throws -> Samples<UInt16> {
+    let image = try StraightPNGReader.read([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    return Samples(width: image.width, height: image.height, rgba: image.rgba16)
   }
 
   /// Every pair of an 8-bit colour value and an alpha above 0: 256 × 255 pixels, three different channels.
@@ -75,7 +81,7 @@ import DecorTestSupport
 
   func moves(_ input: String) throws {
     let source = try read(input)
-    let cases: [([String], Samples)] = [
+    let cases: [([String], Samples<UInt8>)] = [
       ([], source),
       (["flip horizontal"], source.flippedHorizontally),
       (["rotate 90"], source.turned),
@@ -98,7 +104,8 @@ import DecorTestSupport
   /// `--explain` says which format the render works in, and why not 16 bits where a step holds it back.
   @Test func explainSaysHowDeepTheRenderWorks() throws {
     let deep = try Decor.run(["apply", Self.cutOut, "flip horizontal", "--explain", "-o", file("a.png")])
-    #expect(deep.stderr.hasSuffix("the render works at 16 bits a channel (a source is translucent or 16-bit)\n"),
+    #expect(deep.stderr.hasSuffix(
+      "the render works at 16 bits a channel, straight (a source is translucent or 16-bit; every step moves pixels)\n"),
       "\(deep.stderr)")
     let blurred = try Decor.run(["apply", Self.cutOut, "blur 2", "--explain", "-o", file("b.png")])
     #expect(blurred.stderr.hasSuffix(
@@ -111,6 +118,102 @@ import DecorTestSupport
     let photo = Self.repository.appendingPathComponent("SampleImages/chelsea.png").path
     let opaque = try Decor.run(["apply", photo, "flip horizontal", "--explain", "-o", file("d.png")])
     #expect(!opaque.stderr.contains("bits a channel"), "\(opaque.stderr)")
+  }
+
+  /// A seeded 16-bit PNG of `colorType` (0 grey, 2 RGB, 4 grey+alpha, 6 RGBA): random samples, and where there is
+  /// alpha, every third row at alpha 1…299 of 65535 (which premultiplied 16 bits would change) and a few pixels
+  /// transparent.
+  func sixteenBit(_ name: String, colorType: UInt8, width: Int = 61, height: Int = 37) throws -> String {
+    let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(colorType)]!
+    var generator = SplitMix64(seed: UInt64(colorType) + 16)
+    var builder = PNGBuilder(width: width, height: height, bitDepth: 16, colorType: colorType)
+    var rows: [[UInt8]] = []
+    for y in 0..<height {
+      var row: [UInt8] = []
+      for x in 0..<width {
+        for c in 0..<channels {
+          var value = UInt16.random(in: 0...65535, using: &generator)
+          if colorType & 4 != 0 && c == channels - 1 {
+            if y % 3 == 0 { value = .random(in: 1...299, using: &generator) }
+            if y == 1 && x < 4 { value = 0 }
+          }
+          row += [UInt8(value >> 8), UInt8(value & 0xFF)]
+        }
+      }
+      rows.append(row)
+    }
+    builder.setRows(rows)
+    let path = file(name)
+    try Data(builder.build()).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// 16-bit files of every colour type through no step come out 16-bit with every sample the same (colour under
+  /// alpha 0 too), and through the moves with every visible sample where the moves put it.
+  @Test(arguments: [0, 2, 4, 6] as [UInt8])
+  func sixteenBitFilesComeOutAsTheyWentIn(_ colorType: UInt8) throws {
+    let input = try sixteenBit("in\(colorType).png", colorType: colorType)
+    let source = try read16(input)
+    let cases: [([String], Samples<UInt16>)] = [
+      ([], source),
+      (["flip horizontal"], source.flippedHorizontally),
+      (["rotate 90"], source.turned),
+      (["crop 10 20 40 15"], source.cropped(10, 20, 40, 15)),
+      (["pad 10"], source.padded(10)),
+      (["rotate 90", "flip vertical", "pad 3"], source.turned.flippedVertically.padded(3)),
+    ]
+    for (steps, expected) in cases {
+      let run = try Decor.run(["apply", input] + steps + ["-o", file("out.png")])
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(steps): \(run.stderr)")
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file("out.png"))))
+      // The header's depth and colour type: the input's (grey stays grey, no alpha is added).
+      #expect(bytes[24] == 16 && (steps.contains("pad 10") || steps.contains("pad 3") || bytes[25] == colorType),
+        "\(steps): depth \(bytes[24]), colour type \(bytes[25])")
+      let written = try read16(file("out.png"))
+      #expect(written.visibleDifferences(expected) == 0, "\(steps)")
+      if steps.isEmpty { #expect(written == source) }
+    }
+  }
+
+  /// The depth is the input's unless asked: `--depth 8` rounds a 16-bit file quietly, `--depth 16` widens an 8-bit
+  /// one exactly; a format of 8 bits says it once, and refuses `--depth 16`.
+  @Test func theDepthIsKeptChosenOrSaid() throws {
+    let input = try sixteenBit("rgba16.png", colorType: 6)
+    let source = try read16(input)
+    let eight = try Decor.run(["apply", input, "-o", file("eight.png"), "--depth", "8"])
+    #expect(eight.status == 0 && eight.stderr.isEmpty, "\(eight.stderr)")
+    let rounded = try read(file("eight.png"))
+    let expected = Samples<UInt8>(width: source.width, height: source.height, rgba: stride(from: 0,
+      to: source.rgba.count, by: 4).flatMap { i -> [UInt8] in
+        let n = source.rgba[i..<i + 4].map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+        return n[3] == 0 ? [0, 0, 0, 0] : n
+      })
+    #expect(rounded.visibleDifferences(expected) == 0)
+    let wide = try Decor.run(["apply", Self.cutOut, "flip horizontal", "-o", file("wide.png"), "--depth", "16"])
+    #expect(wide.status == 0 && wide.stderr.isEmpty, "\(wide.stderr)")
+    let cutOut = try read(Self.cutOut).flippedHorizontally
+    let widened = Samples<UInt16>(width: cutOut.width, height: cutOut.height, rgba: cutOut.rgba.map { UInt16($0) * 257 })
+    #expect(try read16(file("wide.png")).visibleDifferences(widened) == 0)
+    let photo = Self.repository.appendingPathComponent("SampleImages/chelsea.png").path
+    let opaque = try Decor.run(["apply", photo, "-o", file("photo16.png"), "--depth", "16"])
+    #expect(opaque.status == 0)
+    let photoWide = try read16(file("photo16.png"))
+    #expect(photoWide.rgba == (try read(photo)).rgba.map { UInt16($0) * 257 })
+    // Into JPEG: one line naming the output and the depths; none when --depth 8 asked for it.
+    let jpeg = try Decor.run(["apply", input, "-o", file("out.jpg")])
+    #expect(jpeg.status == 0)
+    let lines = jpeg.stderr.split(separator: "\n")
+    #expect(lines.filter { $0.contains("16-bit samples written at 8 bits, the most JPEG holds") }.count == 1,
+      "\(jpeg.stderr)")
+    #expect(lines.allSatisfy { $0.hasPrefix("decor: \(file("out.jpg")): ") }, "\(jpeg.stderr)")
+    let asked = try Decor.run(["apply", input, "-o", file("asked.jpg"), "--depth", "8"])
+    #expect(asked.status == 0 && !asked.stderr.contains("bits"), "\(asked.stderr)")
+    let refused = try Decor.run(["apply", input, "-o", file("refused.jpg"), "--depth", "16"])
+    ResourceLimitCLITests.expectOneLineFailure(refused, containing: "--depth does not apply to JPEG output")
+    #expect(!FileManager.default.fileExists(atPath: file("refused.jpg")))
+    // An 8-bit input into JPEG: nothing to say.
+    let plain = try Decor.run(["apply", photo, "-o", file("photo.jpg")])
+    #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
   }
 }
 #endif

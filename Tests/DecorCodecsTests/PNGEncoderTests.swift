@@ -347,6 +347,13 @@ import DecorTestSupport
       try ImageFile.writeBytes(PNGCodec.encode(raster, compression: compression), toPath: path)
       paths.append(path)
     }
+    // 16-bit files, RGBA and RGB.
+    for opaque in [false, true] {
+      let raster = try PNGCodecTests.randomRaster(width: 29, height: 13, opaque: opaque)
+      let path = folder.appendingPathComponent("deep-\(opaque).png").path
+      try raster.write(to: path, as: .png(depth: .sixteen))
+      paths.append(path)
+    }
     // Files of many joined parts (of 3 or 4 rows, in bands of 7): a smooth scene, RGBA, and the same flattened, RGB.
     let scene = try GaussianReference.scene(width: 61)
     let opaqueScene = try scene.flattened(onto: .white).rendered()
@@ -367,5 +374,23 @@ import DecorTestSupport
     process.waitUntilExit()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(process.terminationStatus == 0, "\(text)")
+  }
+
+  /// A raster written at 16 bits from Swift (`.png(depth: .sixteen)`): each straight 8-bit sample widened exactly
+  /// (`v × 257`), read by an independent reader, and read back by Decor as the same raster; grey stays grey.
+  @Test func aRasterWrittenAtSixteenBitsIsItsSamplesWidened() throws {
+    for opaque in [false, true] {
+      let raster = try PNGCodecTests.randomRaster(width: 31, height: 19, opaque: opaque)
+      let bytes = try raster.encoded(as: .png(depth: .sixteen))
+      let image = try StraightPNGReader.read(bytes)
+      #expect(image.depth == 16 && bytes[25] == (opaque ? 2 : 6))
+      #expect(image.rgba16 == raster.straightBytes().map { UInt16($0) * 257 })
+      #expect(try PNGDecoder().decode(bytes, source: "deep.png") == raster)
+    }
+    let grey = try Raster(width: 5, height: 4, fill: RGBA8(r: 40, g: 40, b: 40, a: 255))
+    let greyBytes = try grey.encoded(as: .png(depth: .sixteen))
+    #expect(greyBytes[24] == 16 && greyBytes[25] == 0)
+    // 8 bits asked for is the 8-bit file.
+    #expect(try grey.encoded(as: .png(depth: .eight)) == grey.encoded(as: .png()))
   }
 }

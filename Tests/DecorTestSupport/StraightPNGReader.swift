@@ -1,14 +1,18 @@
 import CZlib
 
 /// An independent reader of the PNG files Decor writes, for the tests that must see the straight samples a file
-/// holds (libpng, which Decor reads through, is not asked): 8-bit, non-interlaced, grey, grey+alpha, RGB or RGBA,
-/// inflated with zlib and unfiltered here, every pixel returned as straight RGBA bytes.
+/// holds (libpng, which Decor reads through, is not asked): 8- or 16-bit, non-interlaced, grey, grey+alpha, RGB or
+/// RGBA, inflated with zlib and unfiltered here, every pixel returned as straight RGBA at the file's depth.
 package enum StraightPNGReader {
   package struct Image: Equatable {
     package var width: Int
     package var height: Int
-    /// Straight RGBA, 4 bytes a pixel, rows packed.
+    /// Bits a sample: 8 or 16.
+    package var depth: Int
+    /// Straight RGBA, 4 bytes a pixel, rows packed: an 8-bit file's (empty for a 16-bit one).
     package var rgba: [UInt8]
+    /// Straight RGBA, 4 samples a pixel, rows packed: a 16-bit file's (empty for an 8-bit one).
+    package var rgba16: [UInt16]
   }
 
   package struct Unsupported: Error, CustomStringConvertible {
@@ -41,8 +45,12 @@ package enum StraightPNGReader {
     case 6: channels = 4
     default: throw Unsupported(description: "colour type \(header[9])")
     }
-    guard header[8] == 8, header[12] == 0 else { throw Unsupported(description: "not 8-bit non-interlaced") }
-    let stride = width * channels
+    guard header[8] == 8 || header[8] == 16, header[12] == 0 else {
+      throw Unsupported(description: "not 8- or 16-bit non-interlaced")
+    }
+    let sampleBytes = Int(header[8]) / 8
+    let pixelBytes = channels * sampleBytes
+    let stride = width * pixelBytes
     var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
     var size = UInt(raw.count)
     let status = raw.withUnsafeMutableBufferPointer { out in
@@ -54,9 +62,9 @@ package enum StraightPNGReader {
       let filter = raw[y * (stride + 1)]
       for x in 0..<stride {
         let value = Int(raw[y * (stride + 1) + 1 + x])
-        let a = x >= channels ? Int(samples[y * stride + x - channels]) : 0
+        let a = x >= pixelBytes ? Int(samples[y * stride + x - pixelBytes]) : 0
         let b = y > 0 ? Int(samples[(y - 1) * stride + x]) : 0
-        let c = x >= channels && y > 0 ? Int(samples[(y - 1) * stride + x - channels]) : 0
+        let c = x >= pixelBytes && y > 0 ? Int(samples[(y - 1) * stride + x - pixelBytes]) : 0
         let predicted: Int
         switch filter {
         case 0: predicted = 0
@@ -72,9 +80,14 @@ package enum StraightPNGReader {
         samples[y * stride + x] = UInt8((value + predicted) & 0xFF)
       }
     }
-    var rgba = [UInt8](repeating: 255, count: width * height * 4)
+    // Each pixel's samples (big-endian pairs at 16 bits) spread to RGBA, opaque where the file has no alpha.
+    let values: [Int] = sampleBytes == 1
+      ? samples.map { Int($0) }
+      : Swift.stride(from: 0, to: samples.count, by: 2).map { Int(samples[$0]) << 8 | Int(samples[$0 + 1]) }
+    let opaque = sampleBytes == 1 ? 255 : 65535
+    var rgba = [Int](repeating: opaque, count: width * height * 4)
     for i in 0..<width * height {
-      let s = samples[i * channels..<(i + 1) * channels].map { $0 }
+      let s = values[i * channels..<(i + 1) * channels].map { $0 }
       switch channels {
       case 1: (rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]) = (s[0], s[0], s[0])
       case 2: (rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2], rgba[4 * i + 3]) = (s[0], s[0], s[0], s[1])
@@ -82,6 +95,7 @@ package enum StraightPNGReader {
       default: (rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2], rgba[4 * i + 3]) = (s[0], s[1], s[2], s[3])
       }
     }
-    return Image(width: width, height: height, rgba: rgba)
+    return Image(width: width, height: height, depth: 8 * sampleBytes,
+      rgba: sampleBytes == 1 ? rgba.map { UInt8($0) } : [], rgba16: sampleBytes == 2 ? rgba.map { UInt16($0) } : [])
   }
 }

@@ -16,7 +16,8 @@ import CZlib
 /// sRGB-encoded), the `IDAT` chunks and `IEND`, each chunk with its CRC-32 (libdeflate's). `Benchmarks/README.md`
 /// has the measurements behind these choices.
 ///
-/// The file is 8-bit RGB when every pixel is opaque, else RGBA with straight alpha; grey (grey+alpha) instead when
+/// Rows come as 8-bit premultiplied words (`UInt32`) or as 16-bit straight pixels (`RGBA16`, a render at 16 bits:
+/// `PixelFormat.rgba16Straight`), and the file has that depth (`PNGPixel`). The file is RGB when every pixel is opaque, else RGBA with straight alpha; grey (grey+alpha) instead when
 /// every pixel is grey (red, green and blue equal). When opacity or greyness is not known beforehand (a render), the
 /// encoder assumes opaque (and grey, when asked to try) and starts over with alpha (or colour) at the first band that
 /// shows otherwise: rendering is a pure function of the region, so the bands come again identical; a translucent
@@ -26,7 +27,8 @@ import CZlib
 package enum PNGEncoder {
   /// Where the rows come from: called with each band of rows in order, it hands `body` those rows' premultiplied
   /// pixels, `width × rows.count` of them. After a start-over it is called again from the first band.
-  package typealias Rows = (_ rows: Range<Int>, _ body: (UnsafeBufferPointer<UInt32>) throws -> Void) throws -> Void
+  package typealias Rows<Pixel> = (_ rows: Range<Int>, _ body: (UnsafeBufferPointer<Pixel>) throws -> Void) throws
+    -> Void
 
   /// Thrown by a band with a pixel that is not opaque while the encoder writes no alpha.
   struct NotOpaque: Error {}
@@ -73,16 +75,16 @@ package enum PNGEncoder {
   ///   - straight: whether `rows` gives straight pixels (a 16-bit render's, un-premultiplied before rounding to 8
   ///     bits) rather than premultiplied ones.
   /// - Throws: `CodecError.encodingFailed` for an empty or oversized image, or whatever `rows` throws.
-  package static func encode(
+  package static func encode<Pixel: PNGPixel>(
     width: Int, height: Int, bandHeight: Int, opaque: Bool?, grey: Bool? = false, compression: PNGCompression,
     threads: Int, destination: String, partBytes: Int = 1 << 20, metadata: ImageMetadata = .none,
-    straight: Bool = false, into sink: ByteSink, rows: Rows
+    straight: Bool = false, into sink: ByteSink, rows: Rows<Pixel>
   ) throws {
     try EncoderChecks.checkHasPixels(width: width, height: height, destination: destination)
     // PNG's limits: dimensions below 2^31, and (for libdeflate's size_t arithmetic and the chunk lengths) a
     // filtered image that fits in memory at all.
     guard width <= Int(Int32.max), height <= Int(Int32.max),
-      case let (size, overflow) = (width * 4 + 1).multipliedReportingOverflow(by: height), !overflow,
+      case let (size, overflow) = (width * 8 + 1).multipliedReportingOverflow(by: height), !overflow,
       size < Int.max / 2
     else {
       throw CodecError.encodingFailed(destination: destination, detail: "\(width)×\(height) is too large for PNG")
@@ -105,13 +107,13 @@ package enum PNGEncoder {
     }
   }
 
-  static func encode(
+  static func encode<Pixel: PNGPixel>(
     width: Int, height: Int, channels: Int, checkOpacity: Bool, checkGrey: Bool = false, bandHeight: Int,
     compression: PNGCompression, threads: Int, destination: String, partBytes: Int, metadata: ImageMetadata,
-    straight: Bool = false, into sink: ByteSink, rows: Rows
+    straight: Bool = false, into sink: ByteSink, rows: Rows<Pixel>
   ) throws {
     let compression = compression.resolved(forPixels: width * height)
-    let rowBytes = width * channels
+    let rowBytes = width * channels * Pixel.sampleBytes
     let stride = rowBytes + 1
     let partRows = partRows(rowBytes: rowBytes, partBytes: partBytes)
     // zlib counts a part in 32 bits, and a part's compressed bytes (at most 0.1% more than its input) fill one
@@ -120,7 +122,8 @@ package enum PNGEncoder {
       throw CodecError.encodingFailed(
         destination: destination, detail: "rows of \(width) pixels are too long to compress")
     }
-    try sink.write(header(width: width, height: height, channels: channels, metadata: metadata))
+    try sink.write(header(width: width, height: height, channels: channels, depth: 8 * Pixel.sampleBytes,
+      metadata: metadata))
     let parts = DeflateParts.Pipeline(compression, threads: threads, destination: destination)
     defer { parts.drain() }
     var zlibHeader = DeflateParts.zlibHeader(level: compression.level)
@@ -145,8 +148,8 @@ package enum PNGEncoder {
         try sink.write(tail + bigEndian(crc))
       }
     }
-    // The last row of the band before, premultiplied: the filters of a band's first row predict from it.
-    var carry: [UInt32] = []
+    // The last row of the band before, as given: the filters of a band's first row predict from it.
+    var carry: [Pixel] = []
     // Filtered rows not yet handed to a part: less than a part, then a band more.
     var pending = [UInt8](repeating: 0, count: (partRows + bandHeight) * stride)
     var pendingRows = 0
@@ -187,14 +190,14 @@ package enum PNGEncoder {
 
   /// What the encoder does with a band handed over: check its size (and, when asked, its opacity and greyness),
   /// filter it into `output`, and keep its last row in `carry` for the next band's first.
-  static func takeBand(
-    _ pixels: UnsafeBufferPointer<UInt32>, rows: Int, width: Int, channels: Int, checkOpacity: Bool,
-    checkGrey: Bool = false, straight: Bool = false, carry: inout [UInt32], into output: UnsafeMutablePointer<UInt8>,
+  static func takeBand<Pixel: PNGPixel>(
+    _ pixels: UnsafeBufferPointer<Pixel>, rows: Int, width: Int, channels: Int, checkOpacity: Bool,
+    checkGrey: Bool = false, straight: Bool = false, carry: inout [Pixel], into output: UnsafeMutablePointer<UInt8>,
     threads: Int
   ) throws {
     precondition(pixels.count == width * rows, "a band of \(rows) rows has \(pixels.count) pixels")
-    if checkOpacity && !Premultiplication.isOpaque(UnsafeRawBufferPointer(pixels)) { throw NotOpaque() }
-    if checkGrey && !Premultiplication.isGrey(UnsafeRawBufferPointer(pixels)) { throw NotGrey() }
+    if checkOpacity && !Pixel.isOpaque(pixels) { throw NotOpaque() }
+    if checkGrey && !Pixel.isGrey(pixels) { throw NotGrey() }
     filterBand(pixels, width: width, channels: channels, straight: straight, above: carry, into: output,
       threads: threads)
     carry = Array(pixels[(rows - 1) * width..<rows * width])
@@ -202,12 +205,12 @@ package enum PNGEncoder {
 
   /// Filters the rows of one band, split among the threads; each part un-premultiplies its first row's
   /// predecessor again rather than waiting for the part before it.
-  static func filterBand(
-    _ pixels: UnsafeBufferPointer<UInt32>, width: Int, channels: Int, straight: Bool = false, above: [UInt32],
+  static func filterBand<Pixel: PNGPixel>(
+    _ pixels: UnsafeBufferPointer<Pixel>, width: Int, channels: Int, straight: Bool = false, above: [Pixel],
     into output: UnsafeMutablePointer<UInt8>, threads: Int
   ) {
     let rows = pixels.count / width
-    let rowBytes = width * channels
+    let rowBytes = width * channels * Pixel.sampleBytes
     let parts = Swift.max(1, Swift.min(threads, rows / 4))
     let source = Int(bitPattern: pixels.baseAddress!)
     let destination = Int(bitPattern: output)
@@ -215,7 +218,7 @@ package enum PNGEncoder {
     try? ParallelLoop.run(count: parts, threads: parts) { part in
       let first = rows * part / parts
       let end = rows * (part + 1) / parts
-      let base = UnsafePointer<UInt32>(bitPattern: source)!
+      let base = UnsafePointer<Pixel>(bitPattern: source)!
       let out = UnsafeMutablePointer<UInt8>(bitPattern: destination)!
       // One spare byte: `straighten` stores whole words when packing RGB.
       let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes + 1)
@@ -228,54 +231,23 @@ package enum PNGEncoder {
       }
       var hasPrevious = false
       if first > 0 {
-        straighten(base + (first - 1) * width, width: width, channels: channels, straight: straight, into: previous)
+        Pixel.straighten(base + (first - 1) * width, width: width, channels: channels, straight: straight,
+          into: previous)
         hasPrevious = true
       } else if !above.isEmpty {
         above.withUnsafeBufferPointer {
-          straighten($0.baseAddress!, width: width, channels: channels, straight: straight, into: previous)
+          Pixel.straighten($0.baseAddress!, width: width, channels: channels, straight: straight, into: previous)
         }
         hasPrevious = true
       }
       var (row, prior) = (current, previous)
       for y in first..<end {
-        straighten(base + y * width, width: width, channels: channels, straight: straight, into: row)
+        Pixel.straighten(base + y * width, width: width, channels: channels, straight: straight, into: row)
         PNGRowFilter.filter(row, previous: hasPrevious ? UnsafePointer(prior) : nil, count: rowBytes,
-          bytesPerPixel: channels, into: out + y * (rowBytes + 1), scratch: scratch)
+          bytesPerPixel: channels * Pixel.sampleBytes, into: out + y * (rowBytes + 1), scratch: scratch)
         swap(&row, &prior)
         hasPrevious = true
       }
-    }
-  }
-
-  /// One row of premultiplied pixels as the file's straight samples: RGBA un-premultiplied, or RGB (opaque pixels
-  /// are the same either way) packed by storing each pixel's four bytes three bytes apart, so `output` needs one
-  /// spare byte; for grey pixels, red alone (grey) or red un-premultiplied and alpha (grey+alpha). Pixels already
-  /// `straight` are taken as they are.
-  static func straighten(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, straight: Bool = false,
-    into output: UnsafeMutablePointer<UInt8>)
-  {
-    if channels == 1 {
-      for x in 0..<width { output[x] = UInt8(truncatingIfNeeded: pixels[x].littleEndian) }
-      return
-    }
-    if channels == 2 {
-      for x in 0..<width {
-        let pixel = pixels[x].littleEndian
-        let alpha = UInt8(truncatingIfNeeded: pixel >> 24)
-        let red = UInt8(truncatingIfNeeded: pixel)
-        output[2 * x] = straight ? red : Premultiplication.unpremultiply(red, alpha)
-        output[2 * x + 1] = alpha
-      }
-      return
-    }
-    if channels == 4 {
-      UnsafeMutableRawPointer(output).copyMemory(from: pixels, byteCount: width * 4)
-      if !straight { Premultiplication.unpremultiply(UnsafeMutableRawBufferPointer(start: output, count: width * 4)) }
-      return
-    }
-    let raw = UnsafeMutableRawPointer(output)
-    for x in 0..<width {
-      raw.storeBytes(of: pixels[x].littleEndian, toByteOffset: x * 3, as: UInt32.self)
     }
   }
 
@@ -289,11 +261,13 @@ package enum PNGEncoder {
   /// libdeflate) or else `sRGB` (Decor's samples are sRGB-encoded; the PNG specification forbids both), and the
   /// density in `pHYs`, the EXIF in `eXIf` and the XMP in an uncompressed `iTXt` chunk `XML:com.adobe.xmp` (as
   /// ImageMagick and libvips write it) when there are.
-  static func header(width: Int, height: Int, channels: Int, metadata: ImageMetadata = .none) -> [UInt8] {
+  static func header(width: Int, height: Int, channels: Int, depth: Int = 8, metadata: ImageMetadata = .none)
+    -> [UInt8]
+  {
     var header = signature
     var ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
     // Depth, colour type (grey 0, RGB 2, grey+alpha 4, RGBA 6), deflate, adaptive filters, no interlace.
-    ihdr += [8, [0, 0, 4, 2, 6][Swift.min(channels, 4)], 0, 0, 0]
+    ihdr += [UInt8(depth), [0, 0, 4, 2, 6][Swift.min(channels, 4)], 0, 0, 0]
     appendChunk("IHDR", ihdr, to: &header)
     if let profile = metadata.iccProfile, let compressed = zlibCompressed(profile) {
       appendChunk("iCCP", Array("ICC profile".utf8) + [0, 0] + compressed, to: &header)

@@ -16,7 +16,7 @@ package enum PNGRowFilter {
   ///
   /// - Parameters:
   ///   - previous: the unfiltered row above, or `nil` for the first row (read as zeros, as PNG defines it).
-  ///   - bytesPerPixel: 1 to 4 (what `a` and `c` are offset by).
+  ///   - bytesPerPixel: 1 to 8 (what `a` and `c` are offset by).
   ///   - scratch: `scratchCount(rowBytes: count)` bytes for the candidates.
   package static func filter(
     _ row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int, bytesPerPixel bpp: Int,

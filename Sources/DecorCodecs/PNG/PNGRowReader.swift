@@ -118,11 +118,15 @@ public final class PNGRowReader: RowReader, DeepRowReader {
     }
   }
 
-  /// Decodes the next `count` rows into `buffer` as 16-bit premultiplied pixels: 8-bit samples widened (`v × 257`)
-  /// and 16-bit ones taken as they are, then premultiplied at 16 bits, so that every straight 8-bit pixel is kept
-  /// exactly (`RGBA16(straight8:)`). An interlaced file's rows are its 8-bit premultiplied pixels widened.
-  package func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>) throws(CodecError) {
+  /// Decodes the next `count` rows into `buffer` as 16-bit pixels in `format`: 8-bit samples widened (`v × 257`)
+  /// and 16-bit ones taken as they are, straight for `rgba16Straight` (every sample as the file holds it) or
+  /// premultiplied at 16 bits for `rgba16` (every straight 8-bit pixel kept exactly: `RGBA16(straight8:)`). An
+  /// interlaced file's rows are its 8-bit premultiplied pixels converted.
+  package func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>, format: PixelFormat)
+    throws(CodecError)
+  {
     precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
+    precondition(format.depth == 16, "16-bit rows in \(format)")
     if interlaced {
       do {
         try Raster.checkAllocation(width * count * 4, width: width, height: count)
@@ -132,12 +136,16 @@ public final class PNGRowReader: RowReader, DeepRowReader {
       let narrow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * count)
       defer { narrow.deallocate() }
       try readRows(count: count, into: narrow)
-      UnsafeRawPointer(narrow.baseAddress!).withMemoryRebound(to: RGBA8.self, capacity: width * count) { pixels in
-        for i in 0..<width * count { buffer[i] = RGBA16(pixels[i]) }
-      }
+      PixelConversion.convert(narrow.baseAddress!, .rgba8, into: buffer.baseAddress!, format, count: width * count)
       return
     }
+    let straight = format == .rgba16Straight
     try advance(count) { () throws(CodecError) in
+      if sixteenBit && straight {
+        // The file's samples, in host order, are the pixels.
+        try read(count, into: buffer.baseAddress!, stride: width * 8)
+        return
+      }
       let row = UnsafeMutableRawPointer.allocate(byteCount: width * (sixteenBit ? 8 : 4), alignment: 16)
       defer { row.deallocate() }
       for line in 0..<count {
@@ -148,6 +156,12 @@ public final class PNGRowReader: RowReader, DeepRowReader {
           for k in 0..<width {
             out[k] = RGBA16(straightRed: samples[4 * k], green: samples[4 * k + 1], blue: samples[4 * k + 2],
               alpha: samples[4 * k + 3])
+          }
+        } else if straight {
+          let samples = row.assumingMemoryBound(to: UInt8.self)
+          for k in 0..<width {
+            out[k] = RGBA16(r: UInt16(samples[4 * k]) &* 257, g: UInt16(samples[4 * k + 1]) &* 257,
+              b: UInt16(samples[4 * k + 2]) &* 257, a: UInt16(samples[4 * k + 3]) &* 257)
           }
         } else {
           let samples = row.assumingMemoryBound(to: UInt8.self)

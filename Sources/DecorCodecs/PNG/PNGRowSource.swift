@@ -88,6 +88,10 @@ public struct PNGRowSource: FileRowSource, DeepRowSource {
   /// decoded whole at 8 bits (see the type's notes).
   package var holdsMoreThanEightBits: Bool { (!isOpaque || bitDepth == 16) && !isInterlaced }
 
+  /// 16 for a 16-bit file, else 8 (an interlaced 16-bit file too, though it is read at 8 bits: its output is then
+  /// said to lose depth).
+  package var sourceDepth: Int { bitDepth == 16 ? 16 : 8 }
+
   /// `png rocket.png 1024x768 8-bit interlaced`.
   public var description: String {
     "png \(source) \(width)x\(height) \(bitDepth)-bit" + (isInterlaced ? " interlaced" : "")

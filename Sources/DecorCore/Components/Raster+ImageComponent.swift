@@ -20,6 +20,7 @@ extension Raster: ImageComponent {
 
 extension Raster: DeepRendering {
   package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }
 
 extension Raster: CustomStringConvertible {

@@ -73,9 +73,10 @@ struct AffineWarp: Sendable {
   }
 
   func render(_ region: IntRect, input: any ImageComponent, context: RenderContext) throws -> Raster {
-    if context.format == .rgba16 {
+    if context.format.depth == 16 {
       // A render at 16 bits holds only maps that copy pixels (`rendersDeep`).
-      return try Raster(width: region.width, height: region.height, format: .rgba16, pixelLimit: context.pixelLimit)
+      return try Raster(width: region.width, height: region.height, format: context.format,
+        pixelLimit: context.pixelLimit)
       { buffer in
         let out = buffer.baseAddress!.assumingMemoryBound(to: UInt64.self)
         guard let inverse, let asked = inputRegion(for: region), let source = try context.renderClipped(input, asked)
@@ -120,6 +121,7 @@ extension WarpDecorator {
   public var inputs: [any ImageComponent] { [input] }
 
   package var rendersDeep: Bool { warp.interpolation == .nearest }
+  package var onlyMovesPixels: Bool { rendersDeep }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 

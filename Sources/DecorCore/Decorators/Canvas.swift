@@ -101,6 +101,7 @@ public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
 extension Canvas: DeepRendering {
   /// Placing on a transparent canvas copies pixels, at any depth; over a colour it composites, at 8 bits so far.
   package var rendersDeep: Bool { color.premultiplied == .clear }
+  package var onlyMovesPixels: Bool { rendersDeep }
 }
 
 extension ImageComponent {

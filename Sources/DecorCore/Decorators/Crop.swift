@@ -52,6 +52,7 @@ public struct Crop: ImageComponent, CustomStringConvertible, LinkedComponent {
 extension Crop: DeepRendering {
   /// A crop copies pixels, at any depth.
   package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }
 
 extension ImageComponent {

@@ -50,6 +50,7 @@ public struct Flip: ImageComponent, CustomStringConvertible, LinkedComponent {
 extension Flip: DeepRendering {
   /// A flip copies pixels, at any depth.
   package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }
 
 extension ImageComponent {

@@ -78,6 +78,7 @@ public struct Padding: ImageComponent, CustomStringConvertible, LinkedComponent 
 extension Padding: DeepRendering {
   /// Padding copies pixels, at any depth (the margin's colour widened from 8 bits).
   package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }
 
 extension ImageComponent {

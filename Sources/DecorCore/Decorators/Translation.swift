@@ -84,6 +84,7 @@ public struct Translation: ImageComponent, CustomStringConvertible, LinkedCompon
 extension Translation: DeepRendering {
   /// A whole-pixel move copies pixels, at any depth; a fractional one resamples, at 8 bits so far.
   package var rendersDeep: Bool { warp.map { $0.interpolation == .nearest } ?? true }
+  package var onlyMovesPixels: Bool { rendersDeep }
 }
 
 extension ImageComponent {

@@ -90,35 +90,36 @@ public struct BandedRender: Sendable {
   ///   outside `0 ..< bandCount` (`RenderError.invalidParameter`).
   public func render(band index: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(RenderError) {
     try checkBand(index, count: buffer.count)
-    guard plan.format == .rgba16 else {
-      try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!))
-      return
-    }
-    // A render at 16 bits asked for 8-bit pixels: rendered deep, then each pixel rounded to 8 bits.
-    try checkScratch(buffer.count * 8)
-    let deep = UnsafeMutableBufferPointer<RGBA16>.allocate(capacity: buffer.count)
-    defer { deep.deallocate() }
-    try render(band: index, at: UnsafeMutableRawPointer(deep.baseAddress!))
-    UnsafeMutableRawPointer(buffer.baseAddress!).withMemoryRebound(to: RGBA8.self, capacity: buffer.count) { pixels in
-      for i in 0..<buffer.count { pixels[i] = deep[i].premultiplied8 }
-    }
+    try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!), count: buffer.count, format: .rgba8)
   }
 
-  /// Renders band `index` into `buffer` at 16 bits: the render's own pixels when it works at 16 bits
-  /// (`RenderPlan.format`), else its 8-bit pixels widened (exact).
+  /// Renders band `index` into `buffer` at 16 bits, in `format` (`rgba16` or `rgba16Straight`): the render's own
+  /// pixels when it works in that format (`RenderPlan.format`), else converted (`PixelConversion`: from 8 bits
+  /// exact).
   ///
   /// - Throws: as `render(band:into:)`.
-  package func render(band index: Int, intoDeep buffer: UnsafeMutableBufferPointer<RGBA16>) throws(RenderError) {
+  package func render(
+    band index: Int, intoDeep buffer: UnsafeMutableBufferPointer<RGBA16>, format: PixelFormat = .rgba16
+  ) throws(RenderError) {
+    precondition(format.depth == 16, "a 16-bit band in \(format)")
     try checkBand(index, count: buffer.count)
-    guard plan.format == .rgba8 else {
-      try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!))
+    try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!), count: buffer.count, format: format)
+  }
+
+  /// Renders band `index` (checked) at `base`, `count` pixels in `format`: rendered there when it is the render's
+  /// format, else rendered into scratch and converted.
+  private func render(band index: Int, at base: UnsafeMutableRawPointer, count: Int, format: PixelFormat)
+    throws(RenderError)
+  {
+    guard plan.format != format else {
+      try render(band: index, at: base)
       return
     }
-    try checkScratch(buffer.count * 4)
-    let narrow = UnsafeMutableBufferPointer<RGBA8>.allocate(capacity: buffer.count)
-    defer { narrow.deallocate() }
-    try render(band: index, at: UnsafeMutableRawPointer(narrow.baseAddress!))
-    for i in 0..<buffer.count { buffer[i] = RGBA16(narrow[i]) }
+    try checkScratch(count * plan.format.bytesPerPixel)
+    let scratch = UnsafeMutableRawPointer.allocate(byteCount: count * plan.format.bytesPerPixel, alignment: 16)
+    defer { scratch.deallocate() }
+    try render(band: index, at: scratch)
+    PixelConversion.convert(scratch, plan.format, into: base, format, count: count)
   }
 
   /// Throws when `bytes` of scratch for a band cannot be had (see `Raster.checkAllocation`).

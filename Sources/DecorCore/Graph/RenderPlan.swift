@@ -182,8 +182,12 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
 
   /// The pixel format every raster of this render has: 16 bits when the render may go deeper (`deep`), a source
   /// holds more than 8-bit premultiplied pixels keep (`DeepSource`), and every stage renders at 16 bits
-  /// (`DeepRendering`); else 8 bits.
+  /// (`DeepRendering`), straight when every stage only moves pixels (`PixelFormat.rgba16Straight`: exact for every
+  /// source) and premultiplied otherwise; else 8 bits.
   package let format: PixelFormat
+  /// The most bits a channel of a source file holds (`DeepSource.sourceDepth`): 16 when one is a 16-bit file, else
+  /// 8. An output keeps this depth where its format can and is not told otherwise.
+  package let sourceDepth: Int
   /// Whether a source holds more than 8-bit premultiplied pixels keep (`DeepSource`): then the description says
   /// which format the render works in and, at 8 bits, why.
   let hasDeepSource: Bool
@@ -213,15 +217,26 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     rendersWhenAsked = stages.map { stage in
       !stage.inputs.isEmpty && stage.uses.count <= 1 && stage.inputs.values.allSatisfy { stages[$0].inputs.isEmpty }
     }
-    hasDeepSource = stages.contains { ($0.node as? any DeepSource)?.holdsMoreThanEightBits == true }
+    let sources = stages.compactMap { $0.node as? any DeepSource }
+    hasDeepSource = sources.contains { $0.holdsMoreThanEightBits }
+    sourceDepth = sources.map(\.sourceDepth).max() ?? 8
     firstShallow = stages.firstIndex { ($0.node as? any DeepRendering)?.rendersDeep != true }
     deepAllowed = deep
-    format = deep && hasDeepSource && firstShallow == nil ? .rgba16 : .rgba8
+    if deep && hasDeepSource && firstShallow == nil {
+      let moves = stages.allSatisfy { ($0.node as? any DeepRendering)?.onlyMovesPixels == true }
+      format = moves ? .rgba16Straight : .rgba16
+    } else {
+      format = .rgba8
+    }
   }
 
   /// The line that says what the render works in, when a source holds more than 8-bit premultiplied pixels keep.
   var formatLine: String? {
     guard hasDeepSource else { return nil }
+    if format == .rgba16Straight {
+      return "the render works at 16 bits a channel, straight (a source is translucent or 16-bit; every step moves "
+        + "pixels)"
+    }
     if format == .rgba16 { return "the render works at 16 bits a channel (a source is translucent or 16-bit)" }
     let why = firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits so far" }
       ?? "the output takes 8-bit pixels"

@@ -46,16 +46,34 @@ package struct RGBA16: Hashable, Sendable, CustomStringConvertible {
     )
   }
 
+  /// This premultiplied pixel with straight channels (`straight`), as a pixel of `PixelFormat.rgba16Straight`.
+  @inlinable
+  package var straightened: RGBA16 {
+    let s = straight
+    return RGBA16(r: s.r, g: s.g, b: s.b, a: s.a)
+  }
+
+  /// This straight pixel (`PixelFormat.rgba16Straight`) premultiplied, rounding to nearest.
+  @inlinable
+  package var premultiplied: RGBA16 { RGBA16(straightRed: r, green: g, blue: b, alpha: a) }
+
+  /// This straight pixel at 8 bits, still straight: each channel rounded to nearest (`round(v / 257)`), which gives
+  /// back every value widened from 8 bits; zeros where alpha rounds to 0.
+  @inlinable
+  package var narrowedStraight: RGBA8 {
+    let alpha = DeepPremultiplication.narrow(a)
+    guard alpha != 0 else { return RGBA8(r: 0, g: 0, b: 0, a: 0) }
+    return RGBA8(
+      r: DeepPremultiplication.narrow(r), g: DeepPremultiplication.narrow(g), b: DeepPremultiplication.narrow(b),
+      a: alpha)
+  }
+
   /// The straight channels at 8 bits: un-premultiplied at 16 bits, then each rounded to nearest, `round(v / 257)`;
   /// zeros where alpha rounds to 0 (as every transparent 8-bit pixel is).
   @inlinable
   package var straight8: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-    guard DeepPremultiplication.narrow(a) != 0 else { return (0, 0, 0, 0) }
-    let s = straight
-    return (
-      DeepPremultiplication.narrow(s.r), DeepPremultiplication.narrow(s.g), DeepPremultiplication.narrow(s.b),
-      DeepPremultiplication.narrow(s.a)
-    )
+    let s = straightened.narrowedStraight
+    return (s.r, s.g, s.b, s.a)
   }
 
   /// The pixel at 8 bits, still premultiplied: each channel rounded to nearest (`round(v / 257)`), which keeps

@@ -201,19 +201,16 @@ public struct Raster: Sendable, Equatable {
 
   /// The pixels as straight (un-premultiplied) RGBA bytes, rounded to nearest; transparent pixels become zeros.
   public func straightBytes() -> [UInt8] {
-    if format != .rgba8 {
-      return deepPixels { pixels in
-        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
-        for (i, pixel) in pixels.enumerated() {
-          let s = pixel.straight8
-          (bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]) = (s.r, s.g, s.b, s.a)
+    let count = width * height
+    return storage.withUnsafeBytes { input in
+      [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+        if count > 0 {
+          PixelConversion.straight8(input.baseAddress!, format,
+            into: UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self), count: count)
         }
-        return bytes
+        initialized = count * 4
       }
     }
-    var copy = storage
-    copy.withUnsafeMutableBytes { Premultiplication.unpremultiply($0) }
-    return copy
   }
 
   /// The pixel at column `x`, row `y`. Both must be inside the raster (a programming error otherwise, as with an

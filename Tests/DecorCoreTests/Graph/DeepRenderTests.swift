@@ -15,6 +15,7 @@ import DecorTestSupport
 
     var description: String { "pairs \(width)x\(height)" }
     var holdsMoreThanEightBits: Bool { true }
+    var sourceDepth: Int { 8 }
 
     /// The straight RGBA bytes, row by row.
     var straight: [UInt8] {
@@ -48,17 +49,19 @@ import DecorTestSupport
         next += count
       }
 
-      func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>) throws {
+      func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>, format: PixelFormat) throws {
         for i in 0..<count * width {
           let s = straight[(next * width + i) * 4..<(next * width + i + 1) * 4].map { $0 }
-          buffer[i] = RGBA16(straight8: s[0], s[1], s[2], s[3])
+          buffer[i] = format == .rgba16
+            ? RGBA16(straight8: s[0], s[1], s[2], s[3])
+            : RGBA16(r: UInt16(s[0]) * 257, g: UInt16(s[1]) * 257, b: UInt16(s[2]) * 257, a: UInt16(s[3]) * 257)
         }
         next += count
       }
     }
   }
 
-  /// Every band of `component` at 16 bits, as a writer whose encoder takes 16-bit rows renders it.
+  /// Every band of `component` at 16 bits, straight, as a writer whose encoder takes 16-bit rows renders it.
   static func deepBands(_ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil)
     throws -> (format: PixelFormat, pixels: [RGBA16])
   {
@@ -69,7 +72,7 @@ import DecorTestSupport
     for band in 0..<banded.bandCount {
       var part = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0),
         count: banded.region.width * banded.rows(ofBand: band).count)
-      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, intoDeep: $0) }
+      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, intoDeep: $0, format: .rgba16Straight) }
       pixels += part
     }
     return (banded.plan.format, pixels)
@@ -97,12 +100,13 @@ import DecorTestSupport
     let (name, component) = Self.moves[index]
     let one = try Self.deepBands(component, threads: 1, tileSize: 16, bandHeight: 16)
     let many = try Self.deepBands(component, threads: 3, tileSize: 256)
-    #expect(one.format == .rgba16 && many.format == .rgba16, "\(name)")
+    #expect(one.format == .rgba16Straight && many.format == .rgba16Straight, "\(name)")
     #expect(one.pixels == many.pixels, "\(name)")
     #expect(one.pixels.count == component.extent.width * component.extent.height, "\(name)")
   }
 
-  /// The pixels of the moves at 16 bits are the source's straight 8-bit pixels, exactly, where alpha is above 0.
+  /// The pixels of the moves at 16 bits are the source's straight 8-bit pixels, exactly, where alpha is above 0:
+  /// straight pixels through, so each is the file's widened (`v × 257`).
   @Test func movesKeepEveryStraightPixel() throws {
     let straight = Self.source.straight
     let (width, height) = (Self.source.width, Self.source.height)
@@ -117,14 +121,13 @@ import DecorTestSupport
     ]
     for (component, expected) in cases {
       let (format, pixels) = try Self.deepBands(component, threads: 2, tileSize: 32)
-      #expect(format == .rgba16)
+      #expect(format == .rgba16Straight)
       let outputWidth = component.extent.width
       var wrong = 0
       for (i, pixel) in pixels.enumerated() {
-        let s = pixel.straight8
         let want = expected(i % outputWidth, i / outputWidth) ?? [0, 0, 0, 0]
         if want[3] == 0 { continue }
-        if [s.r, s.g, s.b, s.a] != want { wrong += 1 }
+        if [pixel.r, pixel.g, pixel.b, pixel.a] != want.map({ UInt16($0) * 257 }) { wrong += 1 }
       }
       #expect(wrong == 0, "\(component)")
     }
@@ -135,19 +138,19 @@ import DecorTestSupport
   @Test func theRenderGoesDeepOnlyWhereEverythingCan() throws {
     var deep = Renderer(threads: 2)
     deep.allowsDeep = true
-    #expect(try deep.plan(Self.image.flipped(.horizontal)).format == .rgba16)
+    #expect(try deep.plan(Self.image.flipped(.horizontal)).format == .rgba16Straight)
     let blurred = try deep.plan(Self.image.blurred(radius: 2))
     #expect(blurred.format == .rgba8)
     #expect(blurred.description.hasSuffix("works at 8 bits so far)"))
     #expect(try Renderer(threads: 2).plan(Self.image.flipped(.horizontal)).format == .rgba8)
     // Placed on a transparent canvas it copies; over a colour it composites, at 8 bits so far.
-    #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60)).format == .rgba16)
+    #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60)).format == .rgba16Straight)
     #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60, color: .white)).format == .rgba8)
     let raster = try Raster(width: 4, height: 4, fill: RGBA8(r: 1, g: 2, b: 3, a: 4))
     #expect(try deep.plan(raster.flipped(.horizontal)).format == .rgba8)
     // A 16-bit render asked for 8-bit bands gives each pixel rounded, as the raster it returns.
     let banded = try deep.prepareBands(Self.image.flipped(.vertical))
-    #expect(banded.plan.format == .rgba16)
+    #expect(banded.plan.format == .rgba16Straight)
     var narrow = [UInt32](repeating: 0, count: banded.region.width * banded.rows(ofBand: 0).count)
     try narrow.withUnsafeMutableBufferPointer { try banded.render(band: 0, into: $0) }
     var wide = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0), count: narrow.count)

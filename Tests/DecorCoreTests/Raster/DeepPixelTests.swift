@@ -124,4 +124,36 @@ import DecorTestSupport
     #expect(try eight.converted(to: .rgba16).converted(to: .rgba8) == eight)
     #expect(try eight.converted(to: .rgba16).format == .rgba16)
   }
+
+  /// The straight 16-bit format keeps every value, 16-bit ones at any alpha too (which premultiplied 16 bits cannot
+  /// below alpha 1/256), and converts to the others as `RGBA16` does.
+  @Test func straightSixteenBitsKeepsEveryValue() throws {
+    var generator = SplitMix64(seed: 7)
+    var pixels: [RGBA16] = [RGBA16(r: 0, g: 0, b: 0, a: 0), RGBA16(r: 65535, g: 12345, b: 1, a: 1)]
+    for _ in 0..<10_000 {
+      let a = UInt16.random(in: 1...65535, using: &generator)
+      pixels.append(RGBA16(r: .random(in: 0...65535, using: &generator), g: .random(in: 0...65535, using: &generator),
+        b: .random(in: 0...65535, using: &generator), a: a))
+    }
+    var raster = try Raster(width: pixels.count, height: 1, format: .rgba16Straight)
+    raster.withDeepPixels { out in for (i, pixel) in pixels.enumerated() { out[i] = pixel } }
+    // A copy into a straight raster changes no value; premultiplied 16 bits would change most at low alpha.
+    var copy = try Raster(width: pixels.count, height: 1, format: .rgba16Straight)
+    copy.copy(raster, from: raster.bounds, toX: 0, y: 0)
+    #expect(copy.deepPixels { Array($0) } == pixels)
+    let premultiplied = try raster.converted(to: .rgba16)
+    #expect(premultiplied.deepPixels { $0.allSatisfy(\.isPremultiplied) })
+    #expect(premultiplied.deepPixels { Array($0) } == pixels.map(\.premultiplied))
+    #expect(try premultiplied.converted(to: .rgba16Straight).deepPixels { Array($0) } != pixels)
+    // Through 8 bits: each straight value narrowed, premultiplied or not.
+    #expect(try raster.converted(to: .rgba8, straight: true).bytes
+      == pixels.flatMap { p in [p.narrowedStraight].flatMap { [$0.r, $0.g, $0.b, $0.a] } })
+    #expect(try raster.converted(to: .rgba8) == raster.converted(to: .rgba16).converted(to: .rgba8))
+    // 8-bit straight values widened come back exactly.
+    let eight = pixels.map { RGBA16(r: $0.r / 257 * 257, g: $0.g / 257 * 257, b: $0.b / 257 * 257, a: $0.a / 257 * 257) }
+    for pixel in eight where pixel.a > 0 {
+      let n = pixel.narrowedStraight
+      #expect([UInt16(n.r), UInt16(n.g), UInt16(n.b), UInt16(n.a)].map { $0 * 257 } == [pixel.r, pixel.g, pixel.b, pixel.a])
+    }
+  }
 }

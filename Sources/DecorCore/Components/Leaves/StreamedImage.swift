@@ -85,10 +85,10 @@ final class StreamedImageRows: RowProducer {
 
   /// Reads `count` whole rows into `out`.
   private func read(_ count: Int, into out: UnsafeMutableRawPointer) throws {
-    if format == .rgba16 {
+    if format.depth == 16 {
       let deepRows = UnsafeMutableBufferPointer(start: out.assumingMemoryBound(to: RGBA16.self), count: count * width)
       if let deep = reader as? any DeepRowReader {
-        try deep.readDeepRows(count: count, into: deepRows)
+        try deep.readDeepRows(count: count, into: deepRows, format: format)
         return
       }
       // A reader of 8 bits in a 16-bit render (the render chose 16 bits for another source): widened, exact.
@@ -96,9 +96,7 @@ final class StreamedImageRows: RowProducer {
       let narrow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count * width)
       defer { narrow.deallocate() }
       try reader.readRows(count: count, into: narrow)
-      UnsafeRawPointer(narrow.baseAddress!).withMemoryRebound(to: RGBA8.self, capacity: count * width) { pixels in
-        for i in 0..<count * width { deepRows[i] = RGBA16(pixels[i]) }
-      }
+      PixelConversion.convert(narrow.baseAddress!, .rgba8, into: out, format, count: count * width)
     } else {
       try reader.readRows(count: count, into: UnsafeMutableBufferPointer(
         start: out.assumingMemoryBound(to: UInt32.self), count: count * width))
@@ -152,6 +150,8 @@ extension StreamedImage: GreyProducing {
 extension StreamedImage: DeepSource, DeepRendering {
   /// A 16-bit file, or one with translucent pixels, whose reader gives 16-bit pixels.
   package var holdsMoreThanEightBits: Bool { (source as? any DeepRowSource)?.holdsMoreThanEightBits == true }
+  package var sourceDepth: Int { (source as? any DeepRowSource)?.sourceDepth ?? 8 }
   /// Any source renders at 16 bits: one whose reader gives 8 bits is widened, exactly.
   package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }
