@@ -39,7 +39,7 @@ struct OutputOptions: ParsableArguments {
   var background: String?
 
   @Option(help: ArgumentHelp(
-    "Bits a channel of the output: 8 or 16 (PNG). Default: the input's where the format holds it (a 16-bit PNG "
+    "Bits a channel of the output: 8 or 16 (PNG, TIFF). Default: the input's where the format holds it (a 16-bit PNG "
       + "stays 16-bit), else 8, said in one line.", valueName: "bits"))
   var depth: BitDepth?
 

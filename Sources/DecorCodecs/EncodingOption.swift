@@ -17,6 +17,6 @@ public enum EncodingOption: String, Sendable, CaseIterable, Hashable {
   case compression
   /// The colour translucent pixels are laid on, for a format without alpha (JPEG).
   case background
-  /// Bits a channel (`BitDepth`): 16 for PNG; 8 is every format's, so every encoder takes it.
+  /// Bits a channel (`BitDepth`): 16 for PNG and TIFF; 8 is every format's, so every encoder takes it.
   case depth
 }

@@ -52,37 +52,34 @@ extension Renderer {
     // Metadata the file cannot carry is left out here, once for every encoder, and reported in the result.
     let (metadata, dropped) = metadata.carried(byEncoderNamed: encoder.name, formatName: encoder.displayName)
     var result: EncodingResult
-    if encoder.streamsRows {
+    if let deepEncoder = encoder as? any DeepRowEncoding {
       // An encoder that takes 16-bit rows lets the render go deep where its sources hold more than 8-bit
       // premultiplied pixels keep and every component works at 16 bits (`RenderPlan.format`).
       var renderer = self
-      let deepEncoder = encoder as? any DeepRowEncoding
-      renderer.allowsDeep = deepEncoder != nil
+      renderer.allowsDeep = true
       let banded = try renderer.prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
       let sourceDepth = banded.plan.sourceDepth
-      if let deepEncoder {
-        // The file's depth: the one asked for, else the sources' (a 16-bit PNG in, a 16-bit PNG out).
-        let depth = deepEncoder.depth ?? (sourceDepth > 8 ? .sixteen : .eight)
-        if banded.plan.format.depth == 16 || depth == .sixteen {
-          result = try deepEncoder.encode(
-            width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight,
-            metadata: metadata, destination: destination, threads: threadCount,
-            sourcesAreGrey: banded.sourcesAreGrey, depth: depth, into: sink
-          ) { rows, pixels in
-            try banded.render(band: rows.lowerBound / banded.bandHeight, intoDeep: pixels, format: .rgba16Straight)
-          }
-          result.droppedMetadata = dropped + result.droppedMetadata
-          result.depthReduction = Self.reduction(from: sourceDepth, to: depth.rawValue)
-          return result
+      // The file's depth: the one asked for, else the sources' (a 16-bit PNG in, a 16-bit PNG out).
+      let depth = deepEncoder.depth ?? (sourceDepth > 8 ? .sixteen : .eight)
+      if banded.plan.format.depth == 16 || depth == .sixteen {
+        result = try deepEncoder.encode(
+          width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight,
+          metadata: metadata, destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey,
+          depth: depth, into: sink
+        ) { rows, pixels in
+          try banded.render(band: rows.lowerBound / banded.bandHeight, intoDeep: pixels, format: .rgba16Straight)
         }
+      } else if encoder.streamsRows {
+        result = try encode(banded, through: encoder, metadata: metadata, destination: destination, into: sink)
+      } else {
+        result = try encoder.encode(try render(component, region: region, trace: trace), metadata: metadata,
+          destination: destination, into: sink)
       }
-      result = try encoder.encode(
-        width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight, metadata: metadata,
-        destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey, into: sink
-      ) { rows, pixels in
-        try banded.render(band: rows.lowerBound / banded.bandHeight, into: pixels)
-      }
-      result.depthReduction = Self.reduction(from: sourceDepth, to: 8)
+      result.depthReduction = Self.reduction(from: sourceDepth, to: depth.rawValue)
+    } else if encoder.streamsRows {
+      let banded = try prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
+      result = try encode(banded, through: encoder, metadata: metadata, destination: destination, into: sink)
+      result.depthReduction = Self.reduction(from: banded.plan.sourceDepth, to: 8)
     } else {
       // The encoder takes a whole picture: a render into one raster is the quickest way to it.
       let raster = try render(component, region: region, trace: trace)
@@ -92,6 +89,19 @@ extension Renderer {
     }
     result.droppedMetadata = dropped + result.droppedMetadata
     return result
+  }
+
+  /// The bands of `banded` through `encoder`, which streams rows, at 8 bits.
+  private func encode(
+    _ banded: BandedRender, through encoder: any ImageEncoder, metadata: ImageMetadata, destination: String,
+    into sink: ByteSink
+  ) throws -> EncodingResult {
+    try encoder.encode(
+      width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight, metadata: metadata,
+      destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey, into: sink
+    ) { rows, pixels in
+      try banded.render(band: rows.lowerBound / banded.bandHeight, into: pixels)
+    }
   }
 
   /// The reduction of a file written at `written` bits from sources of `source` bits, if it is one.
@@ -107,7 +117,7 @@ extension Renderer {
     -> RenderPlan
   {
     var renderer = self
-    renderer.allowsDeep = encoder.streamsRows && encoder is any DeepRowEncoding
+    renderer.allowsDeep = encoder is any DeepRowEncoding
     return try renderer.plan(component)
   }
 }

@@ -215,5 +215,36 @@ import DecorTestSupport
     let plain = try Decor.run(["apply", photo, "-o", file("photo.jpg")])
     #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
   }
+
+  #if TIFF
+    /// 16-bit TIFFs (RGB in strips, grey in tiles, RGBA with unassociated alpha) keep their samples: through no step
+    /// into TIFF and on into a 16-bit PNG the independent reader sees the same samples as straight into a PNG, those
+    /// samples rounded to 8 bits are the fixture's expected pixels (which the fixture's maker computed from its own
+    /// 16-bit data), and they are not merely 8-bit values widened.
+    @Test(arguments: ["rgb16-lzw", "grey16-tiles", "rgba16-unassociated-tiles"])
+    func sixteenBitTIFFsKeepTheirSamples(_ name: String) throws {
+      let fixture = Self.repository.appendingPathComponent("Tests/Fixtures/TIFF/\(name).tif").path
+      let direct = try Decor.run(["apply", fixture, "-o", file("direct.png")])
+      #expect(direct.status == 0 && direct.stderr.isEmpty, "\(direct.stderr)")
+      let tiff = try Decor.run(["apply", fixture, "-o", file("again.tif")])
+      #expect(tiff.status == 0 && tiff.stderr.isEmpty, "\(tiff.stderr)")
+      let info = try Decor.run(["info", file("again.tif")])
+      let header = String(decoding: info.stdout, as: UTF8.self)
+      #expect(header.contains("16-bit"), "\(header)")
+      _ = try Decor.run(["apply", file("again.tif"), "-o", file("through.png")])
+      let samples = try read16(file("direct.png"))
+      #expect(!samples.rgba.isEmpty && samples.rgba.contains { $0 % 257 != 0 })
+      #expect(try read16(file("through.png")) == samples)
+      // Rounded to 8 bits and premultiplied as the fixture's expectation is, they are it.
+      let expected = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.repository
+        .appendingPathComponent("Tests/Fixtures/TIFF/\(name)-expected.rgba").path)))
+      let premultiplied = stride(from: 0, to: samples.rgba.count, by: 4).flatMap { i -> [UInt8] in
+        let (c, a) = (samples.rgba[i..<i + 3].map { UInt32($0) }, UInt32(samples.rgba[i + 3]))
+        let colour = c.map { UInt8((($0 * a + 32767) / 65535 * 255 + 32895) >> 16) }
+        return colour + [UInt8((a * 255 + 32895) >> 16)]
+      }
+      #expect(premultiplied == expected)
+    }
+  #endif
 }
 #endif

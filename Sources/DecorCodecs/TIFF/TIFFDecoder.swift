@@ -266,27 +266,62 @@ public struct TIFFDecoder: ByteSourceDecoder {
   static func readSixteenBit(
     _ tif: OpaquePointer, layout: Layout, rows: Range<Int>? = nil, into output: UnsafeMutablePointer<UInt8>
   ) -> Bool {
+    let hasAlpha = layout.samplesPerPixel > (layout.photometric == PHOTOMETRIC_RGB ? 3 : 1)
+    let premultiplies = hasAlpha && layout.alpha == .unassociated
+    func eightBits(_ value: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (value &* 255 &+ 32895) &>> 16) }
+    return readSixteenBitSamples(tif, layout: layout, rows: rows) { colour, alpha, offset in
+      let pixel = output + offset * 4
+      for channel in 0..<3 {
+        var value = UInt32(colour[channel])
+        if premultiplies { value = (value * UInt32(alpha) + 32767) / 65535 }
+        // Associated colour above its alpha (damage; see `clampToAlpha`) is clamped to it.
+        pixel[channel] = eightBits(min(value, UInt32(alpha)))
+      }
+      pixel[3] = eightBits(UInt32(alpha))
+    }
+  }
+
+  /// As `readSixteenBit`, the pixels at 16 bits in `format`: straight (`rgba16Straight`: unassociated samples as
+  /// they are, associated ones divided by their alpha) or premultiplied (`rgba16`: unassociated ones premultiplied,
+  /// associated ones as they are, clamped to alpha).
+  static func readSixteenBit(
+    _ tif: OpaquePointer, layout: Layout, rows: Range<Int>? = nil, into output: UnsafeMutablePointer<RGBA16>,
+    format: PixelFormat
+  ) -> Bool {
+    let hasAlpha = layout.samplesPerPixel > (layout.photometric == PHOTOMETRIC_RGB ? 3 : 1)
+    let associated = hasAlpha && layout.alpha != .unassociated
+    let straight = format == .rgba16Straight
+    return readSixteenBitSamples(tif, layout: layout, rows: rows) { colour, alpha, offset in
+      var pixel = RGBA16(r: colour[0], g: colour[1], b: colour[2], a: alpha)
+      if associated {
+        pixel = RGBA16(r: min(pixel.r, alpha), g: min(pixel.g, alpha), b: min(pixel.b, alpha), a: alpha)
+        if straight { pixel = pixel.straightened }
+      } else if !straight {
+        pixel = pixel.premultiplied
+      }
+      output[offset] = pixel
+    }
+  }
+
+  /// Reads the 16-bit samples of `rows` (all of them by default; for a tiled file they start at a row of tiles) and
+  /// hands `put` each pixel's colour (red, green, blue: grey spread, `MINISWHITE` inverted), its alpha (65535 without
+  /// one) and its index from the first row's first pixel.
+  private static func readSixteenBitSamples(
+    _ tif: OpaquePointer, layout: Layout, rows: Range<Int>?,
+    put pixel: (_ colour: SIMD3<UInt16>, _ alpha: UInt16, _ offset: Int) -> Void
+  ) -> Bool {
     let (width, channels) = (layout.width, layout.samplesPerPixel)
     let rows = rows ?? 0..<layout.height
     let colours = layout.photometric == PHOTOMETRIC_RGB ? 3 : 1
     let hasAlpha = channels > colours
     let inverted = layout.photometric == PHOTOMETRIC_MINISWHITE
-    let premultiplies = hasAlpha && layout.alpha == .unassociated
-    func eightBits(_ value: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: (value &* 255 &+ 32895) &>> 16) }
     /// One run of `count` pixels of samples at `samples` into the output from pixel `start`.
     func put(_ samples: UnsafePointer<UInt16>, count: Int, at start: Int) {
       for index in 0..<count {
         let sample = samples + index * channels
-        let alpha = hasAlpha ? UInt32(sample[colours]) : 65535
-        let pixel = output + (start - rows.lowerBound * width + index) * 4
-        for channel in 0..<3 {
-          var value = UInt32(sample[colours == 3 ? channel : 0])
-          if inverted { value = 65535 - value }
-          if premultiplies { value = (value * alpha + 32767) / 65535 }
-          // Associated colour above its alpha (damage; see `clampToAlpha`) is clamped to it.
-          pixel[channel] = eightBits(min(value, alpha))
-        }
-        pixel[3] = eightBits(alpha)
+        var colour = colours == 3 ? SIMD3(sample[0], sample[1], sample[2]) : SIMD3(repeating: sample[0])
+        if inverted { colour = SIMD3(repeating: 65535) &- colour }
+        pixel(colour, hasAlpha ? sample[colours] : 65535, start - rows.lowerBound * width + index)
       }
     }
     if TIFFIsTiled(tif) != 0 {

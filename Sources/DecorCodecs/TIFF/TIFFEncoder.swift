@@ -4,7 +4,8 @@ import DecorCore
 import CTIFF
 
 /// Writes rasters as TIFF through libtiff: 8-bit RGB, or RGBA when a pixel is not opaque (as PNG chooses), with
-/// unassociated (straight) alpha, the form Pillow, libvips and ImageMagick write and every reader takes.
+/// unassociated (straight) alpha, the form Pillow, libvips and ImageMagick write and every reader takes; 16-bit the
+/// same way from a render at 16 bits (`encode(straight:width:height:depth:…)`).
 ///
 /// - Strips of about 8 KiB (libtiff's default size), compressed with deflate (the default), LZW or none, each with
 ///   the horizontal differencing predictor when compressed (smaller files for photographs and gradients).
@@ -33,26 +34,84 @@ public enum TIFFEncoder {
     return try result.get()
   }
 
+  /// The TIFF bytes of `width × height` straight 16-bit pixels (`PixelFormat.rgba16Straight`, rows packed), at
+  /// `depth` bits a sample: 16 as they are, 8 rounded to nearest (`PixelConversion.straight8`). RGB, or RGBA when a
+  /// pixel is not opaque.
+  ///
+  /// - Throws: `CodecError.encodingFailed` naming `destination`, with libtiff's reason.
+  package static func encode(
+    straight pixels: UnsafeBufferPointer<RGBA16>, width: Int, height: Int, depth: BitDepth,
+    options: TIFFOptions = TIFFOptions(), destination: String = "<memory>", metadata: ImageMetadata = .none
+  ) throws(CodecError) -> [UInt8] {
+    precondition(pixels.count == width * height, "\(pixels.count) pixels for \(width)×\(height)")
+    let hasAlpha = !pixels.allSatisfy { $0.a == 65535 }
+    let sampleBytes = depth == .sixteen ? 2 : 1
+    var io = decor_tiff_io()
+    defer { decor_tiff_free_output(&io) }
+    let result: Result<[UInt8], CodecError> = withUnsafeMutablePointer(to: &io) { io in
+      do throws(CodecError) {
+        return .success(try write(width: width, height: height, channels: hasAlpha ? 4 : 3,
+          sampleBytes: sampleBytes, options: options, metadata: metadata, io: io, destination: destination) {
+          tif, failure throws(CodecError) in
+          try writePage(width: width, height: height, hasAlpha: hasAlpha, bitsPerSample: 8 * sampleBytes,
+            into: tif, options: options, metadata: metadata, isPage: false, failure: failure) { row, line in
+            let source = pixels.baseAddress! + row * width
+            if depth == .eight {
+              PixelConversion.straight8(source, .rgba16Straight, into: line.assumingMemoryBound(to: UInt32.self),
+                count: width)
+              if !hasAlpha { packRGB(line, width: width, sampleBytes: 1) }
+            } else {
+              line.copyMemory(from: source, byteCount: width * 8)
+              if !hasAlpha { packRGB(line, width: width, sampleBytes: 2) }
+            }
+          }
+        })
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Drops the alpha of a line of `width` RGBA pixels in place: RGB, `sampleBytes` a sample.
+  static func packRGB(_ line: UnsafeMutableRawPointer, width: Int, sampleBytes: Int) {
+    for pixel in 0..<width {
+      (line + pixel * 3 * sampleBytes).copyMemory(from: line + pixel * 4 * sampleBytes, byteCount: 3 * sampleBytes)
+    }
+  }
+
   static func write(
     _ raster: Raster, options: TIFFOptions, metadata: ImageMetadata, io: UnsafeMutablePointer<decor_tiff_io>,
     destination: String
+  ) throws(CodecError) -> [UInt8] {
+    try write(width: raster.width, height: raster.height, channels: raster.isOpaque ? 3 : 4, sampleBytes: 1,
+      options: options, metadata: metadata, io: io, destination: destination) { tif, failure throws(CodecError) in
+      try writePage(raster, into: tif, options: options, metadata: metadata, isPage: false, failure: failure)
+    }
+  }
+
+  /// Opens a file in `io` for an image of `width × height` with `channels` samples of `sampleBytes`, lets `page`
+  /// write its directory, and returns the bytes.
+  static func write(
+    width: Int, height: Int, channels: Int, sampleBytes: Int, options: TIFFOptions, metadata: ImageMetadata,
+    io: UnsafeMutablePointer<decor_tiff_io>, destination: String,
+    page: (OpaquePointer, (String) -> CodecError) throws(CodecError) -> Void
   ) throws(CodecError) -> [UInt8] {
     func failure(_ otherwise: String) -> CodecError {
       .encodingFailed(
         destination: destination,
         detail: io.pointee.outOfMemory != 0 ? "out of memory" : TIFFDecoder.message(io, otherwise: otherwise))
     }
-    let (width, height) = (raster.width, raster.height)
     guard width <= Int(UInt32.max), height <= Int(UInt32.max) else {
       throw .encodingFailed(destination: destination, detail: "\(width)×\(height) is larger than TIFF allows")
     }
-    let mode = openingMode(width: width, height: height, channels: raster.isOpaque ? 3 : 4)
+    let mode = openingMode(width: width, height: height, channels: channels * sampleBytes)
     guard let tif = decor_tiff_open(io, mode) else {
       throw failure("libtiff cannot start a file")
     }
     var closed = false
     defer { if !closed { TIFFClose(tif) } }
-    try writePage(raster, into: tif, options: options, metadata: metadata, isPage: false, failure: failure)
+    try page(tif, failure)
     guard TIFFFlush(tif) != 0 else { throw failure("libtiff cannot finish the file") }
     closed = true
     TIFFClose(tif)
@@ -77,6 +136,27 @@ public enum TIFFEncoder {
   ) throws(CodecError) {
     let (width, height) = (raster.width, raster.height)
     let hasAlpha = !raster.isOpaque
+    // Each row un-premultiplied (and its alpha dropped when every pixel is opaque) into the line buffer.
+    try raster.withUnsafeBytes { pixels throws(CodecError) in
+      try writePage(width: width, height: height, hasAlpha: hasAlpha, bitsPerSample: 8, into: tif, options: options,
+        metadata: metadata, isPage: isPage, failure: failure) { row, line in
+        line.copyMemory(from: pixels.baseAddress! + row * width * 4, byteCount: width * 4)
+        if hasAlpha {
+          Premultiplication.unpremultiply(UnsafeMutableRawBufferPointer(start: line, count: width * 4))
+        } else {
+          packRGB(line, width: width, sampleBytes: 1)
+        }
+      }
+    }
+  }
+
+  /// The tags of a `width × height` RGB (or RGBA, `hasAlpha`) image of `bitsPerSample` into the current directory
+  /// of `tif`, then its rows, each written by `row` into a line buffer of `width × 4` samples.
+  static func writePage(
+    width: Int, height: Int, hasAlpha: Bool, bitsPerSample: Int, into tif: OpaquePointer, options: TIFFOptions,
+    metadata: ImageMetadata, isPage: Bool, failure: (String) -> CodecError,
+    row: (_ y: Int, _ line: UnsafeMutableRawPointer) -> Void
+  ) throws(CodecError) {
     let channels = hasAlpha ? 4 : 3
     let compression: Int32 =
       switch options.compression {
@@ -86,7 +166,7 @@ public enum TIFFEncoder {
       }
     var set = decor_tiff_set_u32(tif, UInt32(TIFFTAG_IMAGEWIDTH), UInt32(width)) != 0
     set = set && decor_tiff_set_u32(tif, UInt32(TIFFTAG_IMAGELENGTH), UInt32(height)) != 0
-    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_BITSPERSAMPLE), 8) != 0
+    set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_BITSPERSAMPLE), UInt16(bitsPerSample)) != 0
     set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_SAMPLESPERPIXEL), UInt16(channels)) != 0
     set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_PHOTOMETRIC), UInt16(PHOTOMETRIC_RGB)) != 0
     set = set && decor_tiff_set_u16(tif, UInt32(TIFFTAG_PLANARCONFIG), UInt16(PLANARCONFIG_CONTIG)) != 0
@@ -123,23 +203,14 @@ public enum TIFFEncoder {
     }
     guard set else { throw failure("libtiff refuses the image's tags") }
 
-    // Each row un-premultiplied (and its alpha dropped when every pixel is opaque) into one line buffer.
-    var line = [UInt8](repeating: 0, count: width * 4)
-    let written = raster.withUnsafeBytes { pixels -> Bool in
-      line.withUnsafeMutableBytes { line in
-        for row in 0..<height {
-          let source = UnsafeRawBufferPointer(rebasing: pixels[(row * width * 4)..<((row + 1) * width * 4)])
-          line.copyMemory(from: source)
-          if hasAlpha {
-            Premultiplication.unpremultiply(line)
-          } else {
-            for pixel in 0..<width {
-              for channel in 0..<3 { line[pixel * 3 + channel] = line[pixel * 4 + channel] }
-            }
-          }
-          guard TIFFWriteScanline(tif, line.baseAddress, UInt32(row), 0) >= 0 else { return false }
-        }
-        return true
+    let line = UnsafeMutableRawPointer.allocate(byteCount: width * 4 * bitsPerSample / 8, alignment: 16)
+    defer { line.deallocate() }
+    var written = true
+    for y in 0..<height {
+      row(y, line)
+      guard TIFFWriteScanline(tif, line, UInt32(y), 0) >= 0 else {
+        written = false
+        break
       }
     }
     guard written else { throw failure("libtiff cannot write the pixels") }

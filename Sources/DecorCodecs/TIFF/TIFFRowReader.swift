@@ -17,7 +17,7 @@ import CTIFF
 /// Not `Sendable`: it belongs to one render, which serialises its calls. Its opening of the file (`TIFFFile`) is let
 /// go after the last row, on the first error, or when the reader goes, and closed then unless a `TIFFPageReader`
 /// reads the next page through it.
-public final class TIFFRowReader: RowReader {
+public final class TIFFRowReader: RowReader, DeepRowReader {
   public let width: Int
   public let height: Int
   /// The file's name in error messages.
@@ -39,6 +39,10 @@ public final class TIFFRowReader: RowReader {
   let metadata: ImageMetadata
 
   private let layout: TIFFDecoder.Layout
+  /// Whether the samples are 16-bit grey or RGB read at 16 bits by `readDeepRows` (`TIFFDecoder.readSixteenBit`).
+  var readsSixteenBit: Bool { layout.readsSixteenBit }
+  /// Bits a sample of the file.
+  var bitsPerSample: Int { Int(layout.bitsPerSample) }
   /// libtiff's opening of the bytes, on this page's directory, until the last row is read; shared with the
   /// `TIFFPageReader` that goes on to the next page.
   private var file: TIFFFile?
@@ -51,8 +55,10 @@ public final class TIFFRowReader: RowReader {
   private let transforms: CMYKTransforms
   /// libtiff's RGBA conversion state, when the samples are not read by `TIFFDecoder.readSixteenBit` or `readCMYK`.
   private var rgba: UnsafeMutablePointer<TIFFRGBAImage>?
-  /// The premultiplied pixels of rows `chunkStart ..< chunkStart + chunkRows`.
-  private var chunk: [UInt32] = []
+  /// The pixels of rows `chunkStart ..< chunkStart + chunkRows`, in `chunkFormat` (`chunkBytes` allocated).
+  private var chunk: UnsafeMutableRawPointer?
+  private var chunkBytes = 0
+  private var chunkFormat = PixelFormat.rgba8
   private var chunkStart = 0
   private var chunkRows = 0
   /// The error that made the reader unusable, thrown again by every later call.
@@ -213,13 +219,34 @@ public final class TIFFRowReader: RowReader {
     }
     rgba = nil
     file = nil
-    chunk = []
+    chunk?.deallocate()
+    chunk = nil
+    chunkBytes = 0
+    chunkRows = 0
   }
 
   public func readRows(count: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(CodecError) {
+    precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
+    try readRows(count: count, into: UnsafeMutableRawPointer(buffer.baseAddress!), format: .rgba8)
+  }
+
+  /// The next `count` rows at 16 bits in `format`: a 16-bit file's samples as they are (`rgba16Straight`) or
+  /// premultiplied at 16 bits (`rgba16`), as `TIFFDecoder.readSixteenBit` reads them; any other file's 8-bit pixels
+  /// converted (exact).
+  package func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>, format: PixelFormat)
+    throws(CodecError)
+  {
+    precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
+    precondition(format.depth == 16, "16-bit rows in \(format)")
+    try readRows(count: count, into: UnsafeMutableRawPointer(buffer.baseAddress!), format: format)
+  }
+
+  /// The next `count` rows into `base` in `format`, strip by strip (or row of tiles by row of tiles), each decoded
+  /// once: straight into `base` when whole, else through `chunk`.
+  private func readRows(count: Int, into base: UnsafeMutableRawPointer, format: PixelFormat) throws(CodecError) {
     if let failure { throw failure }
     precondition(count >= 0 && nextRow + count <= height, "rows \(nextRow)..<\(nextRow + count) of \(height)")
-    precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
+    let rowBytes = width * format.bytesPerPixel
     var served = 0
     while served < count {
       let start = nextRow / rowsPerChunk * rowsPerChunk
@@ -227,7 +254,7 @@ public final class TIFFRowReader: RowReader {
       if start == nextRow, rows <= count - served {
         // A whole strip (or row of tiles, or image) asked for: decoded straight into the caller's buffer.
         do throws(CodecError) {
-          try decode(rows: start..<(start + rows), into: buffer.baseAddress! + served * width)
+          try decode(rows: start..<(start + rows), into: base + served * rowBytes, format: format)
         } catch {
           failure = error
           finish()
@@ -237,9 +264,9 @@ public final class TIFFRowReader: RowReader {
         nextRow += rows
         continue
       }
-      if nextRow >= chunkStart + chunkRows || nextRow < chunkStart {
+      if nextRow >= chunkStart + chunkRows || nextRow < chunkStart || chunkFormat != format {
         do throws(CodecError) {
-          try decodeChunk(startingAt: start)
+          try decodeChunk(startingAt: start, format: format)
         } catch {
           failure = error
           finish()
@@ -247,33 +274,63 @@ public final class TIFFRowReader: RowReader {
         }
       }
       let copied = min(count - served, chunkStart + chunkRows - nextRow)
-      chunk.withUnsafeBufferPointer { chunk in
-        UnsafeMutableRawPointer(buffer.baseAddress! + served * width).copyMemory(
-          from: chunk.baseAddress! + (nextRow - chunkStart) * width, byteCount: copied * width * 4)
-      }
+      (base + served * rowBytes).copyMemory(from: chunk! + (nextRow - chunkStart) * rowBytes,
+        byteCount: copied * rowBytes)
       served += copied
       nextRow += copied
     }
     if nextRow == height { finish() }
   }
 
-  /// Decodes the strip (or row of tiles, or the whole image) whose first row is `start` into `chunk`.
-  private func decodeChunk(startingAt start: Int) throws(CodecError) {
+  /// Decodes the strip (or row of tiles, or the whole image) whose first row is `start` into `chunk`, in `format`.
+  private func decodeChunk(startingAt start: Int, format: PixelFormat) throws(CodecError) {
     let rows = min(rowsPerChunk, height - start)
-    if chunk.count < rows * width {
-      chunk = []
+    let bytes = rows * width * format.bytesPerPixel
+    if chunkBytes < bytes {
+      chunk?.deallocate()
+      (chunk, chunkBytes, chunkRows) = (nil, 0, 0)
       // A file decoded whole holds the image here, checked as a raster's buffer is.
       do {
-        try Raster.checkAllocation(rows * width * 4, width: width, height: rows)
+        try Raster.checkAllocation(bytes, width: width, height: rows)
       } catch {
-        throw .allocationFailed(source: source, width: width, height: rows, bytes: rows * width * 4)
+        throw .allocationFailed(source: source, width: width, height: rows, bytes: bytes)
       }
-      chunk = [UInt32](repeating: 0, count: rows * width)
+      chunk = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+      chunkBytes = bytes
     }
-    try chunk.withUnsafeMutableBufferPointer { pixels throws(CodecError) in
-      try decode(rows: start..<(start + rows), into: pixels.baseAddress!)
+    try decode(rows: start..<(start + rows), into: chunk!, format: format)
+    (chunkStart, chunkRows, chunkFormat) = (start, rows, format)
+  }
+
+  /// Decodes `rows` (a strip's, a row of tiles', or the whole image's) into `pixels` in `format`: at 16 bits from a
+  /// 16-bit file's samples, else at 8 bits (converted for a 16-bit format).
+  private func decode(rows: Range<Int>, into pixels: UnsafeMutableRawPointer, format: PixelFormat)
+    throws(CodecError)
+  {
+    if format == .rgba8 {
+      try decode(rows: rows, into: pixels.assumingMemoryBound(to: UInt32.self))
+      return
     }
-    (chunkStart, chunkRows) = (start, rows)
+    if layout.readsSixteenBit && rgba == nil && cmykConversion == nil {
+      guard let file else { throw .corrupt(source: source, detail: "the reader is closed") }
+      guard TIFFDecoder.readSixteenBit(file.tif, layout: layout, rows: rows,
+        into: pixels.assumingMemoryBound(to: RGBA16.self), format: format)
+      else {
+        if let failure = file.failure { throw failure }
+        throw .corrupt(source: source, detail: TIFFDecoder.message(file.io, otherwise: "the TIFF data cannot be read"))
+      }
+      return
+    }
+    let count = rows.count * width
+    do {
+      try Raster.checkAllocation(count * 4, width: width, height: rows.count)
+    } catch {
+      throw .allocationFailed(source: source, width: width, height: rows.count, bytes: count * 4)
+    }
+    let narrow = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+    defer { narrow.deallocate() }
+    try decode(rows: rows, into: narrow)
+    PixelConversion.convert(narrow, .rgba8, into: pixels, format, count: count)
   }
 
   /// Decodes `rows`, a strip's (or a row of tiles', or the whole image's), into `pixels`, premultiplied RGBA.

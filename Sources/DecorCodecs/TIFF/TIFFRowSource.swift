@@ -22,7 +22,7 @@ import CTIFF
 /// and decoded samples; the whole image for a file written as a single strip (as some writers do for small images)
 /// or not stored top row first. libtiff reads the source at the offsets it seeks to: a file or spooled standard
 /// input is never held whole.
-public struct TIFFRowSource: RowSource {
+public struct TIFFRowSource: RowSource, DeepRowSource {
   /// The bytes read: a file, bytes in memory or spooled standard input.
   public let bytes: ByteSource
   /// The file read, or the source's name when it is not a file.
@@ -47,6 +47,10 @@ public struct TIFFRowSource: RowSource {
   public let pageCount: Int
   /// The page read, from 0 (the first).
   public let page: Int
+  /// Whether the samples are 16-bit grey or RGB, which a render at 16 bits reads as they are.
+  let readsSixteenBit: Bool
+  /// Bits a sample of the file.
+  let bitsPerSample: Int
 
   /// Reads the first directory of the TIFF file at `path`.
   ///
@@ -80,7 +84,16 @@ public struct TIFFRowSource: RowSource {
     isStreamable = reader.isStreamable
     orientation = reader.orientation
     pageCount = reader.pageCount
+    readsSixteenBit = reader.readsSixteenBit
+    bitsPerSample = reader.bitsPerSample
   }
+
+  /// 16-bit grey or RGB samples stored top row first, which a render keeps at 16 bits (8-bit files come through
+  /// libtiff's RGBA interface already premultiplied at 8 bits: nothing more to keep).
+  package var holdsMoreThanEightBits: Bool { readsSixteenBit && isStreamable }
+
+  /// 16 for a 16-bit file, else 8.
+  package var sourceDepth: Int { bitsPerSample > 8 ? 16 : 8 }
 
   /// A reader positioned before row 0, with its own reading of the bytes and libtiff state.
   ///
