@@ -103,7 +103,7 @@ struct OutputOptions: ParsableArguments {
   /// The line that says a source's depth was reduced (a 16-bit PNG into JPEG), unless `--depth` asked for it.
   func depthNotice(_ result: EncodingResult, output: String, format: String) -> String? {
     guard depth == nil, let reduction = result.depthReduction else { return nil }
-    return "\(output): \(reduction), the most \(format) holds"
+    return "\(output): \(reduction)" + (reduction.cause.map { ": \($0)" } ?? ", the most \(format) holds")
   }
 }
 

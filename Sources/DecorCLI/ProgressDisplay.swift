@@ -74,7 +74,8 @@ final class ProgressDisplay: Sendable {
       if saysDepth, let reduction = outcome.result?.depthReduction {
         // As `apply` says it: a 16-bit input written into a format of 8 bits.
         if enabled { writeToStandardError("\r\u{1B}[K") }
-        printError("\(outcome.item.output): \(reduction), the most \(outcome.item.format.uppercased()) holds")
+        printError("\(outcome.item.output): \(reduction)"
+          + (reduction.cause.map { ": \($0)" } ?? ", the most \(outcome.item.format.uppercased()) holds"))
       }
       if enabled { draw(done: state.done) }
     }

@@ -41,4 +41,11 @@ public struct ColorConvertedRowSource: RowSource {
     }
   }
 }
+
+extension ColorConvertedRowSource: DeepRowSource {
+  /// Converted at 8 bits so far: nothing more to keep, whatever the file holds.
+  package var holdsMoreThanEightBits: Bool { false }
+  /// The file's depth, so that an output of fewer bits is said.
+  package var sourceDepth: Int { (source as? any DeepRowSource)?.sourceDepth ?? 8 }
+}
 #endif

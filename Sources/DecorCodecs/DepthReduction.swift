@@ -1,15 +1,24 @@
-/// Samples of a source written at fewer bits than it holds: a 16-bit PNG into JPEG, WebP or GIF, which hold 8. Not
-/// an error, since the format was chosen; reported (`EncodingResult.depthReduction`) so that a caller can tell its
-/// user, as `decor` does in one line unless `--depth` asked for it.
+/// Samples of a source written at fewer bits than it holds: a 16-bit PNG into JPEG, WebP or GIF, which hold 8, or
+/// into a PNG after a step that works at 8 bits so far. Not an error, since the format and the steps were chosen;
+/// reported (`EncodingResult.depthReduction`) so that a caller can tell its user, as `decor` does in one line unless
+/// `--depth` asked for it.
 public struct DepthReduction: Sendable, Hashable, CustomStringConvertible {
   /// The bits a channel of the deepest source holds (16).
   public let sourceDepth: Int
   /// The bits a channel of the file holds (8).
   public let writtenDepth: Int
+  /// Why a format that holds the source's depth got fewer bits (`#0 blur 2 works at 8 bits so far`); `nil` when
+  /// the format holds no more.
+  public let cause: String?
 
   public init(sourceDepth: Int, writtenDepth: Int) {
+    self.init(sourceDepth: sourceDepth, writtenDepth: writtenDepth, cause: nil)
+  }
+
+  public init(sourceDepth: Int, writtenDepth: Int, cause: String?) {
     self.sourceDepth = sourceDepth
     self.writtenDepth = writtenDepth
+    self.cause = cause
   }
 
   /// `16-bit samples written at 8 bits`.

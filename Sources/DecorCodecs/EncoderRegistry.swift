@@ -118,6 +118,9 @@ public struct EncoderRegistry: Sendable {
     if let option = refused {
       throw .optionNotTaken(option: option.rawValue, format: encoder.displayName)
     }
+    var settings = settings
+    // 8 bits, which such a format writes anyway, is not handed to an encoder that takes no depth.
+    if !encoder.acceptedOptions.contains(.depth) { settings.depth = nil }
     return try encoder.configured(with: settings)
   }
 

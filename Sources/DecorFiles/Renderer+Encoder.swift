@@ -58,10 +58,11 @@ extension Renderer {
       var renderer = self
       renderer.allowsDeep = true
       let banded = try renderer.prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
-      let sourceDepth = banded.plan.sourceDepth
-      // The file's depth: the one asked for, else the sources' (a 16-bit PNG in, a 16-bit PNG out).
-      let depth = deepEncoder.depth ?? (sourceDepth > 8 ? .sixteen : .eight)
-      if banded.plan.format.depth == 16 || depth == .sixteen {
+      let plan = banded.plan
+      // The file's depth: the one asked for, else the render's when it works at 16 bits for a 16-bit source (a
+      // 16-bit PNG in, a 16-bit PNG out), else 8 bits; a 16-bit source a step held to 8 bits is then said.
+      let depth = deepEncoder.depth ?? (plan.sourceDepth > 8 && plan.format.depth == 16 ? .sixteen : .eight)
+      if plan.format.depth == 16 || depth == .sixteen {
         result = try deepEncoder.encode(
           width: banded.region.width, height: banded.region.height, bandHeight: banded.bandHeight,
           metadata: metadata, destination: destination, threads: threadCount, sourcesAreGrey: banded.sourcesAreGrey,
@@ -72,20 +73,19 @@ extension Renderer {
       } else if encoder.streamsRows {
         result = try encode(banded, through: encoder, metadata: metadata, destination: destination, into: sink)
       } else {
-        result = try encoder.encode(try render(component, region: region, trace: trace), metadata: metadata,
-          destination: destination, into: sink)
+        result = try encoder.encode(try raster(of: banded), metadata: metadata, destination: destination, into: sink)
       }
-      result.depthReduction = Self.reduction(from: sourceDepth, to: depth.rawValue)
-    } else if encoder.streamsRows {
-      let banded = try prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
-      result = try encode(banded, through: encoder, metadata: metadata, destination: destination, into: sink)
-      result.depthReduction = Self.reduction(from: banded.plan.sourceDepth, to: 8)
+      result.depthReduction = Self.reduction(from: plan.sourceDepth, to: depth.rawValue,
+        cause: deepEncoder.depth == nil ? plan.depthLimit : nil)
     } else {
-      // The encoder takes a whole picture: a render into one raster is the quickest way to it.
-      let raster = try render(component, region: region, trace: trace)
-      result = try encoder.encode(raster, metadata: metadata, destination: destination, into: sink)
-      // These formats hold 8 bits; the sources' depth is the plan's (planned again: the render's is gone).
-      result.depthReduction = Self.reduction(from: try plan(component).sourceDepth, to: 8)
+      let banded = try prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
+      if encoder.streamsRows {
+        result = try encode(banded, through: encoder, metadata: metadata, destination: destination, into: sink)
+      } else {
+        // The encoder takes a whole picture: the render made into one raster.
+        result = try encoder.encode(try raster(of: banded), metadata: metadata, destination: destination, into: sink)
+      }
+      result.depthReduction = Self.reduction(from: banded.plan.sourceDepth, to: 8)
     }
     result.droppedMetadata = dropped + result.droppedMetadata
     return result
@@ -105,8 +105,8 @@ extension Renderer {
   }
 
   /// The reduction of a file written at `written` bits from sources of `source` bits, if it is one.
-  static func reduction(from source: Int, to written: Int) -> DepthReduction? {
-    source > written ? DepthReduction(sourceDepth: source, writtenDepth: written) : nil
+  static func reduction(from source: Int, to written: Int, cause: String? = nil) -> DepthReduction? {
+    source > written ? DepthReduction(sourceDepth: source, writtenDepth: written, cause: cause) : nil
   }
 }
 

@@ -211,9 +211,19 @@ import DecorTestSupport
     let refused = try Decor.run(["apply", input, "-o", file("refused.jpg"), "--depth", "16"])
     ResourceLimitCLITests.expectOneLineFailure(refused, containing: "--depth does not apply to JPEG output")
     #expect(!FileManager.default.fileExists(atPath: file("refused.jpg")))
-    // An 8-bit input into JPEG: nothing to say.
+    // An 8-bit input into JPEG: nothing to say; `--depth 8` is every format's, GIF's too.
     let plain = try Decor.run(["apply", photo, "-o", file("photo.jpg")])
     #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+    let gif = try Decor.run(["apply", input, "-o", file("out.gif"), "--depth", "8"])
+    #expect(gif.status == 0 && gif.stderr.isEmpty, "\(gif.stderr)")
+    // A step that works at 8 bits so far: written at 8 bits, and said, naming the step; --depth 16 asks for 16.
+    let blurred = try Decor.run(["apply", input, "blur 2", "-o", file("blurred.png")])
+    #expect(blurred.status == 0 && blurred.stderr == "decor: \(file("blurred.png")): 16-bit samples written at 8 "
+      + "bits: #0 blur 2 edge=extend works at 8 bits so far\n", "\(blurred.stderr)")
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred.png"))))[24] == 8)
+    let asked16 = try Decor.run(["apply", input, "blur 2", "-o", file("blurred16.png"), "--depth", "16"])
+    #expect(asked16.status == 0 && asked16.stderr.isEmpty, "\(asked16.stderr)")
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred16.png"))))[24] == 16)
   }
 
   #if TIFF

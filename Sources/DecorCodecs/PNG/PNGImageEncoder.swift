@@ -73,6 +73,22 @@ public struct PNGImageEncoder: ImageEncoder {
     sourcesAreGrey: Bool, into sink: ByteSink,
     rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt32>) throws -> Void
   ) throws -> EncodingResult {
+    if depth == .sixteen {
+      // 8-bit rows at 16 bits: each band's pixels converted to straight 16 bits (× 257 of the 8-bit file's).
+      return try EncoderChecks.withBand(width: width, height: height, bandHeight: bandHeight) { band in
+        try encode(
+          width: width, height: height, bandHeight: bandHeight, metadata: metadata, destination: destination,
+          threads: threads, sourcesAreGrey: sourcesAreGrey, depth: .sixteen, into: sink
+        ) { range, pixels in
+          try band.withUnsafeMutableBufferPointer { buffer in
+            let narrow = UnsafeMutableBufferPointer(rebasing: buffer[..<(width * range.count)])
+            try rows(range, narrow)
+            PixelConversion.convert(narrow.baseAddress!, .rgba8, into: pixels.baseAddress!, .rgba16Straight,
+              count: narrow.count)
+          }
+        }
+      }
+    }
     // One band's pixels, reused: the encoder takes each band's rows and is done with them before the next.
     try EncoderChecks.withBand(width: width, height: height, bandHeight: bandHeight) { band in
       try PNGEncoder.encode(

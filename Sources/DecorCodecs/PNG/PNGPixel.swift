@@ -89,9 +89,8 @@ extension RGBA16: PNGPixel {
     default:
       for x in 0..<width {
         let p = pixels[x]
-        let word = UInt64(p.r.bigEndian) | UInt64(p.g.bigEndian) << 16 | UInt64(p.b.bigEndian) << 32
-          | UInt64(p.a.bigEndian) << 48
-        out.storeBytes(of: word.littleEndian, toByteOffset: 8 * x, as: UInt64.self)
+        out.storeBytes(of: SIMD4(p.r.bigEndian, p.g.bigEndian, p.b.bigEndian, p.a.bigEndian), toByteOffset: 8 * x,
+          as: SIMD4<UInt16>.self)
       }
     }
   }

@@ -158,11 +158,7 @@ public final class PNGRowReader: RowReader, DeepRowReader {
               alpha: samples[4 * k + 3])
           }
         } else if straight {
-          let samples = row.assumingMemoryBound(to: UInt8.self)
-          for k in 0..<width {
-            out[k] = RGBA16(r: UInt16(samples[4 * k]) &* 257, g: UInt16(samples[4 * k + 1]) &* 257,
-              b: UInt16(samples[4 * k + 2]) &* 257, a: UInt16(samples[4 * k + 3]) &* 257)
-          }
+          PixelConversion.widenStraight(row, into: out, count: width)
         } else {
           let samples = row.assumingMemoryBound(to: UInt8.self)
           for k in 0..<width {

@@ -17,6 +17,8 @@ package final class TIFFAnimationWriter: AnimationWriter {
   private let width: Int
   private let height: Int
   private let options: TIFFOptions
+  /// The pages' bits a sample: 8, or 16 (each page's 8-bit pixels widened, exactly) when asked.
+  private let depth: BitDepth
   private let metadata: ImageMetadata
   private let destination: String
   private let sink: ByteSink
@@ -32,19 +34,19 @@ package final class TIFFAnimationWriter: AnimationWriter {
   ///
   /// - Throws: `CodecError.encodingFailed` naming `destination` for a size TIFF cannot hold, or libtiff's reason.
   package init(
-    width: Int, height: Int, loopCount: Int, options: TIFFOptions, metadata: ImageMetadata, destination: String,
-    into sink: ByteSink
+    width: Int, height: Int, loopCount: Int, options: TIFFOptions, depth: BitDepth = .eight, metadata: ImageMetadata,
+    destination: String, into sink: ByteSink
   ) throws(CodecError) {
     guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
       throw .encodingFailed(destination: destination, detail: "pages of \(width)x\(height) pixels")
     }
-    (self.width, self.height, self.options, self.metadata) = (width, height, options, metadata)
+    (self.width, self.height, self.options, self.metadata, self.depth) = (width, height, options, metadata, depth)
     self.destination = destination
     self.sink = sink
     droppedTiming = loopCount != 0
     io = .allocate(capacity: 1)
     io.initialize(to: decor_tiff_io())
-    tif = decor_tiff_open(io, TIFFEncoder.openingMode(width: width, height: height, channels: 4))
+    tif = decor_tiff_open(io, TIFFEncoder.openingMode(width: width, height: height, channels: 4 * depth.rawValue / 8))
     guard tif != nil else {
       let error = failure("libtiff cannot start a file")
       decor_tiff_free_output(io)
@@ -70,8 +72,25 @@ package final class TIFFAnimationWriter: AnimationWriter {
   package func add(_ frame: Raster, delay: Int) throws(CodecError) {
     guard let tif else { throw .encodingFailed(destination: destination, detail: "the TIFF is already finished") }
     try AnimationFrameCheck.check(frame, width: width, height: height, destination: destination, sink: sink)
-    try TIFFEncoder.writePage(frame, into: tif, options: options, metadata: metadata, isPage: true,
-      failure: failure)
+    if depth == .sixteen {
+      let deep: Raster
+      do {
+        deep = try frame.converted(to: .rgba16Straight)
+      } catch {
+        throw .typed(error, destination: destination)
+      }
+      let written = deep.deepPixels { pixels in
+        Result { () throws(CodecError) in
+          try TIFFEncoder.writePage(straight: pixels, width: width, height: height, depth: .sixteen,
+            hasAlpha: !frame.isOpaque, into: tif, options: options, metadata: metadata, isPage: true,
+            failure: failure)
+        }
+      }
+      try written.get()
+    } else {
+      try TIFFEncoder.writePage(frame, into: tif, options: options, metadata: metadata, isPage: true,
+        failure: failure)
+    }
     guard TIFFWriteDirectory(tif) != 0 else { throw failure("libtiff cannot end the page") }
     if delay != 0 { droppedTiming = true }
     pages += 1

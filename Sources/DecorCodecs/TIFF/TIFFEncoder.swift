@@ -53,24 +53,35 @@ public enum TIFFEncoder {
         return .success(try write(width: width, height: height, channels: hasAlpha ? 4 : 3,
           sampleBytes: sampleBytes, options: options, metadata: metadata, io: io, destination: destination) {
           tif, failure throws(CodecError) in
-          try writePage(width: width, height: height, hasAlpha: hasAlpha, bitsPerSample: 8 * sampleBytes,
-            into: tif, options: options, metadata: metadata, isPage: false, failure: failure) { row, line in
-            let source = pixels.baseAddress! + row * width
-            if depth == .eight {
-              PixelConversion.straight8(source, .rgba16Straight, into: line.assumingMemoryBound(to: UInt32.self),
-                count: width)
-              if !hasAlpha { packRGB(line, width: width, sampleBytes: 1) }
-            } else {
-              line.copyMemory(from: source, byteCount: width * 8)
-              if !hasAlpha { packRGB(line, width: width, sampleBytes: 2) }
-            }
-          }
+          try writePage(straight: pixels, width: width, height: height, depth: depth, hasAlpha: hasAlpha, into: tif,
+            options: options, metadata: metadata, isPage: false, failure: failure)
         })
       } catch {
         return .failure(error)
       }
     }
     return try result.get()
+  }
+
+  /// The tags and rows of `width × height` straight 16-bit pixels at `depth` into the current directory of `tif`,
+  /// as `writePage(_:into:…)` writes a raster's.
+  static func writePage(
+    straight pixels: UnsafeBufferPointer<RGBA16>, width: Int, height: Int, depth: BitDepth, hasAlpha: Bool,
+    into tif: OpaquePointer, options: TIFFOptions, metadata: ImageMetadata, isPage: Bool,
+    failure: (String) -> CodecError
+  ) throws(CodecError) {
+    try writePage(width: width, height: height, hasAlpha: hasAlpha, bitsPerSample: depth.rawValue, into: tif,
+      options: options, metadata: metadata, isPage: isPage, failure: failure) { row, line in
+      let source = pixels.baseAddress! + row * width
+      if depth == .eight {
+        PixelConversion.straight8(source, .rgba16Straight, into: line.assumingMemoryBound(to: UInt32.self),
+          count: width)
+        if !hasAlpha { packRGB(line, width: width, sampleBytes: 1) }
+      } else {
+        line.copyMemory(from: source, byteCount: width * 8)
+        if !hasAlpha { packRGB(line, width: width, sampleBytes: 2) }
+      }
+    }
   }
 
   /// Drops the alpha of a line of `width` RGBA pixels in place: RGB, `sampleBytes` a sample.

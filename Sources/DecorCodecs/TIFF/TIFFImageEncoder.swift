@@ -62,8 +62,8 @@ public struct TIFFImageEncoder: ImageEncoder {
   public func animationWriter(
     width: Int, height: Int, loopCount: Int, metadata: ImageMetadata, destination: String, into sink: ByteSink
   ) throws(CodecError) -> (any AnimationWriter)? {
-    try TIFFAnimationWriter(width: width, height: height, loopCount: loopCount, options: options, metadata: metadata,
-      destination: destination, into: sink)
+    try TIFFAnimationWriter(width: width, height: height, loopCount: loopCount, options: options,
+      depth: depth ?? .eight, metadata: metadata, destination: destination, into: sink)
   }
 
   /// The file with the ICC profile, density and XMP of `metadata` (EXIF, a directory of tags in TIFF rather than a

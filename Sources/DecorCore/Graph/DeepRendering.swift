@@ -26,7 +26,8 @@ package protocol DeepRowReader: RowReader {
   func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>, format: PixelFormat) throws
 }
 
-/// The row sources whose readers are `DeepRowReader`s, and which say whether their pixels need them.
+/// The row sources that say whether their pixels need 16 bits, whose readers are then `DeepRowReader`s, and how
+/// deep their files are.
 package protocol DeepRowSource: RowSource {
   /// Whether 8-bit premultiplied pixels would change the file's: it has translucent pixels (an alpha channel or a
   /// transparent colour) or 16-bit samples.

@@ -230,6 +230,13 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     }
   }
 
+  /// Why a render allowed 16 bits works at 8 (`#0 blur 2 edge=extend works at 8 bits so far`, `a source is read at
+  /// 8 bits so far`); `nil` when it works at 16 bits or was not allowed to.
+  package var depthLimit: String? {
+    guard deepAllowed, format.depth != 16 else { return nil }
+    return firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits so far" } ?? "a source is read at 8 bits so far"
+  }
+
   /// The line that says what the render works in, when a source holds more than 8-bit premultiplied pixels keep.
   var formatLine: String? {
     guard hasDeepSource else { return nil }

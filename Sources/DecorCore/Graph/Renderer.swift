@@ -162,7 +162,12 @@ public struct Renderer: Sendable {
   func renderUntyped(_ component: any ImageComponent, region: IntRect?, trace: RenderTrace?) throws -> Raster {
     let component = component.unwrapped
     let target = try target(component, region)
-    let banded = try prepareBands(component, region: target, trace: trace)
+    return try raster(of: try prepareBands(component, region: target, trace: trace))
+  }
+
+  /// The whole of a prepared render as one 8-bit raster: what `render` returns.
+  package func raster(of banded: BandedRender) throws -> Raster {
+    let (component, target) = (banded.component, banded.region)
     if target.width <= tileSide && target.height <= tileSide && !banded.plan.stages.contains(where: \.materialised)
       && !(component is any DirectRendering)
     {

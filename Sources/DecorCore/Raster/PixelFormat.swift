@@ -6,10 +6,10 @@
 /// - `rgba8`: 4 bytes a pixel, the channels in the byte order R, G, B, A (`RGBA8`), premultiplied.
 /// - `rgba16`: 8 bytes a pixel, four `UInt16` in native byte order, R, G, B, A (`RGBA16`), each channel 0…65535,
 ///   premultiplied.
-/// - `rgba16Straight`: as `rgba16`, the colour not premultiplied (every transparent pixel still zeros). The format
-///   of a render that only moves pixels (`DeepRendering.onlyMovesPixels`): a copy changes no value, so every source
-///   comes out exactly as read, 16-bit and translucent ones too, which premultiplied 16 bits cannot promise below
-///   alpha 1/256.
+/// - `rgba16Straight`: as `rgba16`, the colour not premultiplied: the file's samples, colour under alpha 0 included
+///   (what Decor adds transparent is zeros). The format of a render that only moves pixels
+///   (`DeepRendering.onlyMovesPixels`): a copy changes no value, so every source comes out exactly as read, 16-bit
+///   and translucent ones too, which premultiplied 16 bits cannot promise below alpha 1/256.
 ///
 /// Premultiplied 16 bits hold every 8-bit straight colour exactly: premultiplying any of the 65,280 pairs of an
 /// 8-bit colour value and an alpha above 0 into 16 bits and back gives the value again (tested), which 8-bit

@@ -270,13 +270,22 @@ public struct Raster: Sendable, Equatable {
     let from = region.intersection(source.bounds)
     let to = from.offsetBy(dx: dx, dy: dy).intersection(bounds)
     guard !from.isEmpty, !to.isEmpty else { return }
+    let pixelBytes = format.bytesPerPixel
     guard source.format == format else {
-      for row in to.y..<to.maxY {
-        for column in to.x..<to.maxX { self[deep: column, row] = source[deep: column - dx, row - dy] }
+      // Row by row through the one set of conversions (`PixelConversion`), as a render's bands convert.
+      let (sourceFormat, targetFormat) = (source.format, format)
+      let (sourceStride, targetStride) = (source.bytesPerRow, bytesPerRow)
+      source.bytes.withUnsafeBytes { src in
+        storage.withUnsafeMutableBytes { dst in
+          for row in to.y..<to.maxY {
+            PixelConversion.convert(
+              src.baseAddress! + (row - dy) * sourceStride + (to.x - dx) * sourceFormat.bytesPerPixel, sourceFormat,
+              into: dst.baseAddress! + row * targetStride + to.x * pixelBytes, targetFormat, count: to.width)
+          }
+        }
       }
       return
     }
-    let pixelBytes = format.bytesPerPixel
     let rowBytes = to.width * pixelBytes
     let sourceStride = source.bytesPerRow
     let targetStride = bytesPerRow
