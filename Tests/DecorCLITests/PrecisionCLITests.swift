@@ -255,6 +255,22 @@ import DecorTestSupport
       }
       #expect(premultiplied == expected)
     }
+
+    /// The pages of a multi-page TIFF written with `--depth 16` are 16-bit, the samples the 8-bit file's × 257.
+    @Test func tiffPagesAreWrittenAtTheDepthAskedFor() throws {
+      let pages = Self.repository.appendingPathComponent("Tests/Fixtures/TIFF/multipage.tif").path
+      let deep = try Decor.run(["apply", pages, "--all-pages", "-o", file("deep.tif"), "--depth", "16"])
+      let plain = try Decor.run(["apply", pages, "--all-pages", "-o", file("plain.tif")])
+      #expect(deep.status == 0 && plain.status == 0, "\(deep.stderr)\(plain.stderr)")
+      let info = String(decoding: try Decor.run(["info", file("deep.tif"), file("plain.tif")]).stdout, as: UTF8.self)
+      #expect(info.contains("deep.tif: 48x32, TIFF, RGB, 16-bit") && info.contains("plain.tif: 48x32, TIFF, RGB, 8-bit")
+        && info.contains("2 pages"), "\(info)")
+      // The first page through PNG at 16 bits: the 16-bit file's samples are the 8-bit file's widened.
+      _ = try Decor.run(["apply", file("deep.tif"), "-o", file("deep.png")])
+      _ = try Decor.run(["apply", file("plain.tif"), "-o", file("plain.png"), "--depth", "16"])
+      let (wide, narrow) = (try read16(file("deep.png")), try read16(file("plain.png")))
+      #expect(!wide.rgba.isEmpty && wide == narrow)
+    }
   #endif
 }
 #endif

@@ -73,20 +73,11 @@ package final class TIFFAnimationWriter: AnimationWriter {
     guard let tif else { throw .encodingFailed(destination: destination, detail: "the TIFF is already finished") }
     try AnimationFrameCheck.check(frame, width: width, height: height, destination: destination, sink: sink)
     if depth == .sixteen {
-      let deep: Raster
-      do {
-        deep = try frame.converted(to: .rgba16Straight)
-      } catch {
-        throw .typed(error, destination: destination)
+      try frame.withStraightSixteenBitPixels(destination: destination) { pixels throws(CodecError) in
+        try TIFFEncoder.writePage(straight: pixels, width: width, height: height, depth: .sixteen,
+          hasAlpha: !frame.isOpaque, into: tif, options: options, metadata: metadata, isPage: true,
+          failure: failure)
       }
-      let written = deep.deepPixels { pixels in
-        Result { () throws(CodecError) in
-          try TIFFEncoder.writePage(straight: pixels, width: width, height: height, depth: .sixteen,
-            hasAlpha: !frame.isOpaque, into: tif, options: options, metadata: metadata, isPage: true,
-            failure: failure)
-        }
-      }
-      try written.get()
     } else {
       try TIFFEncoder.writePage(frame, into: tif, options: options, metadata: metadata, isPage: true,
         failure: failure)

@@ -39,19 +39,10 @@ public struct TIFFImageEncoder: ImageEncoder {
     guard depth != nil || raster.format != .rgba8 else {
       return try TIFFEncoder.encode(raster, options: options, destination: destination, metadata: metadata)
     }
-    let deep: Raster
-    do {
-      deep = try raster.converted(to: .rgba16Straight)
-    } catch {
-      throw .typed(error, destination: destination)
+    return try raster.withStraightSixteenBitPixels(destination: destination) { pixels throws(CodecError) in
+      try TIFFEncoder.encode(straight: pixels, width: raster.width, height: raster.height,
+        depth: depth ?? .sixteen, options: options, destination: destination, metadata: metadata)
     }
-    let result = deep.deepPixels { pixels in
-      Result { () throws(CodecError) in
-        try TIFFEncoder.encode(straight: pixels, width: raster.width, height: raster.height,
-          depth: depth ?? .sixteen, options: options, destination: destination, metadata: metadata)
-      }
-    }
-    return try result.get()
   }
 
   /// Frames are written as the pages of a multi-page TIFF (`TIFFAnimationWriter`), as ImageMagick and libvips
