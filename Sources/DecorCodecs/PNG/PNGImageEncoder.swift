@@ -115,22 +115,24 @@ extension PNGImageEncoder: DeepRowEncoding {
     straightRows rows: (_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<RGBA16>) throws -> Void
   ) throws -> EncodingResult {
     let grey: Bool? = sourcesAreGrey ? nil : false
-    try EncoderChecks.withBand(width: width, height: height, bandHeight: bandHeight) { band in
-      // The band's 16-bit pixels, beside the 8-bit ones (checked as a band of twice the width).
-      try Raster.checkAllocation(band.count * 8, width: width, height: height)
-      let deep = UnsafeMutableBufferPointer<RGBA16>.allocate(capacity: band.count)
-      defer { deep.deallocate() }
-      if depth == .sixteen {
-        try PNGEncoder.encode(
-          width: width, height: height, bandHeight: bandHeight, opaque: nil, grey: grey, compression: compression,
-          threads: threads, destination: destination, metadata: metadata, into: sink
-        ) { (range: Range<Int>, body: (UnsafeBufferPointer<RGBA16>) throws -> Void) in
-          let pixels = UnsafeMutableBufferPointer(rebasing: deep[..<(width * range.count)])
-          try rows(range, pixels)
-          try body(UnsafeBufferPointer(pixels))
-        }
-        return
+    // The band's 16-bit pixels, checked as a raster's are.
+    let bandPixels = width * Swift.max(1, Swift.min(bandHeight, height))
+    try Raster.checkAllocation(bandPixels * 8, width: width, height: height)
+    let deep = UnsafeMutableBufferPointer<RGBA16>.allocate(capacity: bandPixels)
+    defer { deep.deallocate() }
+    if depth == .sixteen {
+      try PNGEncoder.encode(
+        width: width, height: height, bandHeight: bandHeight, opaque: nil, grey: grey, compression: compression,
+        threads: threads, destination: destination, metadata: metadata, into: sink
+      ) { (range: Range<Int>, body: (UnsafeBufferPointer<RGBA16>) throws -> Void) in
+        let pixels = UnsafeMutableBufferPointer(rebasing: deep[..<(width * range.count)])
+        try rows(range, pixels)
+        try body(UnsafeBufferPointer(pixels))
       }
+      return EncodingResult()
+    }
+    // At 8 bits: each band rounded into an 8-bit band beside it.
+    try EncoderChecks.withBand(width: width, height: height, bandHeight: bandHeight) { band in
       try PNGEncoder.encode(
         width: width, height: height, bandHeight: bandHeight, opaque: nil, grey: grey, compression: compression,
         threads: threads, destination: destination, metadata: metadata, straight: true, into: sink

@@ -234,7 +234,12 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// 8 bits so far`); `nil` when it works at 16 bits or was not allowed to.
   package var depthLimit: String? {
     guard deepAllowed, format.depth != 16 else { return nil }
-    return firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits so far" } ?? "a source is read at 8 bits so far"
+    return shallowStep ?? "a source is read at 8 bits so far"
+  }
+
+  /// The first stage that works at 8 bits only, said as the plan's lines name it.
+  private var shallowStep: String? {
+    firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits so far" }
   }
 
   /// The line that says what the render works in, when a source holds more than 8-bit premultiplied pixels keep.
@@ -245,8 +250,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
         + "pixels)"
     }
     if format == .rgba16 { return "the render works at 16 bits a channel (a source is translucent or 16-bit)" }
-    let why = firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits so far" }
-      ?? "the output takes 8-bit pixels"
+    let why = shallowStep ?? "the output takes 8-bit pixels"
     return "the render works at 8 bits a channel, rounding the translucent or 16-bit source (\(why))"
   }
 
