@@ -109,8 +109,11 @@ import DecorTestSupport
       "\(deep.stderr)")
     let blurred = try Decor.run(["apply", Self.cutOut, "blur 2", "--explain", "-o", file("b.png")])
     #expect(blurred.stderr.hasSuffix(
-      "the render works at 8 bits a channel, rounding the translucent or 16-bit source (#0 blur 2 edge=extend works "
-        + "at 8 bits so far)\n"), "\(blurred.stderr)")
+      "the render works at 16 bits a channel (a source is translucent or 16-bit)\n"), "\(blurred.stderr)")
+    let sepia = try Decor.run(["apply", Self.cutOut, "blur 2", "sepia", "--explain", "-o", file("s.png")])
+    #expect(sepia.stderr.hasSuffix(
+      "the render works at 8 bits a channel, rounding the translucent or 16-bit source (#0 sepia 1 works at 8 bits "
+        + "so far)\n"), "\(sepia.stderr)")
     let jpeg = try Decor.run(["apply", Self.cutOut, "flip horizontal", "--explain", "-o", file("c.jpg")])
     #expect(jpeg.stderr.contains("rounding the translucent or 16-bit source (the output takes 8-bit pixels)"),
       "\(jpeg.stderr)")
@@ -217,13 +220,81 @@ import DecorTestSupport
     let gif = try Decor.run(["apply", input, "-o", file("out.gif"), "--depth", "8"])
     #expect(gif.status == 0 && gif.stderr.isEmpty, "\(gif.stderr)")
     // A step that works at 8 bits so far: written at 8 bits, and said, naming the step; --depth 16 asks for 16.
-    let blurred = try Decor.run(["apply", input, "blur 2", "-o", file("blurred.png")])
-    #expect(blurred.status == 0 && blurred.stderr == "decor: \(file("blurred.png")): 16-bit samples written at 8 "
-      + "bits: #0 blur 2 edge=extend works at 8 bits so far\n", "\(blurred.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred.png"))))[24] == 8)
-    let asked16 = try Decor.run(["apply", input, "blur 2", "-o", file("blurred16.png"), "--depth", "16"])
+    let sepia = try Decor.run(["apply", input, "sepia", "-o", file("sepia.png")])
+    #expect(sepia.status == 0 && sepia.stderr == "decor: \(file("sepia.png")): 16-bit samples written at 8 "
+      + "bits: #0 sepia 1 works at 8 bits so far\n", "\(sepia.stderr)")
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("sepia.png"))))[24] == 8)
+    let asked16 = try Decor.run(["apply", input, "sepia", "-o", file("blurred16.png"), "--depth", "16"])
     #expect(asked16.status == 0 && asked16.stderr.isEmpty, "\(asked16.stderr)")
     #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred16.png"))))[24] == 16)
+  }
+
+  /// A 16-bit opaque RGB ramp, 16·x + 100 along each row (every row the same), through `resize 50%` and `blur 3`
+  /// (the separable scaler and the extended boxes, both at 16 bits): written at 16 bits, every sample away from the
+  /// edges within 2 of 65535 of the exact ramp at the output pixel's centre. (A symmetric kernel whose weights sum
+  /// to 1 gives back a linear ramp exactly; 8 bits would be up to 128 of 65535 away.)
+  @Test func aSixteenBitRampStaysWithinTwoLevelsThroughResizeAndBlur() throws {
+    let (width, height) = (400, 24)
+    var builder = PNGBuilder(width: width, height: height, bitDepth: 16, colorType: 2)
+    let row = (0..<width).flatMap { x -> [UInt8] in
+      let v = UInt16(16 * x + 100)
+      return [UInt8(v >> 8), UInt8(v & 0xFF), UInt8(v >> 8), UInt8(v & 0xFF), UInt8(v >> 8), UInt8(v & 0xFF)]
+    }
+    builder.setRows(Array(repeating: row, count: height))
+    let input = file("ramp16.png")
+    try Data(builder.build()).write(to: URL(fileURLWithPath: input))
+    // (step, output width, the exact value at output column x, columns kept from each edge)
+    let cases: [(String, Int, (Int) -> Double, Int)] = [
+      ("resize 50%", 200, { 16 * (2 * Double($0) + 0.5) + 100 }, 4),
+      ("blur 3", 400, { 16 * Double($0) + 100 }, 12),
+    ]
+    for (step, outputWidth, exact, margin) in cases {
+      let run = try Decor.run(["apply", input, step, "-o", file("ramp-out.png")])
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(step): \(run.stderr)")
+      let written = try read16(file("ramp-out.png"))
+      #expect(written.width == outputWidth, "\(step)")
+      var worst = 0.0
+      for y in 0..<written.height {
+        for x in margin..<written.width - margin {
+          let pixel = written.pixel(x, y)
+          for c in 0..<3 { worst = max(worst, abs(Double(pixel[pixel.startIndex + c]) - exact(x))) }
+          #expect(pixel.last == 65535)
+        }
+      }
+      #expect(worst <= 2, "\(step): \(worst) of 65535 from the exact ramp")
+    }
+  }
+
+  /// An 8-bit RGBA ramp, colour 2·x along each row and alpha 3 … 25 down the columns, through `resize 50%`: the
+  /// render works at 16 bits premultiplied, so every colour away from the edges is within 2 levels of the exact
+  /// colour at the output pixel's centre, 2·(2x + ½) (at 8 bits premultiplied, alpha 3 keeps two bits of colour).
+  @Test func aTranslucentRampStaysWithinTwoLevelsThroughResize() throws {
+    let (width, height) = (128, 23)
+    var builder = PNGBuilder(width: width, height: height, bitDepth: 8, colorType: 6)
+    var rows: [[UInt8]] = []
+    for y in 0..<height {
+      var row: [UInt8] = []
+      for x in 0..<width { row += [UInt8(2 * x), UInt8(2 * x), UInt8(255 - 2 * x), UInt8(3 + y)] }
+      rows.append(row)
+    }
+    builder.setRows(rows)
+    let input = file("ramp8.png")
+    try Data(builder.build()).write(to: URL(fileURLWithPath: input))
+    let run = try Decor.run(["apply", input, "resize 50%", "-o", file("ramp8-out.png")])
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+    let written = try read(file("ramp8-out.png"))
+    #expect(written.width == 64 && written.height == 12)
+    var worst = 0.0
+    for y in 0..<written.height {
+      for x in 4..<written.width - 4 {
+        let pixel = written.pixel(x, y)
+        let exact = 2 * (2 * Double(x) + 0.5)
+        let i = pixel.startIndex
+        worst = max(worst, abs(Double(pixel[i]) - exact), abs(Double(pixel[i + 1]) - exact),
+          abs(Double(pixel[i + 2]) - (255 - exact)))
+      }
+    }
+    #expect(worst <= 2, "\(worst) levels from the exact colour")
   }
 
   #if TIFF

@@ -6,7 +6,8 @@
 /// are stored one value per pixel again, and the vertical passes take four neighbouring pixels per element.
 enum BlurRows {
   /// Fills `count` elements with the plane's pixels (x0 + i, y), each widened by `widen`, and `zero` outside the
-  /// plane (RGBA planes): 32-bit integers for the box passes, `Float` for the exact kernel.
+  /// plane (RGBA planes, channels on the plane's scale, 0…255 or 0…65535): 32-bit integers for the box passes,
+  /// `Float` for the exact kernel.
   @inline(__always)
   static func loadPixels<Element>(
     _ plane: BytePlane?, y: Int, x0: Int, count: Int, into output: UnsafeMutablePointer<Element>, zero: Element,
@@ -21,9 +22,14 @@ enum BlurRows {
     output.update(repeating: zero, count: start - x0)
     (output + (end - x0)).update(repeating: zero, count: x0 + count - end)
     plane.bytes.withUnsafeBytes { bytes in
-      let row = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self) + (y - plane.rect.minY) * plane.rect.width
-        - plane.rect.minX
+      let offset = (y - plane.rect.minY) * plane.rect.width - plane.rect.minX
       let target = output - x0
+      if plane.depth == 16 {
+        let row = bytes.baseAddress!.assumingMemoryBound(to: SIMD4<UInt16>.self) + offset
+        for x in start..<end { target[x] = widen(SIMD4<Int32>(truncatingIfNeeded: row[x])) }
+        return
+      }
+      let row = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self) + offset
       for x in start..<end {
         target[x] = widen(SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(row[x], to: SIMD4<UInt8>.self)))
       }

@@ -1,38 +1,45 @@
 /// The kernels of the extended-box Gaussian (see `GaussianKernel`): one pass along a row, and one step of a pass
 /// down a strip of columns, on `SIMD4<Int32>` elements (an RGBA pixel, or four coverage values).
 ///
-/// Values between passes are fixed point with 8 fractional bits (a byte 255 is 65 280; 32-bit lanes, except the
-/// horizontal results kept for the vertical passes, which fit 16 bits), and every running sum is an exact integer,
+/// Values between passes are fixed point with 8 fractional bits for 8-bit pixels (a byte 255 is 65 280) and whole
+/// numbers for 16-bit ones (0 … 65 535), in 32-bit lanes except the horizontal results kept for the vertical passes,
+/// which fit 16 bits either way; every running sum is an exact integer,
 /// so a pixel's result depends only on its neighbourhood, never on where a row or a strip began: any tiling, any
 /// order of requests, gives the same bytes. Each output is `(S + α·(e₁ + e₂)) × scale` in `Float`
 /// from the exact window sum S and the two edge values, rounded by the 1.5·2²³ trick (no out-of-line conversion).
-/// Sums stay below 2³¹ for inner radii up to 16 000.
+/// Sums stay below 2³¹ for inner radii up to 16 000. At 16 bits each pass rounds to a whole 16-bit value, an error
+/// of at most ½ in 65 535 that the later passes average rather than add up.
 enum BoxBlur {
-  /// Fractional bits of the values between passes.
-  static let fractionBits = 8
-
-  /// One axis' passes: the inner radius r, the edge fraction α and the normalisation 1 / (2r + 1 + 2α).
+  /// One axis' passes: the inner radius r, the edge fraction α and the normalisation 1 / (2r + 1 + 2α), for pixels
+  /// of `depth` bits a channel (coverage is 8).
   struct Plan: Sendable {
     let radius: Int
     let alpha: Float
     let norm: Float
+    /// 8 or 16.
+    let depth: Int
 
-    init(radius: Int, alpha: Double) {
+    init(radius: Int, alpha: Double, depth: Int = 8) {
       self.radius = radius
       self.alpha = Float(alpha)
       norm = Float(1 / (Double(2 * radius + 1) + 2 * alpha))
+      self.depth = depth
     }
+
+    /// Fractional bits of the values between passes: 8 for 8-bit channels, none for 16-bit ones (whose values use
+    /// the 16 bits the kept rows have).
+    var fractionBits: Int { depth == 8 ? 8 : 0 }
 
     /// How far one pass reads from its centre: r + 1.
     var lead: Int { radius + 1 }
     /// How far the three passes read: 3(r + 1).
     var reach: Int { 3 * lead }
     /// From bytes to fixed point.
-    var firstScale: Float { norm * Float(1 << BoxBlur.fractionBits) }
+    var firstScale: Float { norm * Float(1 << fractionBits) }
     /// Fixed point to fixed point.
     var middleScale: Float { norm }
-    /// Fixed point to 0 … 255.
-    var lastScale: Float { norm / Float(1 << BoxBlur.fractionBits) }
+    /// Fixed point to 0 … 255 (0 … 65 535).
+    var lastScale: Float { norm / Float(1 << fractionBits) }
   }
 
   /// Rounds to the nearest integer (ties to even) for |value| < 2²², as one add and one subtract.
@@ -42,7 +49,7 @@ enum BoxBlur {
     return unsafeBitCast(value + magic, to: SIMD4<Int32>.self) &- 0x4B40_0000
   }
 
-  /// Rounds as `round`, to 16 bits: values between passes are at most 255 · 2⁸ = 65 280.
+  /// Rounds as `round`, to 16 bits: values between passes are at most 255 · 2⁸ = 65 280 (65 535 at 16 bits).
   @inline(__always)
   static func half(_ value: SIMD4<Float>) -> SIMD4<UInt16> { SIMD4<UInt16>(truncatingIfNeeded: round(value)) }
 
@@ -134,12 +141,12 @@ enum BoxBlur {
   }
 
 
-  /// The last step of the last pass for RGBA: rounds to bytes and packs premultiplied pixels. (Box averages of
-  /// valid premultiplied pixels are valid: every operation is monotone, so colour never overtakes alpha.)
+  /// The last step of the last pass for RGBA: rounds to `Pixel`'s channels and packs premultiplied pixels. (Box
+  /// averages of valid premultiplied pixels are valid: every operation is monotone, so colour never overtakes alpha.)
   @inline(__always)
-  static func lastStep(
+  static func lastStep<Pixel: StoredPixel>(
     sum: UnsafeMutablePointer<SIMD4<Int32>>, low: UnsafePointer<SIMD4<Int32>>, high: UnsafePointer<SIMD4<Int32>>,
-    leaving: UnsafePointer<SIMD4<Int32>>, into output: UnsafeMutablePointer<UInt32>, count: Int, plan: Plan
+    leaving: UnsafePointer<SIMD4<Int32>>, into output: UnsafeMutablePointer<Pixel>, count: Int, plan: Plan
   ) {
     let alpha = SIMD4<Float>(repeating: plan.alpha)
     let factor = SIMD4<Float>(repeating: plan.lastScale)
@@ -149,8 +156,8 @@ enum BoxBlur {
       let h1 = high[e &+ 1]
       let s0 = sum[e]
       let s1 = sum[e &+ 1]
-      output[e] = PixelMath.pack((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
-      output[e &+ 1] = PixelMath.pack((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ low[e &+ 1]) * alpha) * factor)
+      output[e] = Pixel.pack((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
+      output[e &+ 1] = Pixel.pack((SIMD4<Float>(s1) + SIMD4<Float>(h1 &+ low[e &+ 1]) * alpha) * factor)
       sum[e] = s0 &+ (h0 &- leaving[e])
       sum[e &+ 1] = s1 &+ (h1 &- leaving[e &+ 1])
       e &+= 2
@@ -158,7 +165,7 @@ enum BoxBlur {
     if e < count {
       let h0 = high[e]
       let s0 = sum[e]
-      output[e] = PixelMath.pack((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
+      output[e] = Pixel.pack((SIMD4<Float>(s0) + SIMD4<Float>(h0 &+ low[e]) * alpha) * factor)
       sum[e] = s0 &+ (h0 &- leaving[e])
     }
   }

@@ -4,8 +4,8 @@
 /// passes' sums are exact integers, see `BoxBlur`), never on where the region begins, so cutting an image into
 /// regions, or computing it whole in bands and strips (`horizontalBand` and `verticalStrip`), gives the same bytes.
 ///
-/// Output: packed premultiplied RGBA8 for an RGBA plane (`lanes` = 4), `Float` coverage in 0 … 255 for a coverage
-/// plane (`lanes` = 1), 4 bytes a pixel either way.
+/// Output: packed premultiplied RGBA for an RGBA plane (`lanes` = 4) at `depth` bits a channel (`RGBA8`, 4 bytes a
+/// pixel, or `RGBA16`, 8 bytes), `Float` coverage in 0 … 255 for a coverage plane (`lanes` = 1, 4 bytes a pixel).
 enum GaussianBlurKernel {
   /// The plane region `render` reads for `region`: the region grown by the kernel's reach (and, for coverage, by
   /// up to 3 more columns on the right, since coverage is filtered four pixels at a time).
@@ -16,19 +16,21 @@ enum GaussianBlurKernel {
       height: region.height + 2 * reach)
   }
 
-  /// Writes every pixel of `region` of the blurred plane into `out` (rows `stride` pixels apart). The plane needs
-  /// to cover `sourceRegion(for: region, …)` where it is non-zero; `nil` is all zero.
+  /// Writes every pixel of `region` of the blurred plane into `out` (rows `stride` pixels apart), RGBA at `depth`
+  /// bits (the plane's). The plane needs to cover `sourceRegion(for: region, …)` where it is non-zero; `nil` is all
+  /// zero.
   static func render(
-    _ plane: BytePlane?, region: IntRect, kernel: GaussianKernel, lanes: Int, into out: UnsafeMutableRawPointer,
-    stride: Int
+    _ plane: BytePlane?, region: IntRect, kernel: GaussianKernel, lanes: Int, depth: Int = 8,
+    into out: UnsafeMutableRawPointer, stride: Int
   ) {
     switch kernel.method {
     case .identity:
-      copy(plane, region: region, lanes: lanes, into: out, stride: stride)
+      copy(plane, region: region, lanes: lanes, depth: depth, into: out, stride: stride)
     case .exact(let weights):
-      KernelBlur.render(plane, region: region, lanes: lanes, weights: weights, into: out, stride: stride)
+      KernelBlur.render(plane, region: region, lanes: lanes, depth: depth, weights: weights, into: out,
+        stride: stride)
     case .boxes(let radius, let alpha):
-      let plan = BoxBlur.Plan(radius: radius, alpha: alpha)
+      let plan = BoxBlur.Plan(radius: radius, alpha: alpha, depth: lanes == 4 ? depth : 8)
       let width = lanes == 4 ? region.width : (region.width + 3) / 4 * 4
       let elements = lanes == 4 ? width : width / 4
       let rows = (region.minY - plan.reach)..<(region.maxY + plan.reach)
@@ -75,6 +77,13 @@ enum GaussianBlurKernel {
   ) {
     let count = elements.count
     let plan = columns.plan
+    if lanes == 4 && plan.depth == 16 {
+      columns.advance(to: target, input: rows) { y, sum, low, high, leaving in
+        let row = out.assumingMemoryBound(to: RGBA16.self) + (y - region.minY) * stride + elements.lowerBound
+        BoxBlur.lastStep(sum: sum, low: low, high: high, leaving: leaving, into: row, count: count, plan: plan)
+      }
+      return
+    }
     if lanes == 4 {
       columns.advance(to: target, input: rows) { y, sum, low, high, leaving in
         let row = out.assumingMemoryBound(to: UInt32.self) + (y - region.minY) * stride + elements.lowerBound
@@ -94,10 +103,14 @@ enum GaussianBlurKernel {
   }
 
   /// The plane itself (σ = 0), zero outside it.
-  static func copy(_ plane: BytePlane?, region: IntRect, lanes: Int, into out: UnsafeMutableRawPointer, stride: Int) {
+  static func copy(
+    _ plane: BytePlane?, region: IntRect, lanes: Int, depth: Int, into out: UnsafeMutableRawPointer, stride: Int
+  ) {
+    // Bytes a pixel of `out`: 4 (RGBA8 or Float coverage) or 8 (RGBA16).
+    let size = lanes == 4 ? depth / 2 : 4
     for row in 0..<region.height {
-      let line = out + row * stride * 4
-      line.initializeMemory(as: UInt32.self, repeating: 0, count: region.width)
+      let line = out + row * stride * size
+      line.initializeMemory(as: UInt8.self, repeating: 0, count: region.width * size)
       guard let plane, region.minY + row >= plane.rect.minY, region.minY + row < plane.rect.maxY else { continue }
       let start = Swift.max(region.minX, plane.rect.minX)
       let end = Swift.min(region.maxX, plane.rect.maxX)
@@ -105,8 +118,8 @@ enum GaussianBlurKernel {
       plane.bytes.withUnsafeBytes { bytes in
         let offset = (region.minY + row - plane.rect.minY) * plane.rect.width + (start - plane.rect.minX)
         if lanes == 4 {
-          (line + (start - region.minX) * 4).copyMemory(from: bytes.baseAddress! + offset * 4,
-            byteCount: (end - start) * 4)
+          (line + (start - region.minX) * size).copyMemory(from: bytes.baseAddress! + offset * size,
+            byteCount: (end - start) * size)
         } else {
           let source = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset
           let floats = line.assumingMemoryBound(to: Float.self) + (start - region.minX)

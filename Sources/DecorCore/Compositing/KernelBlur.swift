@@ -3,13 +3,14 @@
 ///
 /// Each output pixel sums its taps in a fixed order, so the result does not depend on the region asked for.
 enum KernelBlur {
-  /// Renders `region` of the blurred plane into `out` (rows `stride` pixels apart, 4 bytes a pixel): packed
-  /// premultiplied RGBA8 for RGBA planes, `Float` coverage in 0 … 255 for coverage planes. Every pixel is written.
+  /// Renders `region` of the blurred plane into `out` (rows `stride` pixels apart): packed premultiplied RGBA for
+  /// RGBA planes at `depth` bits a channel (`RGBA8` or `RGBA16`), `Float` coverage in 0 … 255 for coverage planes.
+  /// Every pixel is written.
   ///
   /// `weights[k]` is the weight of the pixels k away from the centre.
   static func render(
-    _ plane: BytePlane?, region: IntRect, lanes: Int, weights: [Float], into out: UnsafeMutableRawPointer,
-    stride: Int
+    _ plane: BytePlane?, region: IntRect, lanes: Int, depth: Int = 8, weights: [Float],
+    into out: UnsafeMutableRawPointer, stride: Int
   ) {
     let radius = weights.count - 1
     let width = lanes == 4 ? region.width : (region.width + 3) / 4 * 4
@@ -68,7 +69,10 @@ enum KernelBlur {
       for y in 0..<region.height {
         convolveColumn(horizontal + (y + radius) * elements, rowStride: elements, into: line, count: elements,
           taps: taps, radius: radius)
-        if lanes == 4 {
+        if lanes == 4 && depth == 16 {
+          let target = out.assumingMemoryBound(to: RGBA16.self) + y * stride
+          for e in 0..<elements { target[e] = RGBA16.pack(line[e]) }
+        } else if lanes == 4 {
           let target = out.assumingMemoryBound(to: UInt32.self) + y * stride
           for e in 0..<elements { target[e] = PixelMath.pack(line[e]) }
         } else {

@@ -62,9 +62,9 @@ extension SeparableScaler {
 
   /// One render's passes: `run` writes every pixel of `output` (`width` × the vertical taps' outputs, rows `stride`
   /// pixels apart), zeros in the rows outside the output's range.
-  struct Passes {
+  struct Passes<Pixel: StoredPixel> {
     typealias Floats = SIMD4<Float>
-    let source: UnsafePointer<UInt32>
+    let source: UnsafePointer<Pixel>
     let sourceRect: IntRect
     /// The input pixels there are (`needed` ∩ `sourceRect`); outside, pixels count as transparent.
     let available: IntRect
@@ -72,7 +72,7 @@ extension SeparableScaler {
     let needed: IntRect
     let horizontal: UniformTaps
     let vertical: UniformTaps
-    let output: UnsafeMutablePointer<UInt32>
+    let output: UnsafeMutablePointer<Pixel>
     let stride: Int
     let width: Int
 
@@ -101,7 +101,7 @@ extension SeparableScaler {
             var next = available.minY  // the next source row to filter
             for j in vertical.firsts.indices {
               guard vertical.drawn[j] else {
-                (output + j * stride).update(repeating: 0, count: width)
+                (output + j * stride).update(repeating: .transparent, count: width)
                 continue
               }
               let first = needed.minY + vertical.firsts[j]
@@ -110,7 +110,7 @@ extension SeparableScaler {
               while next < min(first + depth, available.maxY) {
                 let pixels = source + (next - sourceRect.minY) * sourceRect.width + (available.minX - sourceRect.minX)
                 let start = line + (available.minX - needed.minX)
-                for x in 0..<available.width { start[x] = PixelMath.unpack(pixels[x]) }
+                for x in 0..<available.width { start[x] = Pixel.unpack(pixels[x]) }
                 filterRow(line, into: ring + ((next - needed.minY) % depth) * width, firsts: hFirsts.baseAddress!,
                   weights: hWeights.baseAddress!)
                 next += 1
@@ -225,7 +225,7 @@ extension SeparableScaler {
     /// running sums kept in `partial` between the groups (the same additions in the same order).
     func sumRows(
       _ rows: UnsafeMutablePointer<UnsafePointer<Floats>>, weights w: UnsafePointer<Float>,
-      partial: UnsafeMutablePointer<Floats>, into out: UnsafeMutablePointer<UInt32>
+      partial: UnsafeMutablePointer<Floats>, into out: UnsafeMutablePointer<Pixel>
     ) {
       switch vertical.count {
       case 8:
@@ -244,7 +244,7 @@ extension SeparableScaler {
           sum += r5[i] * w5
           sum += r6[i] * w6
           sum += r7[i] * w7
-          out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
+          out[i] = Pixel.pack(PixelMath.clampPremultiplied(sum, as: Pixel.self))
         }
       default:
         let n = vertical.count
@@ -262,7 +262,7 @@ extension SeparableScaler {
             sum += r2[i] * w2
             sum += r3[i] * w3
             if isLast {
-              out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
+              out[i] = Pixel.pack(PixelMath.clampPremultiplied(sum, as: Pixel.self))
             } else {
               partial[i] = sum
             }

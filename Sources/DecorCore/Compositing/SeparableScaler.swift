@@ -111,49 +111,53 @@ package enum SeparableScaler {
   }
 
   /// Renders `region` of the scaled `source` (the input's pixels over at least the part of `inputRegion(for:…)`
-  /// the input covers; `nil` where it covers none of it).
-  package static func render(_ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, pixelLimit: Int) throws
-    -> Raster
-  {
-    try Raster(width: region.width, height: region.height, pixelLimit: pixelLimit) { buffer in
-      render(source, region: region, x: x, y: y, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
-        stride: region.width)
+  /// the input covers; `nil` where it covers none of it), in `format` (`rgba8` or `rgba16`, the source's too).
+  package static func render(
+    _ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, format: PixelFormat = .rgba8, pixelLimit: Int
+  ) throws -> Raster {
+    try Raster(width: region.width, height: region.height, format: format, pixelLimit: pixelLimit) { buffer in
+      if format == .rgba8 {
+        render(source, region: region, x: x, y: y, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
+          stride: region.width)
+      } else {
+        render(source, region: region, x: x, y: y, into: buffer.baseAddress!.assumingMemoryBound(to: RGBA16.self),
+          stride: region.width)
+      }
     }
   }
 
   /// Writes every pixel of `region` of the scaled `source` into `out`, whose rows are `stride` pixels apart
-  /// (transparent where the scaled image has nothing).
-  static func render(
-    _ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, into out: UnsafeMutablePointer<UInt32>,
+  /// (transparent where the scaled image has nothing). The source's pixels are `Pixel`s too.
+  static func render<Pixel: StoredPixel>(
+    _ source: RenderedRegion?, region: IntRect, x: Axis, y: Axis, into out: UnsafeMutablePointer<Pixel>,
     stride: Int
   ) {
-    func clear() {
-      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
-    }
     // No tables without pixels: where the input covers none of the region, a strong shrink's taps can be as many as
     // the input's pixels (the renderer's pixel limit refuses such inputs, but only those it is asked for).
-    guard let source else { return clear() }
+    guard let source else { return clear(region, out, stride: stride) }
     source.raster.withUnsafeBytes { bytes in
-      render(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), at: source.rect, region: region, x: x, y: y,
+      render(bytes.baseAddress!.assumingMemoryBound(to: Pixel.self), at: source.rect, region: region, x: x, y: y,
         into: out, stride: stride)
     }
   }
 
+  /// Writes transparent pixels over `region`'s rows of `out`.
+  static func clear<Pixel: StoredPixel>(_ region: IntRect, _ out: UnsafeMutablePointer<Pixel>, stride: Int) {
+    for row in 0..<region.height { (out + row * stride).update(repeating: .transparent, count: region.width) }
+  }
+
   /// The same from `pixels`, the pixels of `rect` row by row (`rect.width` apart).
-  static func render(
-    _ pixels: UnsafePointer<UInt32>, at rect: IntRect, region: IntRect, x: Axis, y: Axis,
-    into out: UnsafeMutablePointer<UInt32>, stride: Int
+  static func render<Pixel: StoredPixel>(
+    _ pixels: UnsafePointer<Pixel>, at rect: IntRect, region: IntRect, x: Axis, y: Axis,
+    into out: UnsafeMutablePointer<Pixel>, stride: Int
   ) {
-    func clear() {
-      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
-    }
     let columns = x.taps(region.minX..<region.maxX)
     let rows = y.taps(region.minY..<region.maxY)
-    guard !columns.needed.isEmpty, !rows.needed.isEmpty else { return clear() }
+    guard !columns.needed.isEmpty, !rows.needed.isEmpty else { return clear(region, out, stride: stride) }
     let needed = IntRect(x: columns.needed.lowerBound, y: rows.needed.lowerBound, width: columns.needed.count,
       height: rows.needed.count)
     let available = needed.intersection(rect)
-    guard !available.isEmpty else { return clear() }  // every sum would be 0
+    guard !available.isEmpty else { return clear(region, out, stride: stride) }  // every sum would be 0
     Passes(source: pixels, sourceRect: rect, available: available, needed: needed,
       horizontal: UniformTaps(columns, base: needed.minX), vertical: UniformTaps(rows, base: needed.minY), output: out,
       stride: stride, width: region.width)

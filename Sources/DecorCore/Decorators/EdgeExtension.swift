@@ -71,13 +71,15 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible, LinkedComp
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
+    let format = context.format
     guard let (target, columns, rows) = sources(for: region) else {
-      return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+      return try Raster(width: region.width, height: region.height, format: format, pixelLimit: context.pixelLimit)
     }
     // Inside the input: its pixels as they are.
     if target == region && input.extent.contains(region) { return try context.render(input, region) }
     if mode == .transparent {
-      var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+      var output = try Raster(width: region.width, height: region.height, format: format,
+        pixelLimit: context.pixelLimit)
       if let inner = try context.renderClipped(input, region) {
         output.copy(inner.raster, from: inner.raster.bounds, toX: inner.rect.minX - region.minX,
           y: inner.rect.minY - region.minY)
@@ -92,12 +94,12 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible, LinkedComp
       let asked = IntRect(x: columns[0].lowerBound, y: rows[0].lowerBound, width: columns[0].count,
         height: rows[0].count)
       guard let pixels = try context.renderClipped(input, asked) else {
-        return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+        return try Raster(width: region.width, height: region.height, format: format, pixelLimit: context.pixelLimit)
       }
       source = (pixels.raster, [pixels.rect.minX], [pixels.rect.minY])
     } else {
       var packed = try Raster(width: columns.reduce(0) { $0 + $1.count }, height: rows.reduce(0) { $0 + $1.count },
-        pixelLimit: context.pixelLimit)
+        format: format, pixelLimit: context.pixelLimit)
       let columnPlaces = Self.places(columns)
       let rowPlaces = Self.places(rows)
       for (row, y) in rows.enumerated() {
@@ -126,19 +128,28 @@ public struct EdgeExtension: ImageComponent, CustomStringConvertible, LinkedComp
       spans.append((start, i - start))
       start = i
     }
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var output = try Raster(width: region.width, height: region.height, format: format,
+      pixelLimit: context.pixelLimit)
     let sourceWidth = source.raster.width
     let outputWidth = region.width
+    /// The copy, for pixels of one width (4 or 8 bytes).
+    func copyRows<Pixel>(_ src: UnsafePointer<Pixel>, _ out: UnsafeMutablePointer<Pixel>) {
+      for (row, sourceRow) in rowIndex.enumerated() {
+        let line = src + sourceRow * sourceWidth
+        let destination = out + (target.minY - region.minY + row) * outputWidth + (target.minX - region.minX)
+        for span in spans {
+          (destination + span.start).update(from: line + columnIndex[span.start], count: span.count)
+        }
+      }
+    }
     source.raster.withUnsafeBytes { sourceBytes in
       output.withUnsafeMutableBytes { outputBytes in
-        let src = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-        let out = outputBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-        for (row, sourceRow) in rowIndex.enumerated() {
-          let line = src + sourceRow * sourceWidth
-          let destination = out + (target.minY - region.minY + row) * outputWidth + (target.minX - region.minX)
-          for span in spans {
-            (destination + span.start).update(from: line + columnIndex[span.start], count: span.count)
-          }
+        if format.bytesPerPixel == 4 {
+          copyRows(sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self),
+            outputBytes.baseAddress!.assumingMemoryBound(to: UInt32.self))
+        } else {
+          copyRows(sourceBytes.baseAddress!.assumingMemoryBound(to: UInt64.self),
+            outputBytes.baseAddress!.assumingMemoryBound(to: UInt64.self))
         }
       }
     }
@@ -165,4 +176,10 @@ extension ImageComponent {
   public func extendingEdges(_ mode: EdgeMode, by margin: Int) -> EdgeExtension {
     EdgeExtension(self, mode: mode, margin: margin)
   }
+}
+
+extension EdgeExtension: DeepRendering {
+  /// Extending an edge copies pixels, at any depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }

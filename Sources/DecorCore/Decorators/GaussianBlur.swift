@@ -74,7 +74,8 @@ public struct GaussianBlur: ImageComponent, CustomStringConvertible, LinkedCompo
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
+    return try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit) { buffer in
       try filter.render(region, into: buffer.baseAddress!, stride: region.width, context: context)
     }
   }
@@ -87,6 +88,12 @@ extension GaussianBlur: DirectRendering {
     if let problem { throw problem }
     try filter.render(region, into: UnsafeMutableRawPointer(out), stride: stride, context: context)
   }
+}
+
+extension GaussianBlur: DeepRendering {
+  /// The blur sums premultiplied pixels on either depth's scale (16-bit values between the box passes).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }
 
 extension GaussianBlur: Materialising {

@@ -94,42 +94,52 @@ package struct GaussianFilter: Sendable {
     }
   }
 
-  /// Writes every pixel of `region` into `out` (rows `stride` pixels apart, 4 bytes a pixel: RGBA8 for pixels,
-  /// `Float` coverage in 0 … 255 for coverage), from this render's materialised result when there is one.
+  /// The bits a channel of the blurred pixels has in `context`'s render: its format's (8 or 16) for pixels, 8 for
+  /// coverage.
+  func depth(_ context: RenderContext) -> Int { source == .pixels ? context.format.depth : 8 }
+
+  /// Writes every pixel of `region` into `out` (rows `stride` pixels apart: the render's RGBA, 4 or 8 bytes a
+  /// pixel, for pixels; `Float` coverage in 0 … 255, 4 bytes, for coverage), from this render's materialised result
+  /// when there is one.
   func render(_ region: IntRect, into out: UnsafeMutableRawPointer, stride: Int, context: RenderContext) throws {
     let inside = region.intersection(extent)
+    let depth = depth(context)
+    let size = lanes == 4 ? depth / 2 : 4
     for row in 0..<region.height {
       let y = region.minY + row
-      let line = out + row * stride * 4
+      let line = out + row * stride * size
       if inside.isEmpty || y < inside.minY || y >= inside.maxY {
-        line.initializeMemory(as: UInt32.self, repeating: 0, count: region.width)
+        line.initializeMemory(as: UInt8.self, repeating: 0, count: region.width * size)
       } else {
-        line.initializeMemory(as: UInt32.self, repeating: 0, count: inside.minX - region.minX)
-        (line + (inside.maxX - region.minX) * 4).initializeMemory(as: UInt32.self, repeating: 0,
-          count: region.maxX - inside.maxX)
+        line.initializeMemory(as: UInt8.self, repeating: 0, count: (inside.minX - region.minX) * size)
+        (line + (inside.maxX - region.minX) * size).initializeMemory(as: UInt8.self, repeating: 0,
+          count: (region.maxX - inside.maxX) * size)
       }
     }
     guard !inside.isEmpty else { return }
-    let target = out + ((inside.minY - region.minY) * stride + (inside.minX - region.minX)) * 4
+    let target = out + ((inside.minY - region.minY) * stride + (inside.minX - region.minX)) * size
     // Rows kept are this filter's own only when it materialises (a small blur several consumers read is kept as
     // the painted pixels of the component it belongs to, which the context serves).
     if materialises, let intermediate = context.intermediate, intermediate.rect.intersection(inside) == inside {
-      copy(intermediate, inside, into: target, stride: stride)
+      copy(intermediate, inside, size: size, into: target, stride: stride)
       return
     }
     let needed = GaussianBlurKernel.sourceRegion(for: inside, kernel: kernel, lanes: lanes)
     _ = try Raster.byteCount(width: needed.width, height: needed.height, pixelLimit: context.pixelLimit)
     let planeRegion = needed.intersection(sourceExtent)
     let plane = planeRegion.isEmpty ? nil : try plane(planeRegion, context: context)
-    GaussianBlurKernel.render(plane, region: inside, kernel: kernel, lanes: lanes, into: target, stride: stride)
+    GaussianBlurKernel.render(plane, region: inside, kernel: kernel, lanes: lanes, depth: depth, into: target,
+      stride: stride)
   }
 
-  /// Copies `region` of a materialised result.
-  private func copy(_ intermediate: Intermediate, _ region: IntRect, into out: UnsafeMutableRawPointer, stride: Int) {
-    let offset = (region.minX - intermediate.rect.minX) * 4
+  /// Copies `region` of a materialised result, `size` bytes a pixel.
+  private func copy(
+    _ intermediate: Intermediate, _ region: IntRect, size: Int, into out: UnsafeMutableRawPointer, stride: Int
+  ) {
+    let offset = (region.minX - intermediate.rect.minX) * size
     for row in 0..<region.height {
-      (out + row * stride * 4).copyMemory(from: intermediate.row(region.minY + row) + offset,
-        byteCount: region.width * 4)
+      (out + row * stride * size).copyMemory(from: intermediate.row(region.minY + row) + offset,
+        byteCount: region.width * size)
     }
   }
 
@@ -137,7 +147,8 @@ package struct GaussianFilter: Sendable {
   /// next rows, slab by slab, the horizontal passes in bands of rows, then the vertical passes in strips of
   /// columns, each on up to `context.threads` threads.
   func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer {
-    try GaussianFilterRows(self, region: region.intersection(extent), pixelLimit: context.pixelLimit)
+    try GaussianFilterRows(self, region: region.intersection(extent), depth: depth(context),
+      pixelLimit: context.pixelLimit)
   }
 
   /// Rows per band of horizontal passes, for rows `width` pixels wide: a multiple of 4 (coverage is filtered four

@@ -25,13 +25,14 @@ final class GaussianFilterRows: RowProducer {
   var computed: Int
   var top: Int
 
-  init(_ filter: GaussianFilter, region: IntRect, pixelLimit: Int) throws {
+  /// The computation of `region` of `filter`, whose pixels have `depth` bits a channel (8 for coverage).
+  init(_ filter: GaussianFilter, region: IntRect, depth: Int, pixelLimit: Int) throws {
     guard case .boxes(let radius, let alpha) = filter.kernel.method, !region.isEmpty else {
       throw RenderError.invalidParameter(component: "\(filter)", reason: "a kernel computed tile by tile")
     }
     self.filter = filter
     self.region = region
-    plan = BoxBlur.Plan(radius: radius, alpha: alpha)
+    plan = BoxBlur.Plan(radius: radius, alpha: alpha, depth: depth)
     reach = plan.reach
     let lanes = filter.lanes
     width = lanes == 4 ? region.width : (region.width + 3) / 4 * 4

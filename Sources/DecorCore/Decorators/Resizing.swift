@@ -164,6 +164,12 @@ extension Resizing: DirectRendering {
   }
 }
 
+extension Resizing: DeepRendering {
+  /// The separable scaler computes in floats on either depth's scale.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
+}
+
 extension ImageComponent {
   /// This component resized to `width` × `height` (either may be `nil` to keep the aspect ratio; sides at least 1,
   /// clamped to 2^30), the part `cover` keeps chosen by `gravity`, never enlarged with `shrinkOnly` (see `Resizing`).

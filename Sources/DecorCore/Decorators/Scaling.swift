@@ -87,6 +87,12 @@ extension Scaling: DirectRendering {
   }
 }
 
+extension Scaling: DeepRendering {
+  /// The separable scaler computes in floats on either depth's scale.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
+}
+
 extension ImageComponent {
   /// This component scaled by `factor` in both directions, about the top-left of its extent (clamped into
   /// 0.0001 … 10000; see `Scaling`).

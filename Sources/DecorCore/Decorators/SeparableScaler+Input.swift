@@ -10,32 +10,37 @@ extension SeparableScaler {
     return [InputDemand(input, needed)]
   }
 
-  /// Renders `region` of `input` scaled over `axes`, asking the input through `context` for what it covers.
+  /// Renders `region` of `input` scaled over `axes`, asking the input through `context` for what it covers, in the
+  /// render's format (8 or 16 bits premultiplied).
   static func render(_ region: IntRect, input: any ImageComponent, axes: (x: Axis, y: Axis)?, context: RenderContext)
     throws -> Raster
   {
-    guard let axes else { return try Raster(width: region.width, height: region.height) }
+    let format = context.format
+    guard let axes else { return try Raster(width: region.width, height: region.height, format: format) }
     let asked = inputRegion(for: region, x: axes.x, y: axes.y)
     if let asked, let rows = try context.keptPixels(input, asked) {
-      return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
-        render(rows, region: region, x: axes.x, y: axes.y,
-          into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: region.width)
+      return try Raster(width: region.width, height: region.height, format: format, pixelLimit: context.pixelLimit) {
+        buffer in
+        if format == .rgba8 {
+          render(rows, region: region, x: axes.x, y: axes.y,
+            into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: region.width)
+        } else {
+          render(rows, region: region, x: axes.x, y: axes.y,
+            into: buffer.baseAddress!.assumingMemoryBound(to: RGBA16.self), stride: region.width)
+        }
       }
     }
     let source = try asked.flatMap { try context.renderClipped(input, $0) }
-    return try render(source, region: region, x: axes.x, y: axes.y, pixelLimit: context.pixelLimit)
+    return try render(source, region: region, x: axes.x, y: axes.y, format: format, pixelLimit: context.pixelLimit)
   }
 
   /// The same, written into `out` (rows `stride` pixels apart), every pixel of `region`: how `Scaling` and
-  /// `Resizing` render straight into the renderer's output (`DirectRendering`).
+  /// `Resizing` render straight into the renderer's output (`DirectRendering`, 8-bit renders).
   static func render(
     _ region: IntRect, input: any ImageComponent, axes: (x: Axis, y: Axis)?, into out: UnsafeMutablePointer<UInt32>,
     stride: Int, context: RenderContext
   ) throws {
-    guard let axes else {
-      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
-      return
-    }
+    guard let axes else { return clear(region, out, stride: stride) }
     let asked = inputRegion(for: region, x: axes.x, y: axes.y)
     if let asked, let rows = try context.keptPixels(input, asked) {
       return render(rows, region: region, x: axes.x, y: axes.y, into: out, stride: stride)
@@ -45,10 +50,10 @@ extension SeparableScaler {
   }
 
   /// Writes `region` scaled from the rows a render keeps of a stage (`Intermediate`), read in place.
-  static func render(
-    _ rows: Intermediate, region: IntRect, x: Axis, y: Axis, into out: UnsafeMutablePointer<UInt32>, stride: Int
+  static func render<Pixel: StoredPixel>(
+    _ rows: Intermediate, region: IntRect, x: Axis, y: Axis, into out: UnsafeMutablePointer<Pixel>, stride: Int
   ) {
-    render(rows.row(rows.rect.minY).assumingMemoryBound(to: UInt32.self), at: rows.rect, region: region, x: x, y: y,
+    render(rows.row(rows.rect.minY).assumingMemoryBound(to: Pixel.self), at: rows.rect, region: region, x: x, y: y,
       into: out, stride: stride)
   }
 }
