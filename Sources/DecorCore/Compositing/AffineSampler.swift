@@ -25,10 +25,11 @@ enum AffineSampler {
     }
   }
 
-  /// As above, into pixels at `out` whose rows are `stride` pixels apart. Every pixel of the region is written
-  /// (transparent where nothing lands, cleared while the row is in cache), so the memory need not be initialised.
-  static func sample(
-    _ source: RenderedRegion, into out: UnsafeMutablePointer<UInt32>, stride: Int, region: IntRect,
+  /// As above, into pixels at `out` whose rows are `stride` pixels apart, at either depth (`Pixel` is the source
+  /// raster's too). Every pixel of the region is written (transparent where nothing lands, cleared while the row
+  /// is in cache), so the memory need not be initialised.
+  static func sample<Pixel: StoredPixel>(
+    _ source: RenderedRegion, into out: UnsafeMutablePointer<Pixel>, stride: Int, region: IntRect,
     inverse: AffineTransform, interpolation: Interpolation, filterScale: Double
   ) {
     if interpolation == .nearest {
@@ -45,29 +46,32 @@ enum AffineSampler {
     let du = steep ? 0 : Int64((inverse.a * fixedOne).rounded())
     let dv = steep ? 0 : Int64((inverse.b * fixedOne).rounded())
     source.raster.withUnsafeBytes { sourceBytes in
-      let src = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      let src = sourceBytes.baseAddress!.assumingMemoryBound(to: Pixel.self)
       do {
         for j in 0..<region.height {
-          let p = inverse.apply(to: Point(Double(region.x) + 0.5, Double(region.y + j) + 0.5))
-          // Sample position in source pixel indices: pixel k's centre is at k.
-          let sx = p.x - Double(source.rect.x) - 0.5
-          let sy = p.y - Double(source.rect.y) - 0.5
+          // Sample positions in source pixel indices (pixel k's centre is at k) of the row's column 0, from which
+          // every pixel's own is found (see `origin`): the same whatever tile the pixel is rendered in.
+          let (ox, oy) = origin(inverse, row: region.y + j, source: source.rect)
+          let sx = ox + Double(region.x) * inverse.a
+          let sy = oy + Double(region.x) * inverse.b
           let row = out + j * stride
           // Lanczos has no fixed-point path: its 6×6 weights are worked out per pixel, at any scale.
           if (filterScale > 1 && interpolation != .nearest) || interpolation == .lanczos {
-            row.update(repeating: 0, count: region.width)
-            filteredRow(row, count: region.width, x: sx, y: sy, dx: inverse.a, dy: inverse.b, src: src,
-              width: width, height: height, interpolation: interpolation, scale: max(filterScale, 1))
+            row.update(repeating: .transparent, count: region.width)
+            filteredRow(row, count: region.width, column: region.x, x: ox, y: oy, dx: inverse.a, dy: inverse.b,
+              src: src, width: width, height: height, interpolation: interpolation, scale: max(filterScale, 1))
             continue
           }
           let ex = sx + Double(region.width - 1) * inverse.a
           let ey = sy + Double(region.width - 1) * inverse.b
-          if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near) {
+          if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
+            || !(abs(ox) < far && abs(oy) < far)
+          {
             // Each pixel started afresh, in fixed point only near the source (which is less than 2^30 wide).
             for i in 0..<region.width {
-              let x = sx + Double(i) * inverse.a
-              let y = sy + Double(i) * inverse.b
-              row[i] = 0
+              let x = ox + Double(region.x + i) * inverse.a
+              let y = oy + Double(region.x + i) * inverse.b
+              row[i] = .transparent
               guard x > -4, y > -4, x < Double(width) + 4, y < Double(height) + 4 else { continue }
               let u = Int64((x * fixedOne).rounded())
               let v = Int64((y * fixedOne).rounded())
@@ -80,8 +84,8 @@ enum AffineSampler {
             }
             continue
           }
-          let u = Int64((sx * fixedOne).rounded())
-          let v = Int64((sy * fixedOne).rounded())
+          let u = fixed(ox, step: du, column: region.x)
+          let v = fixed(oy, step: dv, column: region.x)
           switch interpolation {
           case .bilinear, .nearest:  // (nearest took `sampleNearest` above)
             bilinearRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
@@ -93,10 +97,33 @@ enum AffineSampler {
     }
   }
 
-  /// Nearest-neighbour sampling at either pixel width (`UInt32` for 8-bit pixels, `UInt64` for 16-bit ones, which
-  /// must be the source raster's): pixels are copied, never blended, so the one kernel serves both formats. As
-  /// `sample`, every pixel of the region is written.
-  static func sampleNearest<Pixel: FixedWidthInteger & UnsignedInteger>(
+  /// Positions of column 0 farther than this from the source take the per-pixel path (`fixed` needs them below
+  /// 2^62 to convert).
+  static let far = Double(1 << 62)
+
+  /// The sample position of output column 0's centre in row `row`, in the pixel indices of a source raster over
+  /// `source` (pixel k's centre at k). Every pixel's position is found from it and the pixel's own column, never
+  /// carried from the first pixel of a tile, so that the same pixel samples the same place in any tiling (positions
+  /// carried along a tile drift differently from different starts, which 16 bits show).
+  @inline(__always)
+  static func origin(_ inverse: AffineTransform, row: Int, source: IntRect) -> (x: Double, y: Double) {
+    let p = inverse.apply(to: Point(0.5, Double(row) + 0.5))
+    return (p.x - Double(source.x) - 0.5, p.y - Double(source.y) - 0.5)
+  }
+
+  /// The 32.32 fixed-point position of `column`: column 0's (`origin`, below 2^62 in size) rounded once, then
+  /// `column` steps, in wrapping integer arithmetic, which is exact wherever the result is near the source.
+  @inline(__always)
+  static func fixed(_ origin: Double, step: Int64, column: Int) -> Int64 {
+    let whole = origin.rounded(.down)
+    let fraction = Int64(((origin - whole) * 4_294_967_296).rounded())
+    return (Int64(whole) &<< 32) &+ fraction &+ Int64(column) &* step
+  }
+
+  /// Nearest-neighbour sampling at either pixel width (`UInt32` for 8-bit pixels, `RGBA16` for 16-bit ones, which
+  /// must be the source raster's, premultiplied or straight): pixels are copied, never blended, so the one kernel
+  /// serves every format. As `sample`, every pixel of the region is written.
+  static func sampleNearest<Pixel: StoredPixel>(
     _ source: RenderedRegion, into out: UnsafeMutablePointer<Pixel>, stride: Int, region: IntRect,
     inverse: AffineTransform
   ) {
@@ -111,25 +138,27 @@ enum AffineSampler {
     source.raster.withUnsafeBytes { sourceBytes in
       let src = sourceBytes.baseAddress!.assumingMemoryBound(to: Pixel.self)
       for j in 0..<region.height {
-        let p = inverse.apply(to: Point(Double(region.x) + 0.5, Double(region.y + j) + 0.5))
-        let sx = p.x - Double(source.rect.x) - 0.5
-        let sy = p.y - Double(source.rect.y) - 0.5
+        let (ox, oy) = origin(inverse, row: region.y + j, source: source.rect)
+        let sx = ox + Double(region.x) * inverse.a
+        let sy = oy + Double(region.x) * inverse.b
         let row = out + j * stride
-        row.update(repeating: 0, count: region.width)
+        row.update(repeating: .transparent, count: region.width)
         let ex = sx + Double(region.width - 1) * inverse.a
         let ey = sy + Double(region.width - 1) * inverse.b
-        if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near) {
+        if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
+          || !(abs(ox) < far && abs(oy) < far)
+        {
           for i in 0..<region.width {
-            let x = sx + Double(i) * inverse.a
-            let y = sy + Double(i) * inverse.b
+            let x = ox + Double(region.x + i) * inverse.a
+            let y = oy + Double(region.x + i) * inverse.b
             guard x > -4, y > -4, x < Double(width) + 4, y < Double(height) + 4 else { continue }
             nearestRow(row + i, count: 1, u: Int64((x * fixedOne).rounded()), v: Int64((y * fixedOne).rounded()),
               du: 0, dv: 0, src: src, width: width, height: height)
           }
           continue
         }
-        nearestRow(row, count: region.width, u: Int64((sx * fixedOne).rounded()),
-          v: Int64((sy * fixedOne).rounded()), du: du, dv: dv, src: src, width: width, height: height)
+        nearestRow(row, count: region.width, u: fixed(ox, step: du, column: region.x),
+          v: fixed(oy, step: dv, column: region.x), du: du, dv: dv, src: src, width: width, height: height)
       }
     }
   }
@@ -144,9 +173,11 @@ enum AffineSampler {
 
   /// The pixel at (x, y) of the source, or transparent outside it.
   @inline(__always)
-  static func fetch(_ src: UnsafePointer<UInt32>, _ x: Int, _ y: Int, _ width: Int, _ height: Int) -> SIMD4<Float> {
+  static func fetch<Pixel: StoredPixel>(
+    _ src: UnsafePointer<Pixel>, _ x: Int, _ y: Int, _ width: Int, _ height: Int
+  ) -> SIMD4<Float> {
     guard x >= 0, x < width, y >= 0, y < height else { return .zero }
-    return PixelMath.unpack(src[y &* width &+ x])
+    return Pixel.unpack(src[y &* width &+ x])
   }
 
   static func nearestRow<Pixel>(
@@ -189,13 +220,13 @@ enum AffineSampler {
 
   /// Makes the pixels of a row outside `written` transparent (the kernels write every pixel inside it).
   @inline(__always)
-  static func clear(_ out: UnsafeMutablePointer<UInt32>, count: Int, outside written: Range<Int>) {
+  static func clear<Pixel: StoredPixel>(_ out: UnsafeMutablePointer<Pixel>, count: Int, outside written: Range<Int>) {
     if written.isEmpty {
-      out.update(repeating: 0, count: count)
+      out.update(repeating: .transparent, count: count)
       return
     }
-    out.update(repeating: 0, count: written.lowerBound)
-    (out + written.upperBound).update(repeating: 0, count: count - written.upperBound)
+    out.update(repeating: .transparent, count: written.lowerBound)
+    (out + written.upperBound).update(repeating: .transparent, count: count - written.upperBound)
   }
 
   /// `outer` split around the part of it that also lies in `inner`: (before, inside, after).
@@ -217,6 +248,40 @@ enum AffineSampler {
     let h = vertical &* weights
     let sum = (h.lowHalf &+ h.highHalf &+ 64) &>> 7
     return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: sum), to: UInt32.self)
+  }
+
+  /// Bilinear interpolation of a row at either depth: 8-bit pixels take the integer kernel (`bilinear`), 16-bit ones
+  /// `bilinearFloat`, whose lanes and full-resolution weights keep 16 bits.
+  static func bilinearRow<Pixel: StoredPixel>(
+    _ out: UnsafeMutablePointer<Pixel>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
+    src: UnsafePointer<Pixel>, width: Int, height: Int
+  ) {
+    if Pixel.format == .rgba8 {
+      bilinearRow(UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt32.self), count: count, u: u, v: v,
+        du: du, dv: dv, src: UnsafeRawPointer(src).assumingMemoryBound(to: UInt32.self), width: width,
+        height: height)
+      return
+    }
+    bilinearFloat(out, count: count, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
+  }
+
+  /// Bilinear interpolation in float lanes on `Pixel`'s scale, with the sample position's full 24-bit fraction as
+  /// the weights: the same taps as `bilinearRow`, rounded once at the end.
+  static func bilinearFloat<Pixel: StoredPixel>(
+    _ out: UnsafeMutablePointer<Pixel>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
+    src: UnsafePointer<Pixel>, width: Int, height: Int
+  ) {
+    let touching = span(u, du, -1, width - 1, count).clamped(to: span(v, dv, -1, height - 1, count))
+    clear(out, count: count, outside: touching)
+    for i in touching {
+      let x = u &+ Int64(i) &* du
+      let y = v &+ Int64(i) &* dv
+      let (x0, y0) = (integerPart(x), integerPart(y))
+      let (fx, fy) = (fraction(x), fraction(y))
+      let top = fetch(src, x0, y0, width, height) * (1 - fx) + fetch(src, x0 + 1, y0, width, height) * fx
+      let bottom = fetch(src, x0, y0 + 1, width, height) * (1 - fx) + fetch(src, x0 + 1, y0 + 1, width, height) * fx
+      out[i] = Pixel.pack(PixelMath.clampPremultiplied(top * (1 - fy) + bottom * fy, as: Pixel.self))
+    }
   }
 
   static func bilinearRow(
@@ -270,9 +335,9 @@ enum AffineSampler {
     return a + b
   }
 
-  static func bicubicRow(
-    _ out: UnsafeMutablePointer<UInt32>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
-    src: UnsafePointer<UInt32>, width: Int, height: Int
+  static func bicubicRow<Pixel: StoredPixel>(
+    _ out: UnsafeMutablePointer<Pixel>, count: Int, u: Int64, v: Int64, du: Int64, dv: Int64,
+    src: UnsafePointer<Pixel>, width: Int, height: Int
   ) {
     let touching = span(u, du, -2, width, count).clamped(to: span(v, dv, -2, height, count))
     let inside = span(u, du, 1, width - 3, count).clamped(to: span(v, dv, 1, height - 3, count))
@@ -286,11 +351,10 @@ enum AffineSampler {
       var p = src + ((integerPart(y) &- 1) &* width &+ (integerPart(x) &- 1))
       var sum = SIMD4<Float>.zero
       for k in 0..<4 {
-        sum += horizontal(PixelMath.unpack(p[0]), PixelMath.unpack(p[1]), PixelMath.unpack(p[2]),
-          PixelMath.unpack(p[3]), wx) * wy[k]
+        sum += horizontal(Pixel.unpack(p[0]), Pixel.unpack(p[1]), Pixel.unpack(p[2]), Pixel.unpack(p[3]), wx) * wy[k]
         p += width
       }
-      out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
+      out[i] = Pixel.pack(PixelMath.clampPremultiplied(sum, as: Pixel.self))
     }
     for i in chain(before, after) {
       let x = u &+ Int64(i) &* du
@@ -305,22 +369,23 @@ enum AffineSampler {
         sum += horizontal(fetch(src, x0 - 1, y, width, height), fetch(src, x0, y, width, height),
           fetch(src, x0 + 1, y, width, height), fetch(src, x0 + 2, y, width, height), wx) * wy[k]
       }
-      out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum))
+      out[i] = Pixel.pack(PixelMath.clampPremultiplied(sum, as: Pixel.self))
     }
   }
 
   /// The general path for maps that shrink: the kernel is stretched by `scale` and evaluated per tap, weights
   /// normalised so that flat areas stay flat.
-  static func filteredRow(
-    _ out: UnsafeMutablePointer<UInt32>, count: Int, x: Double, y: Double, dx: Double, dy: Double,
-    src: UnsafePointer<UInt32>, width: Int, height: Int, interpolation: Interpolation, scale: Double
+  /// `column` is the first pixel's column and (`x`, `y`) column 0's position (`origin`).
+  static func filteredRow<Pixel: StoredPixel>(
+    _ out: UnsafeMutablePointer<Pixel>, count: Int, column: Int, x: Double, y: Double, dx: Double, dy: Double,
+    src: UnsafePointer<Pixel>, width: Int, height: Int, interpolation: Interpolation, scale: Double
   ) {
     let reach = interpolation.support * scale
     var xWeights: [Float] = []
     var yWeights: [Float] = []
     for i in 0..<count {
-      let sx = x + Double(i) * dx
-      let sy = y + Double(i) * dy
+      let sx = x + Double(column + i) * dx
+      let sy = y + Double(column + i) * dy
       // Far beyond the source (which is less than 2^30 wide) nothing is reached; this also keeps the conversions
       // below in range.
       guard sx - reach < Double(width), sx + reach > -1, sy - reach < Double(height), sy + reach > -1 else {
@@ -364,14 +429,14 @@ enum AffineSampler {
           let row = src + ty * width
           var tx = xa
           while tx <= xb {
-            h += PixelMath.unpack(row[tx]) * xWeights[tx - xa]
+            h += Pixel.unpack(row[tx]) * xWeights[tx - xa]
             tx += 1
           }
           sum += h * wy
         }
         ty += 1
       }
-      out[i] = PixelMath.pack(PixelMath.clampPremultiplied(sum / Float(xTotal * yTotal)))
+      out[i] = Pixel.pack(PixelMath.clampPremultiplied(sum / Float(xTotal * yTotal), as: Pixel.self))
     }
   }
 }

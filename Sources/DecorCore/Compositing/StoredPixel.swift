@@ -3,7 +3,7 @@
 /// (resampling, opacity) is written once, generic over it, and specialised for each depth: the lanes hold the
 /// channels on the pixel's own scale, 0…`maximum`, so the same formulas serve both, and at 8 bits they are the
 /// operations (and the bytes) the 8-bit kernels had.
-package protocol StoredPixel: Sendable {
+package protocol StoredPixel: Sendable, Equatable {
   /// The raster format whose pixels these are.
   static var format: PixelFormat { get }
   /// The largest channel value: 255 or 65535.

@@ -73,34 +73,28 @@ struct AffineWarp: Sendable {
   }
 
   func render(_ region: IntRect, input: any ImageComponent, context: RenderContext) throws -> Raster {
-    if context.format.depth == 16 {
-      // A render at 16 bits holds only maps that copy pixels (`rendersDeep`).
-      return try Raster(width: region.width, height: region.height, format: context.format,
-        pixelLimit: context.pixelLimit)
-      { buffer in
-        let out = buffer.baseAddress!.assumingMemoryBound(to: UInt64.self)
-        guard let inverse, let asked = inputRegion(for: region), let source = try context.renderClipped(input, asked)
-        else {
-          out.update(repeating: 0, count: region.width * region.height)
-          return
-        }
-        AffineSampler.sampleNearest(source, into: out, stride: region.width, region: region, inverse: inverse)
+    let format = context.format
+    return try Raster(width: region.width, height: region.height, format: format, pixelLimit: context.pixelLimit) {
+      buffer in
+      if format.depth == 16 {
+        // Straight 16-bit pixels only in a render of moves, where the warp copies them (`onlyMovesPixels`).
+        try render(region, input: input, into: buffer.baseAddress!.assumingMemoryBound(to: RGBA16.self),
+          stride: region.width, context: context)
+      } else {
+        try render(region, input: input, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
+          stride: region.width, context: context)
       }
-    }
-    return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
-      try render(region, input: input, into: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self),
-        stride: region.width, context: context)
     }
   }
 
   /// Renders `region` into pixels whose rows are `stride` pixels apart, writing every one of them.
-  func render(
-    _ region: IntRect, input: any ImageComponent, into out: UnsafeMutablePointer<UInt32>, stride: Int,
+  func render<Pixel: StoredPixel>(
+    _ region: IntRect, input: any ImageComponent, into out: UnsafeMutablePointer<Pixel>, stride: Int,
     context: RenderContext
   ) throws {
     guard let inverse, let asked = inputRegion(for: region), let source = try context.renderClipped(input, asked)
     else {
-      for row in 0..<region.height { (out + row * stride).update(repeating: 0, count: region.width) }
+      for row in 0..<region.height { (out + row * stride).update(repeating: .transparent, count: region.width) }
       return
     }
     AffineSampler.sample(source, into: out, stride: stride, region: region, inverse: inverse,
@@ -108,8 +102,9 @@ struct AffineWarp: Sendable {
   }
 }
 
-/// The decorators built on an `AffineWarp` render directly, and at 16 bits where the warp copies pixels
-/// (nearest-neighbour sampling: quarter turns, flips, whole-pixel moves, or `nearest` asked for).
+/// The decorators built on an `AffineWarp` render directly, and at 16 bits: premultiplied where they resample,
+/// straight too where the warp copies pixels (nearest-neighbour sampling: quarter turns, flips, whole-pixel moves,
+/// or `nearest` asked for).
 protocol WarpDecorator: DirectRendering, DeepRendering {
   var input: any ImageComponent { get }
   var warp: AffineWarp { get }
@@ -120,8 +115,8 @@ protocol WarpDecorator: DirectRendering, DeepRendering {
 extension WarpDecorator {
   public var inputs: [any ImageComponent] { [input] }
 
-  package var rendersDeep: Bool { warp.interpolation == .nearest }
-  package var onlyMovesPixels: Bool { rendersDeep }
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { warp.interpolation == .nearest }
 
   public func inputDemands(for region: IntRect) -> [InputDemand] { warp.inputDemands(for: region, input: input) }
 

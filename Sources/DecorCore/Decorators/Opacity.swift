@@ -38,16 +38,29 @@ public struct Opacity: ImageComponent, CustomStringConvertible, LinkedComponent 
     var pixels = try context.render(input, region)
     if amount == 1 { return pixels }
     let factor = Float(amount)
+    let format = pixels.format
     pixels.withUnsafeMutableBytes { bytes in
-      let p = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
-      for i in 0..<bytes.count / 4 where p[i] != 0 {
-        p[i] = PixelMath.pack(PixelMath.unpack(p[i]) * factor)
+      if format == .rgba8 {
+        Self.multiply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4, by: factor)
+      } else {
+        Self.multiply(bytes.baseAddress!.assumingMemoryBound(to: RGBA16.self), count: bytes.count / 8, by: factor)
       }
     }
     return pixels
   }
 
+  /// Every channel of `count` premultiplied pixels times `factor`, rounded to nearest.
+  static func multiply<Pixel: StoredPixel>(_ p: UnsafeMutablePointer<Pixel>, count: Int, by factor: Float) {
+    for i in 0..<count where p[i] != .transparent { p[i] = Pixel.pack(Pixel.unpack(p[i]) * factor) }
+  }
+
   public var description: String { "opacity \(amount)" }
+}
+
+extension Opacity: DeepRendering {
+  /// Multiplies premultiplied pixels at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }
 
 extension ImageComponent {

@@ -82,9 +82,9 @@ public struct Translation: ImageComponent, CustomStringConvertible, LinkedCompon
 }
 
 extension Translation: DeepRendering {
-  /// A whole-pixel move copies pixels, at any depth; a fractional one resamples, at 8 bits so far.
-  package var rendersDeep: Bool { warp.map { $0.interpolation == .nearest } ?? true }
-  package var onlyMovesPixels: Bool { rendersDeep }
+  /// A whole-pixel move copies pixels, at any depth; a fractional one resamples, premultiplied at 16 bits.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { warp.map { $0.interpolation == .nearest } ?? true }
 }
 
 extension ImageComponent {
