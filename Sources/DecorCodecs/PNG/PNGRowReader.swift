@@ -141,23 +141,22 @@ public final class PNGRowReader: RowReader, DeepRowReader {
     }
     let straight = format == .rgba16Straight
     try advance(count) { () throws(CodecError) in
-      if sixteenBit && straight {
-        // The file's samples, in host order, are the pixels.
+      if sixteenBit {
+        // The file's samples, in host order, are the straight pixels; premultiplied in place where asked, the
+        // opaque ones (all of an opaque file's) left as they are.
         try read(count, into: buffer.baseAddress!, stride: width * 8)
+        if !straight {
+          let pixels = buffer.baseAddress!
+          for k in 0..<width * count where pixels[k].a != 65535 { pixels[k] = pixels[k].premultiplied }
+        }
         return
       }
-      let row = UnsafeMutableRawPointer.allocate(byteCount: width * (sixteenBit ? 8 : 4), alignment: 16)
+      let row = UnsafeMutableRawPointer.allocate(byteCount: width * 4, alignment: 16)
       defer { row.deallocate() }
       for line in 0..<count {
         try read(1, into: row, stride: 0)
         let out = buffer.baseAddress! + line * width
-        if sixteenBit {
-          let samples = row.assumingMemoryBound(to: UInt16.self)
-          for k in 0..<width {
-            out[k] = RGBA16(straightRed: samples[4 * k], green: samples[4 * k + 1], blue: samples[4 * k + 2],
-              alpha: samples[4 * k + 3])
-          }
-        } else if straight {
+        if straight {
           PixelConversion.widenStraight(row, into: out, count: width)
         } else {
           let samples = row.assumingMemoryBound(to: UInt8.self)

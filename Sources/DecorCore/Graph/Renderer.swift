@@ -193,8 +193,9 @@ public struct Renderer: Sendable {
   ///   - component: what to render.
   ///   - region: the rectangle to render, in the component's coordinates; its extent when `nil`.
   ///   - bandHeight: the rows of one band, rounded up to whole rows of tiles (by default enough rows of tiles for
-  ///     four tiles per thread, up to about half a million pixels, and fewer, down to 16 rows, while the stages
-  ///     computed once would keep more than 32 MiB for a band: a strong downscale of a streamed input).
+  ///     four tiles per thread, up to about 2 MiB of pixels (half a million at 8 bits), and fewer, down to 16 rows,
+  ///     while the stages computed once would keep more than 32 MiB for a band: a strong downscale of a streamed
+  ///     input).
   ///   - trace: where to record what each stage was asked for, if anywhere.
   /// - Throws: as `render`.
   public func prepareBands(
@@ -211,12 +212,13 @@ public struct Renderer: Sendable {
     }
     let columns = (target.width + side - 1) / side
     let tileRows = (4 * threadCount + columns - 1) / columns
-    // Enough rows of tiles for four tiles a thread, but at most about half a million pixels a band (a band of a wide
-    // image is then shorter than a tile: the band, its filtered rows and an input's rows kept grow with it);
-    // then halved, down to 16 rows (or one tile's, if less), while the stages computed once would keep more than
-    // `keptBytesPerBand` for a band.
+    // Enough rows of tiles for four tiles a thread, but at most about 2 MiB of pixels a band (half a million 8-bit
+    // pixels, half as many 16-bit ones; a band of a wide image is then shorter than a tile: the band, its filtered
+    // rows and an input's rows kept grow with it); then halved, down to 16 rows (or one tile's, if less), while the
+    // stages computed once would keep more than `keptBytesPerBand` for a band.
     let shortest = Swift.min(16, side)
-    var rows = Swift.max(shortest, Swift.min(Swift.max(1, tileRows) * side, (1 << 19) / target.width / 16 * 16))
+    let bandPixels = (1 << 21) / plan.format.bytesPerPixel
+    var rows = Swift.max(shortest, Swift.min(Swift.max(1, tileRows) * side, bandPixels / target.width / 16 * 16))
     var schedule = BandedRender.schedule(plan, region: target, bandHeight: rows, tileSide: side)
     while rows > shortest, schedule.keptBytes(plan) > Self.keptBytesPerBand {
       rows = Swift.max(shortest, rows / 2)
