@@ -9,25 +9,11 @@ enum AffineSampler {
   /// The indices of two ranges, one after the other.
   static func chain(_ a: Range<Int>, _ b: Range<Int>) -> FlattenSequence<[Range<Int>]> { [a, b].joined() }
 
-  /// Fills `output` (the size of `region`, transparent) with `source` resampled through `inverse`.
-  ///
-  /// - Parameters:
-  ///   - region: the output pixels, in output coordinates.
-  ///   - inverse: the map from output to input coordinates.
-  ///   - filterScale: how much the kernel is widened (≥ 1) because the map shrinks the image.
-  static func sample(
-    _ source: RenderedRegion, into output: inout Raster, region: IntRect, inverse: AffineTransform,
-    interpolation: Interpolation, filterScale: Double
-  ) {
-    output.withUnsafeMutableBytes { bytes in
-      sample(source, into: bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), stride: region.width,
-        region: region, inverse: inverse, interpolation: interpolation, filterScale: filterScale)
-    }
-  }
-
-  /// As above, into pixels at `out` whose rows are `stride` pixels apart, at either depth (`Pixel` is the source
-  /// raster's too). Every pixel of the region is written (transparent where nothing lands, cleared while the row
-  /// is in cache), so the memory need not be initialised.
+  /// Writes `source` resampled through `inverse` (the map from output to input coordinates; `filterScale` ≥ 1, how
+  /// much the kernel is widened because the map shrinks the image) into the pixels of `region` at `out`, whose rows
+  /// are `stride` pixels apart, at either depth (`Pixel` is the source raster's too). Every pixel of the region is
+  /// written (transparent where nothing lands, cleared while the row is in cache), so the memory need not be
+  /// initialised.
   static func sample<Pixel: StoredPixel>(
     _ source: RenderedRegion, into out: UnsafeMutablePointer<Pixel>, stride: Int, region: IntRect,
     inverse: AffineTransform, interpolation: Interpolation, filterScale: Double
@@ -64,9 +50,9 @@ enum AffineSampler {
           }
           let ex = sx + Double(region.width - 1) * inverse.a
           let ey = sy + Double(region.width - 1) * inverse.b
-          if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
-            || !(abs(ox) < far && abs(oy) < far)
-          {
+          let runs = steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
+            ? [] : blocks(region.x..<region.maxX, origin: (ox, oy), inverse: inverse, steps: (du, dv))
+          if runs.isEmpty {
             // Each pixel started afresh, in fixed point only near the source (which is less than 2^30 wide).
             for i in 0..<region.width {
               let x = ox + Double(region.x + i) * inverse.a
@@ -84,40 +70,69 @@ enum AffineSampler {
             }
             continue
           }
-          let u = fixed(ox, step: du, column: region.x)
-          let v = fixed(oy, step: dv, column: region.x)
-          switch interpolation {
-          case .bilinear, .nearest:  // (nearest took `sampleNearest` above)
-            bilinearRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
-          case .bicubic, .lanczos:  // (lanczos took the filtered path above)
-            bicubicRow(row, count: region.width, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
+          for (offset, count, u, v) in runs {
+            switch interpolation {
+            case .bilinear, .nearest:  // (nearest took `sampleNearest` above)
+              bilinearRow(row + offset, count: count, u: u, v: v, du: du, dv: dv, src: src, width: width,
+                height: height)
+            case .bicubic, .lanczos:  // (lanczos took the filtered path above)
+              bicubicRow(row + offset, count: count, u: u, v: v, du: du, dv: dv, src: src, width: width,
+                height: height)
+            }
           }
         }
       }
     }
   }
 
-  /// Positions of column 0 farther than this from the source take the per-pixel path (`fixed` needs them below
-  /// 2^62 to convert).
+  /// Positions farther than this from the source take the per-pixel path (`fixed` needs them below 2^62).
   static let far = Double(1 << 62)
 
+  /// Columns per block of `blocks`.
+  static let blockColumns = 4096
+
   /// The sample position of output column 0's centre in row `row`, in the pixel indices of a source raster over
-  /// `source` (pixel k's centre at k). Every pixel's position is found from it and the pixel's own column, never
-  /// carried from the first pixel of a tile, so that the same pixel samples the same place in any tiling (positions
-  /// carried along a tile drift differently from different starts, which 16 bits show).
+  /// `source` (pixel k's centre at k). Every pixel's position is found from it and the pixel's own column (see
+  /// `blocks`), never carried from the first pixel of a tile, so that the same pixel samples the same place in any
+  /// tiling (positions carried along a tile drift differently from different starts, which 16 bits show).
   @inline(__always)
   static func origin(_ inverse: AffineTransform, row: Int, source: IntRect) -> (x: Double, y: Double) {
     let p = inverse.apply(to: Point(0.5, Double(row) + 0.5))
     return (p.x - Double(source.x) - 0.5, p.y - Double(source.y) - 0.5)
   }
 
-  /// The 32.32 fixed-point position of `column`: column 0's (`origin`, below 2^62 in size) rounded once, then
-  /// `column` steps, in wrapping integer arithmetic, which is exact wherever the result is near the source.
+  /// A position (below `far` in size) in 32.32 fixed point, rounded to nearest.
   @inline(__always)
-  static func fixed(_ origin: Double, step: Int64, column: Int) -> Int64 {
-    let whole = origin.rounded(.down)
-    let fraction = Int64(((origin - whole) * 4_294_967_296).rounded())
-    return (Int64(whole) &<< 32) &+ fraction &+ Int64(column) &* step
+  static func fixed(_ position: Double) -> Int64 {
+    let whole = position.rounded(.down)
+    let fraction = Int64(((position - whole) * 4_294_967_296).rounded())
+    return (Int64(whole) &<< 32) &+ fraction
+  }
+
+  /// The columns `columns` cut where blocks of `blockColumns` (counted from column 0) meet: for each run, its offset
+  /// from `columns.lowerBound`, its length, and the fixed-point position of its first pixel, which is the block's
+  /// first column's (`origin` plus the block's columns, in `Double`, rounded once) plus whole `steps`. So a pixel's
+  /// position depends on its own column alone, whatever tile it is rendered in, and is never more than 4095
+  /// rounded steps (4096 × 2^-33 pixel) from its block's exact start. Empty when a block starts `far` from the
+  /// source: the caller then takes the per-pixel path.
+  static func blocks(
+    _ columns: Range<Int>, origin: (x: Double, y: Double), inverse: AffineTransform, steps: (Int64, Int64)
+  ) -> [(offset: Int, count: Int, u: Int64, v: Int64)] {
+    var runs: [(offset: Int, count: Int, u: Int64, v: Int64)] = []
+    var column = columns.lowerBound
+    while column < columns.upperBound {
+      // The block holding `column` (rounded down, for negative columns too).
+      let first = column - ((column % blockColumns) + blockColumns) % blockColumns
+      let end = Swift.min(columns.upperBound, first + blockColumns)
+      let x = origin.x + Double(first) * inverse.a
+      let y = origin.y + Double(first) * inverse.b
+      guard abs(x) < far, abs(y) < far else { return [] }
+      let skipped = Int64(column - first)
+      runs.append((column - columns.lowerBound, end - column, fixed(x) &+ skipped &* steps.0,
+        fixed(y) &+ skipped &* steps.1))
+      column = end
+    }
+    return runs
   }
 
   /// Nearest-neighbour sampling at either pixel width (`UInt32` for 8-bit pixels, `RGBA16` for 16-bit ones, which
@@ -145,9 +160,9 @@ enum AffineSampler {
         row.update(repeating: .transparent, count: region.width)
         let ex = sx + Double(region.width - 1) * inverse.a
         let ey = sy + Double(region.width - 1) * inverse.b
-        if steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
-          || !(abs(ox) < far && abs(oy) < far)
-        {
+        let runs = steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
+          ? [] : blocks(region.x..<region.maxX, origin: (ox, oy), inverse: inverse, steps: (du, dv))
+        if runs.isEmpty {
           for i in 0..<region.width {
             let x = ox + Double(region.x + i) * inverse.a
             let y = oy + Double(region.x + i) * inverse.b
@@ -157,8 +172,9 @@ enum AffineSampler {
           }
           continue
         }
-        nearestRow(row, count: region.width, u: fixed(ox, step: du, column: region.x),
-          v: fixed(oy, step: dv, column: region.x), du: du, dv: dv, src: src, width: width, height: height)
+        for (offset, count, u, v) in runs {
+          nearestRow(row + offset, count: count, u: u, v: v, du: du, dv: dv, src: src, width: width, height: height)
+        }
       }
     }
   }

@@ -117,6 +117,8 @@ import DecorTestSupport
     ("mirrored blur", image.blurred(sigma: 5, edge: .mirror)),
     ("bilinear 30°", image.rotated(by: .degrees(30))),
     ("bicubic 17°", image.rotated(by: .degrees(17), interpolation: .bicubic)),
+    // Across column 4096, where the warp's positions start a new block (`AffineSampler.blocks`).
+    ("bicubic 17° at x 4096", image.translated(by: Point(4060, 3)).rotated(by: .degrees(17), interpolation: .bicubic)),
     ("lanczos 40°", image.rotated(by: .degrees(40), interpolation: .lanczos)),
     ("shrinking skew", image.skewed(x: .degrees(20), y: .degrees(5)).scaled(by: 0.4)),
     ("fractional move", image.translated(by: Point(2.5, -1.25))),
