@@ -38,8 +38,6 @@ enum AffineSampler {
           // Sample positions in source pixel indices (pixel k's centre is at k) of the row's column 0, from which
           // every pixel's own is found (see `origin`): the same whatever tile the pixel is rendered in.
           let (ox, oy) = origin(inverse, row: region.y + j, source: source.rect)
-          let sx = ox + Double(region.x) * inverse.a
-          let sy = oy + Double(region.x) * inverse.b
           let row = out + j * stride
           // Lanczos has no fixed-point path: its 6×6 weights are worked out per pixel, at any scale.
           if (filterScale > 1 && interpolation != .nearest) || interpolation == .lanczos {
@@ -48,10 +46,8 @@ enum AffineSampler {
               src: src, width: width, height: height, interpolation: interpolation, scale: max(filterScale, 1))
             continue
           }
-          let ex = sx + Double(region.width - 1) * inverse.a
-          let ey = sy + Double(region.width - 1) * inverse.b
-          let runs = steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
-            ? [] : blocks(region.x..<region.maxX, origin: (ox, oy), inverse: inverse, steps: (du, dv))
+          let runs = steep
+            ? [] : fixedRuns(region.x..<region.maxX, origin: (ox, oy), inverse: inverse, steps: (du, dv))
           if runs.isEmpty {
             // Each pixel started afresh, in fixed point only near the source (which is less than 2^30 wide).
             for i in 0..<region.width {
@@ -109,6 +105,19 @@ enum AffineSampler {
     return (Int64(whole) &<< 32) &+ fraction
   }
 
+  /// `blocks` of a row whose ends both sample within 2^30 of the source, where 32.32 fixed point holds the
+  /// positions; empty otherwise (the caller then starts each pixel afresh).
+  static func fixedRuns(
+    _ columns: Range<Int>, origin: (x: Double, y: Double), inverse: AffineTransform, steps: (Int64, Int64)
+  ) -> [(offset: Int, count: Int, u: Int64, v: Int64)] {
+    let near = Double(1 << 30)
+    let first = Double(columns.lowerBound)
+    let (sx, sy) = (origin.x + first * inverse.a, origin.y + first * inverse.b)
+    let (ex, ey) = (sx + Double(columns.count - 1) * inverse.a, sy + Double(columns.count - 1) * inverse.b)
+    guard abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near else { return [] }
+    return blocks(columns, origin: origin, inverse: inverse, steps: steps)
+  }
+
   /// The columns `columns` cut where blocks of `blockColumns` (counted from column 0) meet: for each run, its offset
   /// from `columns.lowerBound`, its length, and the fixed-point position of its first pixel, which is the block's
   /// first column's (`origin` plus the block's columns, in `Double`, rounded once) plus whole `steps`. So a pixel's
@@ -154,14 +163,10 @@ enum AffineSampler {
       let src = sourceBytes.baseAddress!.assumingMemoryBound(to: Pixel.self)
       for j in 0..<region.height {
         let (ox, oy) = origin(inverse, row: region.y + j, source: source.rect)
-        let sx = ox + Double(region.x) * inverse.a
-        let sy = oy + Double(region.x) * inverse.b
         let row = out + j * stride
         row.update(repeating: .transparent, count: region.width)
-        let ex = sx + Double(region.width - 1) * inverse.a
-        let ey = sy + Double(region.width - 1) * inverse.b
-        let runs = steep || !(abs(sx) < near && abs(sy) < near && abs(ex) < near && abs(ey) < near)
-          ? [] : blocks(region.x..<region.maxX, origin: (ox, oy), inverse: inverse, steps: (du, dv))
+        let runs = steep
+          ? [] : fixedRuns(region.x..<region.maxX, origin: (ox, oy), inverse: inverse, steps: (du, dv))
         if runs.isEmpty {
           for i in 0..<region.width {
             let x = ox + Double(region.x + i) * inverse.a

@@ -77,18 +77,15 @@ enum GaussianBlurKernel {
   ) {
     let count = elements.count
     let plan = columns.plan
-    if lanes == 4 && plan.depth == 16 {
+    /// RGBA: the finished rows packed as `Pixel`s of the plan's depth.
+    func pixels<Pixel: StoredPixel>(_: Pixel.Type) {
       columns.advance(to: target, input: rows) { y, sum, low, high, leaving in
-        let row = out.assumingMemoryBound(to: RGBA16.self) + (y - region.minY) * stride + elements.lowerBound
+        let row = out.assumingMemoryBound(to: Pixel.self) + (y - region.minY) * stride + elements.lowerBound
         BoxBlur.lastStep(sum: sum, low: low, high: high, leaving: leaving, into: row, count: count, plan: plan)
       }
-      return
     }
     if lanes == 4 {
-      columns.advance(to: target, input: rows) { y, sum, low, high, leaving in
-        let row = out.assumingMemoryBound(to: UInt32.self) + (y - region.minY) * stride + elements.lowerBound
-        BoxBlur.lastStep(sum: sum, low: low, high: high, leaving: leaving, into: row, count: count, plan: plan)
-      }
+      plan.depth == 16 ? pixels(RGBA16.self) : pixels(UInt32.self)
       return
     }
     // Coverage: four pixels an element; the last element of a row may hang past the region.

@@ -61,10 +61,12 @@ import DecorTestSupport
     }
   }
 
-  /// Every band of `component` at 16 bits, straight, as a writer whose encoder takes 16-bit rows renders it.
-  static func deepBands(_ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil)
-    throws -> (format: PixelFormat, pixels: [RGBA16])
-  {
+  /// Every band of `component` at 16 bits in `format`: straight by default, as a writer whose encoder takes 16-bit
+  /// rows renders it; premultiplied (`rgba16`) is the render's own pixels when it works in that format.
+  static func deepBands(
+    _ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil,
+    format: PixelFormat = .rgba16Straight
+  ) throws -> (format: PixelFormat, pixels: [RGBA16]) {
     var renderer = Renderer(tileSize: tileSize, threads: threads)
     renderer.allowsDeep = true
     let banded = try renderer.prepareBands(component, bandHeight: bandHeight)
@@ -72,7 +74,7 @@ import DecorTestSupport
     for band in 0..<banded.bandCount {
       var part = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0),
         count: banded.region.width * banded.rows(ofBand: band).count)
-      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, intoDeep: $0, format: .rgba16Straight) }
+      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, intoDeep: $0, format: format) }
       pixels += part
     }
     return (banded.plan.format, pixels)
@@ -127,26 +129,18 @@ import DecorTestSupport
       .blurred(sigma: 1).flipped(.horizontal)),
   ]
 
-  /// Premultiplied 16-bit pixels of every band (the render's own when it works in `rgba16`).
-  static func premultipliedBands(_ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil)
-    throws -> (format: PixelFormat, pixels: [RGBA16], eight: [UInt32])
+  /// Every band of `component` rendered at 8 bits (the render not allowed 16).
+  static func eightBitBands(_ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil)
+    throws -> [UInt32]
   {
-    var renderer = Renderer(tileSize: tileSize, threads: threads)
-    renderer.allowsDeep = true
-    let banded = try renderer.prepareBands(component, bandHeight: bandHeight)
-    let shallow = try Renderer(tileSize: tileSize, threads: threads).prepareBands(component, bandHeight: bandHeight)
-    var pixels: [RGBA16] = []
-    var eight: [UInt32] = []
+    let banded = try Renderer(tileSize: tileSize, threads: threads).prepareBands(component, bandHeight: bandHeight)
+    var pixels: [UInt32] = []
     for band in 0..<banded.bandCount {
-      let count = banded.region.width * banded.rows(ofBand: band).count
-      var part = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0), count: count)
-      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, intoDeep: $0, format: .rgba16) }
+      var part = [UInt32](repeating: 0, count: banded.region.width * banded.rows(ofBand: band).count)
+      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, into: $0) }
       pixels += part
-      var narrow = [UInt32](repeating: 0, count: count)
-      try narrow.withUnsafeMutableBufferPointer { try shallow.render(band: band, into: $0) }
-      eight += narrow
     }
-    return (banded.plan.format, pixels, eight)
+    return pixels
   }
 
   /// At 16 bits the computing steps give the same pixels on 1 and 3 threads and for two tile and band sizes, and
@@ -154,15 +148,16 @@ import DecorTestSupport
   @Test(arguments: computed.indices)
   func computingStepsRenderAtSixteenBitsAlikeOnAnyThreadsAndTiles(_ index: Int) throws {
     let (name, component) = Self.computed[index]
-    let one = try Self.premultipliedBands(component, threads: 1, tileSize: 16, bandHeight: 16)
-    let many = try Self.premultipliedBands(component, threads: 3, tileSize: 256)
+    let one = try Self.deepBands(component, threads: 1, tileSize: 16, bandHeight: 16, format: .rgba16)
+    let many = try Self.deepBands(component, threads: 3, tileSize: 256, format: .rgba16)
+    let eight = try Self.eightBitBands(component, threads: 1, tileSize: 16, bandHeight: 16)
     #expect(one.format == .rgba16 && many.format == .rgba16, "\(name)")
     #expect(one.pixels.count == many.pixels.count, "\(name)")
     #expect(zip(one.pixels, many.pixels).filter { $0 != $1 }.count == 0, "\(name): pixels that differ")
     #expect(one.pixels.count == component.extent.width * component.extent.height, "\(name)")
     #expect(one.pixels.allSatisfy { $0.isPremultiplied }, "\(name)")
     var worst = 0
-    for (deep, narrow) in zip(one.pixels, one.eight) {
+    for (deep, narrow) in zip(one.pixels, eight) {
       let n = unsafeBitCast(narrow, to: SIMD4<UInt8>.self)
       let d = deep.premultiplied8
       worst = max(worst, abs(Int(d.r) - Int(n[0])), abs(Int(d.g) - Int(n[1])), abs(Int(d.b) - Int(n[2])),
