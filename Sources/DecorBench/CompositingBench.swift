@@ -2,7 +2,8 @@ import Decor
 import Dispatch
 
 /// `decor-bench compositing [MODE] --json`: every blend mode (by its CLI name) on two 4096² premultiplied images
-/// with random alpha, one thread, one JSON line each.
+/// with random alpha, one thread, one JSON line each. `decor-bench compositing16 [MODE]` does the same at 16 bits a
+/// channel (the same pixels widened, `v × 257`; cases named `MODE-16`).
 ///
 /// It times the raw span kernel, `Compositor.blend`, row by row over the whole image, not the renderer, so that it
 /// measures what Benchmarks/pixman/pixman-bench.c measures of pixman: the source and backdrop come from the same
@@ -10,16 +11,39 @@ import Dispatch
 enum CompositingBench {
   static let size = 4096
 
-  static func run(runs: Int) throws {
+  static func run(runs: Int, sixteenBits: Bool = false) throws {
+    // Through the non-generic entry points, as the renderer calls them: a generic call from this module would not
+    // be specialised.
+    if sixteenBits {
+      try run(runs: runs, suffix: "-16", pixel: { UInt64(widening: $0) }) {
+        Compositor.blend16($0, source: $1, destination: $2, count: $3)
+      }
+    } else {
+      try run(runs: runs, suffix: "", pixel: { $0 }) { Compositor.blend($0, source: $1, destination: $2, count: $3) }
+    }
+  }
+
+  static func run<Pixel>(
+    runs: Int, suffix: String, pixel: (UInt32) -> Pixel,
+    blend: (BlendMode, UnsafePointer<Pixel>, UnsafeMutablePointer<Pixel>, Int) -> Void
+  ) throws {
     let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") }
     let only = arguments.dropFirst().first  // the word after "compositing"
     let count = size * size
-    let source = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-    let backdrop = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-    let work = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
-    defer { [source, backdrop, work].forEach { $0.deallocate() } }
-    fill(source, count: count, seed: 1)
-    fill(backdrop, count: count, seed: 2)
+    let source = UnsafeMutablePointer<Pixel>.allocate(capacity: count)
+    let backdrop = UnsafeMutablePointer<Pixel>.allocate(capacity: count)
+    let work = UnsafeMutablePointer<Pixel>.allocate(capacity: count)
+    defer {
+      source.deallocate()
+      backdrop.deallocate()
+      work.deallocate()
+    }
+    let narrow = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+    defer { narrow.deallocate() }
+    fill(narrow, count: count, seed: 1)
+    for i in 0..<count { source[i] = pixel(narrow[i]) }
+    fill(narrow, count: count, seed: 2)
+    for i in 0..<count { backdrop[i] = pixel(narrow[i]) }
     for mode in BlendMode.allCases where only.map({ $0 == mode.rawValue }) ?? true {
       var wall: [Double] = []
       var cpu: [Double] = []
@@ -27,14 +51,14 @@ enum CompositingBench {
         work.update(from: backdrop, count: count)
         let start = (DispatchTime.now().uptimeNanoseconds, DecorBench.cpuSeconds())
         for y in 0..<size {
-          Compositor.blend(mode, source: source + y * size, destination: work + y * size, count: size, opacity: 1)
+          blend(mode, source + y * size, work + y * size, size)
         }
         if run >= 0 {
           wall.append(Double(DispatchTime.now().uptimeNanoseconds - start.0) / 1e9)
           cpu.append(DecorBench.cpuSeconds() - start.1)
         }
       }
-      DecorBench.report(mode.rawValue, megapixels: Double(count) / 1e6, wall: wall, cpu: cpu)
+      DecorBench.report(mode.rawValue + suffix, megapixels: Double(count) / 1e6, wall: wall, cpu: cpu)
     }
   }
 
@@ -52,5 +76,14 @@ enum CompositingBench {
       func channel(_ shift: UInt64) -> UInt32 { (UInt32(truncatingIfNeeded: z >> shift & 0xFF) * (a + 1)) >> 8 }
       pixels[i] = channel(8) | channel(16) << 8 | channel(24) << 16 | a << 24
     }
+  }
+}
+
+extension UInt64 {
+  /// An RGBA8 pixel's channels widened to 16 bits (`v × 257`), R in the low 16 bits: an `RGBA16` as the 16-bit
+  /// kernels load it.
+  init(widening p: UInt32) {
+    self = 0
+    for c in 0..<4 { self |= UInt64((p >> (8 * c)) & 0xFF) * 257 << (16 * c) }
   }
 }

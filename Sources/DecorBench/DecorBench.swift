@@ -14,6 +14,7 @@ import Foundation
 ///     swift run -c release decor-bench scale          # downscaling by half
 ///     swift run -c release decor-bench tiles          # the tile-size sweep
 ///     swift run -c release decor-bench compositing --json
+///     swift run -c release decor-bench compositing16   # the same blend modes at 16 bits a channel
 ///     swift run -c release decor-bench sharing        # one blur value rendered by two renders at once
 ///     swift run -c release decor-bench png            # PNG encoding of rasters in memory
 ///     swift run -c release decor-bench text           # a 1 000-word paragraph laid out, and drawn
@@ -35,8 +36,8 @@ struct DecorBench {
     }
     let runs = Int(arguments.first { $0.hasPrefix("--runs=") }?.dropFirst(7) ?? "") ?? 7
     let words = arguments.filter { !$0.hasPrefix("-") }
-    if words.first == "compositing" {
-      try CompositingBench.run(runs: runs)
+    if words.first == "compositing" || words.first == "compositing16" {
+      try CompositingBench.run(runs: runs, sixteenBits: words.first == "compositing16")
       return
     }
     if words.first == "text" {

@@ -76,8 +76,7 @@ import Testing
     #expect(try apply(["opacity 2"], to: "two.png").status == 0)
     #expect(try apply(["opacity 1"], to: "one.png").status == 0)
     #expect(try bytes("two.png") == bytes("one.png"))
-    // Moves only, so the render of the translucent image works at 16 bits as one with no step does (opacity works at
-    // 8 bits so far: see Documentation/Precision.md).
+    // Moves only, so the render of the translucent image works in straight 16 bits, as one with no step does.
     #expect(try apply(["translate 1e300 -1e300 | transform 1 0 0 1 0 0"], to: "moved.png").status == 0)
     #expect(try apply([], to: "same.png").status == 0)
     #expect(try bytes("moved.png") == bytes("same.png"))

@@ -23,6 +23,21 @@ package enum BlendReference {
     blend(mode, source: source, backdrop: backdrop, coverage: coverage).map { Int($0.rounded()) }
   }
 
+  /// The exact result in 0…65535 units of 16-bit premultiplied pixels, as `blend` is for 8-bit ones.
+  package static func blend(_ mode: BlendMode, source: RGBA16, backdrop: RGBA16, coverage: Double = 1) -> [Double] {
+    func channels(_ p: RGBA16, scale: Double) -> Channels {
+      (Double(p.r) / 65535 * scale, Double(p.g) / 65535 * scale, Double(p.b) / 65535 * scale,
+        Double(p.a) / 65535 * scale)
+    }
+    let o = composite(mode, channels(source, scale: coverage), channels(backdrop, scale: 1))
+    return [o.r * 65535, o.g * 65535, o.b * 65535, o.a * 65535]
+  }
+
+  /// The 16-bit result rounded to whole values.
+  package static func rounded(_ mode: BlendMode, source: RGBA16, backdrop: RGBA16, coverage: Double = 1) -> [Int] {
+    blend(mode, source: source, backdrop: backdrop, coverage: coverage).map { Int($0.rounded()) }
+  }
+
   package static func channels(_ p: RGBA8, scale: Double) -> Channels {
     (Double(p.r) / 255 * scale, Double(p.g) / 255 * scale, Double(p.b) / 255 * scale, Double(p.a) / 255 * scale)
   }

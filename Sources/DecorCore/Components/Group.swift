@@ -79,19 +79,27 @@ public struct Group: ImageComponent, CustomStringConvertible, LinkedComponent {
       // The first layer drawn over the whole region in source-over or copy at full opacity gives exactly its own
       // pixels (over transparent): they become the output, without clearing one and blending into it.
       if output == nil && covered == region && (layer.blendMode == .normal || layer.blendMode == .copy)
-        && Compositor.coverage(layer.opacity) == 255
+        && Compositor.isFull(layer.opacity, at: context.format)
       {
         output = pixels
         continue
       }
       if output == nil {
-        output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+        output = try Raster(width: region.width, height: region.height, format: context.format,
+          pixelLimit: context.pixelLimit)
       }
       Compositor.composite(pixels, at: covered.offsetBy(dx: -region.minX, dy: -region.minY), onto: &output!,
         mode: layer.blendMode, opacity: layer.opacity)
     }
-    return try output ?? Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    return try output
+      ?? Raster(width: region.width, height: region.height, format: context.format, pixelLimit: context.pixelLimit)
   }
 
   public var description: String { "group of \(layers.count) layer\(layers.count == 1 ? "" : "s")" }
+}
+
+extension Group: DeepRendering {
+  /// Blends premultiplied pixels at either depth (`Compositor`).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

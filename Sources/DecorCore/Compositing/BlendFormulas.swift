@@ -1,26 +1,27 @@
-/// Every blend mode's formula, one per line, in one place (as tiny-skia keeps them), on premultiplied values in
-/// bytes: `s`, `d` a source and a backdrop channel, `sa`, `da` their alphas, 255 standing for 1.
+/// Every blend mode's formula, one per line, in one place (as tiny-skia keeps them), on premultiplied values at
+/// the depth of `P`: `s`, `d` a source and a backdrop channel, `sa`, `da` their alphas, `one` (255 or 65535)
+/// standing for 1.
 ///
-/// A formula gives `N = 255 × co` (exactly, in the integer forms) for the W3C premultiplied result `co`, so one
-/// rounded division by 255 finishes it; `inv(x)` is `255 − x`, `two(x)` is `2x`. The integer forms work in 16-bit
-/// lanes with wrapping arithmetic: intermediate terms may wrap, but `N` itself is in 0…65025 for valid
-/// premultiplied inputs, so the wrapped sum is exact. Applied to the alpha lane (`s = sa`, `d = da`) most give the
+/// A formula gives `N = one × co` (exactly, in the integer forms) for the W3C premultiplied result `co`, so one
+/// rounded division by `one` finishes it; `inv(x)` is `one − x`, `two(x)` is `2x`. The integer forms work in lanes
+/// twice a channel's width with wrapping arithmetic: intermediate terms may wrap, but `N` itself is in 0…one² for
+/// valid premultiplied inputs, so the wrapped sum is exact. Applied to the alpha lane (`s = sa`, `d = da`) most give the
 /// source-over alpha `αs + αb − αs·αb` or the Porter-Duff one by themselves; `difference` and `exclusion` do not,
 /// and the kernels replace their alpha. The float forms (for the modes that divide) are in the same units.
 ///
 /// The non-separable modes give the `αs·αb·B(Cb, Cs)` term in byte² units, computed without un-premultiplying (as
 /// Skia does): `SetSat` only needs the source's proportions, and scaling the backdrop's saturation and luminosity
 /// by `αs` (and the clip limit to `αs·αb`) keeps every quantity in the premultiplied scale.
-enum BlendFormulas {
-  typealias L = PixelLanes.Lanes
-  typealias F = PixelLanes.Floats
+enum BlendFormulas<P: PixelLanes> {
+  typealias L = P.Lanes
+  typealias F = FloatLanes.Floats
   /// Red, green and blue planes of four pixels.
   typealias RGB = (r: F, g: F, b: F)
 
-  // MARK: - Porter-Duff operators, in 16-bit lanes: co = Fa·cs + Fb·cb
+  // MARK: - Porter-Duff operators, in integer lanes: co = Fa·cs + Fb·cb
 
-  @inline(__always) static func sourceOver(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* 255 &+ d &* inv(sa) }
-  @inline(__always) static func destinationOver(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* inv(da) &+ d &* 255 }
+  @inline(__always) static func sourceOver(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* P.one &+ d &* inv(sa) }
+  @inline(__always) static func destinationOver(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* inv(da) &+ d &* P.one }
   @inline(__always) static func sourceIn(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* da }
   @inline(__always) static func destinationIn(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { d &* sa }
   @inline(__always) static func sourceOut(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* inv(da) }
@@ -29,49 +30,49 @@ enum BlendFormulas {
   @inline(__always) static func destinationAtop(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* inv(da) &+ d &* sa }
   @inline(__always) static func xor(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { s &* inv(da) &+ d &* inv(sa) }
 
-  // MARK: - Plus modes, in 16-bit lanes (the result itself, not N)
+  // MARK: - Plus modes, in integer lanes (the result itself, not N)
 
-  /// `plus-darker` given `alpha = min(255, sa + da)`: `max(0, alpha − ((sa − s) + (da − d)))`, in signed lanes.
+  /// `plus-darker` given `alpha = min(one, sa + da)`: `max(0, alpha − ((sa − s) + (da − d)))`, in signed lanes.
   @inline(__always) static func plusDarker(_ s: L, _ d: L, _ sa: L, _ da: L, _ alpha: L) -> L {
     let co = alpha &- (sa &- s) &- (da &- d)
-    return co & ~PixelLanes.negative(co)
+    return co & ~P.negative(co)
   }
 
-  // MARK: - Separable blend modes, in 16-bit lanes: co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs)
+  // MARK: - Separable blend modes, in integer lanes: co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs)
 
   @inline(__always) static func multiply(_ s: L, _ d: L, _ sa: L, _ da: L) -> L {
     s &* inv(da) &+ d &* inv(sa) &+ s &* d
   }
-  @inline(__always) static func screen(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { (s &+ d) &* 255 &- s &* d }
+  @inline(__always) static func screen(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { (s &+ d) &* P.one &- s &* d }
   @inline(__always) static func overlay(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { hardLight(d, s, da, sa) }
   @inline(__always) static func darken(_ s: L, _ d: L, _ sa: L, _ da: L) -> L {
-    (s &+ d) &* 255 &- PixelLanes.max(s &* da, d &* sa)
+    (s &+ d) &* P.one &- P.max(s &* da, d &* sa)
   }
   @inline(__always) static func lighten(_ s: L, _ d: L, _ sa: L, _ da: L) -> L {
-    (s &+ d) &* 255 &- PixelLanes.min(s &* da, d &* sa)
+    (s &+ d) &* P.one &- P.min(s &* da, d &* sa)
   }
   @inline(__always) static func hardLight(_ s: L, _ d: L, _ sa: L, _ da: L) -> L {
     s &* inv(da) &+ d &* inv(sa) &+ ifAtMost(two(s), sa, two(s &* d), sa &* da &- two((da &- d) &* (sa &- s)))
   }
   @inline(__always) static func difference(_ s: L, _ d: L, _ sa: L, _ da: L) -> L {
-    (s &+ d) &* 255 &- two(PixelLanes.min(s &* da, d &* sa))
+    (s &+ d) &* P.one &- two(P.min(s &* da, d &* sa))
   }
-  @inline(__always) static func exclusion(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { (s &+ d) &* 255 &- two(s &* d) }
+  @inline(__always) static func exclusion(_ s: L, _ d: L, _ sa: L, _ da: L) -> L { (s &+ d) &* P.one &- two(s &* d) }
 
-  // MARK: - Separable blend modes that divide, in float planes (`ε` keeps divisors of 0 finite: `PixelLanes.tiny`)
+  // MARK: - Separable blend modes that divide, in float planes (`ε` keeps divisors of 0 finite: `FloatLanes.tiny`)
 
   @inline(__always) static func colorDodge(_ s: F, _ d: F, _ sa: F, _ da: F) -> F {
-    s * inv(da) + d * inv(sa) + when(isZero(d), .zero, sa * PixelLanes.min(da, d * sa / (sa - s + ε)))
+    s * inv(da) + d * inv(sa) + when(isZero(d), .zero, sa * FloatLanes.min(da, d * sa / (sa - s + ε)))
   }
   @inline(__always) static func colorBurn(_ s: F, _ d: F, _ sa: F, _ da: F) -> F {
-    s * inv(da) + d * inv(sa) + when(isZero(da - d), sa * da, sa * (da - PixelLanes.min(da, (da - d) * sa / (s + ε))))
+    s * inv(da) + d * inv(sa) + when(isZero(da - d), sa * da, sa * (da - FloatLanes.min(da, (da - d) * sa / (s + ε))))
   }
   @inline(__always) static func softLight(_ s: F, _ d: F, _ sa: F, _ da: F) -> F {
     let m = d / (da + ε)  // Cb
     let darkSource = d * (sa + (two(s) - sa) * (1 - m))  // Cs ≤ ½: αs·αb·(Cb − (1 − 2Cs)·Cb·(1 − Cb))
     let m4: F = two(two(m))
     let darkBackdrop: F = (m4 * m4 + m4) * (m - 1) + 7 * m  // Cs > ½, Cb ≤ ¼: D(Cb) − Cb, D a cubic
-    let lightBackdrop = PixelLanes.squareRoot(m) - m  // Cs > ½, Cb > ¼: D(Cb) − Cb, D = √Cb
+    let lightBackdrop = FloatLanes.squareRoot(m) - m  // Cs > ½, Cb > ¼: D(Cb) − Cb, D = √Cb
     let lightSource = d * sa + da * (two(s) - sa) * when(isAbove(4 * d, da), lightBackdrop, darkBackdrop)
     return s * inv(da) + d * inv(sa) + when(isAbove(two(s), sa), lightSource, darkSource)
   }
@@ -117,28 +118,28 @@ enum BlendFormulas {
     let l = lum(c)
     let low = smallest(c)
     let high = largest(c)
-    let underflows = PixelLanes.negative(low) & PixelLanes.negative(low - l)
-    let overflows = PixelLanes.negative(a - high) & PixelLanes.negative(l - high)
+    let underflows = FloatLanes.negative(low) & FloatLanes.negative(low - l)
+    let overflows = FloatLanes.negative(a - high) & FloatLanes.negative(l - high)
     let k = when(underflows, l / (l - low), when(overflows, (a - l) / (high - l), F(repeating: 1)))
     return (l + (c.r - l) * k, l + (c.g - l) * k, l + (c.b - l) * k)
   }
 
   // MARK: - Small helpers
 
-  @inline(__always) static var ε: F { F(repeating: PixelLanes.tiny) }
+  @inline(__always) static var ε: F { F(repeating: FloatLanes.tiny) }
   /// Whether a whole number is 0 (below ½), as a lane mask.
-  @inline(__always) static func isZero(_ x: F) -> PixelLanes.Pixels { PixelLanes.negative(x - 0.5) }
+  @inline(__always) static func isZero(_ x: F) -> FloatLanes.Mask { FloatLanes.negative(x - 0.5) }
   /// Whether `x > y`, as a lane mask (finite values).
-  @inline(__always) static func isAbove(_ x: F, _ y: F) -> PixelLanes.Pixels { PixelLanes.negative(y - x) }
+  @inline(__always) static func isAbove(_ x: F, _ y: F) -> FloatLanes.Mask { FloatLanes.negative(y - x) }
   /// `a` where `mask` is set, `b` elsewhere.
-  @inline(__always) static func when(_ mask: PixelLanes.Pixels, _ a: F, _ b: F) -> F { PixelLanes.select(mask, a, b) }
-  /// `a` where `x ≤ y`, `b` elsewhere (`x`, `y` below 32768).
-  @inline(__always) static func ifAtMost(_ x: L, _ y: L, _ a: L, _ b: L) -> L { PixelLanes.select(x, atMost: y, a, b) }
-  @inline(__always) static func inv(_ x: L) -> L { 255 &- x }
-  @inline(__always) static func two(_ x: L) -> L { x &<< 1 }
-  @inline(__always) static func inv(_ x: F) -> F { 255 - x }
+  @inline(__always) static func when(_ mask: FloatLanes.Mask, _ a: F, _ b: F) -> F { FloatLanes.select(mask, a, b) }
+  /// `a` where `x ≤ y`, `b` elsewhere (`x`, `y` below half the lanes' range).
+  @inline(__always) static func ifAtMost(_ x: L, _ y: L, _ a: L, _ b: L) -> L { P.select(x, atMost: y, a, b) }
+  @inline(__always) static func inv(_ x: L) -> L { P.one &- x }
+  @inline(__always) static func two(_ x: L) -> L { x.doubled }
+  @inline(__always) static func inv(_ x: F) -> F { P.oneFloat - x }
   @inline(__always) static func two(_ x: F) -> F { x + x }
   @inline(__always) static func scaled(_ c: RGB, _ k: F) -> RGB { (c.r * k, c.g * k, c.b * k) }
-  @inline(__always) static func smallest(_ c: RGB) -> F { PixelLanes.min(PixelLanes.min(c.r, c.g), c.b) }
-  @inline(__always) static func largest(_ c: RGB) -> F { PixelLanes.max(PixelLanes.max(c.r, c.g), c.b) }
+  @inline(__always) static func smallest(_ c: RGB) -> F { FloatLanes.min(FloatLanes.min(c.r, c.g), c.b) }
+  @inline(__always) static func largest(_ c: RGB) -> F { FloatLanes.max(FloatLanes.max(c.r, c.g), c.b) }
 }

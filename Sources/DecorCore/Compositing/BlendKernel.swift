@@ -6,8 +6,6 @@
 /// (every selection is a small loop in its intermediate form) or calls it will not inline, and one call per four
 /// pixels costs a third of the speed of the simpler modes.
 protocol BlendKernel {
-  typealias Pixels = PixelLanes.Pixels
-
   /// What four transparent source pixels give, at any opacity (`keep` for most modes).
   static var transparentSource: BlockShortcut { get }
   /// What four opaque source pixels give at full opacity.
@@ -24,11 +22,13 @@ protocol BlendKernel {
   /// (read by `BlendMode.keepsBackdropUnderTransparentSource`; `transparentSource == .keep` unless a mode says
   /// otherwise).
   static var keepsBackdrop: Bool { get }
-  /// The four result pixels of `source` drawn onto `backdrop` at a coverage `opacity` (0…255).
-  static func block(_ source: Pixels, _ backdrop: Pixels, opacity: UInt16) -> Pixels
+  /// The four result pixels of `source` drawn onto `backdrop` at a coverage `opacity` (0…`one`), at the depth of
+  /// `P`.
+  static func block<P: PixelLanes>(_ lanes: P.Type, _ source: P.Pixels, _ backdrop: P.Pixels, opacity: P.Lanes.Scalar)
+    -> P.Pixels
 }
 
-/// What a block whose source or backdrop alphas are all 0 or all 255 becomes without being computed: exactly the
+/// What a block whose source or backdrop alphas are all 0 or all `one` becomes without being computed: exactly the
 /// bytes the formula gives there (for valid premultiplied pixels, whose colours are 0 where alpha is).
 enum BlockShortcut {
   /// No shortcut: the block is computed.

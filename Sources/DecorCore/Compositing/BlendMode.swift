@@ -107,12 +107,12 @@ public enum BlendMode: String, CaseIterable, Sendable, CustomStringConvertible {
 
   public var description: String { rawValue }
 
-  /// The one table from modes to their computation: each mode's `BlendKernel` (in `SpanKernels+Modes.swift`, whose
+  /// The one table from modes to their computation: each mode's `BlendKernel` (in `BlendKernels.swift`, whose
   /// formulas are in `BlendFormulas.swift`). What a mode does, and the facts that follow from it (whether a
   /// transparent source keeps the backdrop, whether an opaque one replaces it), are read from its kernel.
   @inline(__always)
   func withKernel<Visitor: BlendKernelVisitor>(_ visitor: Visitor) -> Visitor.Result {
-    typealias K = SpanKernels
+    typealias K = BlendKernels
     switch self {
     case .normal: return visitor.visit(K.Normal.self)
     case .multiply: return visitor.visit(K.Multiply.self)

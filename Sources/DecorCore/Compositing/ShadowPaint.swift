@@ -1,5 +1,5 @@
 /// Turns blurred coverage into shadow pixels: a colour (straight, with its own alpha) at the coverage times an
-/// opacity, premultiplied, rounded to nearest.
+/// opacity, premultiplied, rounded to nearest, at either depth.
 struct ShadowPaint: Sendable {
   /// `(r, g, b, 1) × colour alpha × opacity`: times a coverage in 0 … 255 it is the premultiplied pixel.
   let color: SIMD4<Float>
@@ -11,13 +11,14 @@ struct ShadowPaint: Sendable {
   }
 
   /// Fills `count` pixels from `coverage` (0 … 255), or from 255 − coverage when `inverted` (the inner shadow, cast
-  /// by everything outside the shape).
-  func fill(_ out: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<Float>, count: Int, inverted: Bool) {
-    let color = color
+  /// by everything outside the shape). At 16 bits the colour is scaled by 65535 / 255 = 257 (at 8 by 1, exactly).
+  func fill<P: StoredPixel>(_ out: UnsafeMutablePointer<P>, coverage: UnsafePointer<Float>, count: Int, inverted: Bool)
+  {
+    let color = color * (P.maximum / 255)
     if inverted {
-      for i in 0..<count { out[i] = PixelMath.pack(color * Swift.max(0, 255 - coverage[i])) }
+      for i in 0..<count { out[i] = P.pack(color * Swift.max(0, 255 - coverage[i])) }
     } else {
-      for i in 0..<count { out[i] = PixelMath.pack(color * coverage[i]) }
+      for i in 0..<count { out[i] = P.pack(color * coverage[i]) }
     }
   }
 }

@@ -27,7 +27,8 @@ public struct Background: ImageComponent, CustomStringConvertible, LinkedCompone
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let pixels = try context.render(input, region)
     let inside = region.intersection(input.extent)
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var output = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     if !inside.isEmpty {
       let backdrop = try Raster(width: inside.width, height: inside.height, fill: color.premultiplied)
       output.copy(backdrop, from: backdrop.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
@@ -37,6 +38,12 @@ public struct Background: ImageComponent, CustomStringConvertible, LinkedCompone
   }
 
   public var description: String { "background \(color)" }
+}
+
+extension Background: DeepRendering {
+  /// Blends premultiplied pixels onto the colour (widened from 8 bits) at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }
 
 extension ImageComponent {

@@ -12,7 +12,7 @@
 /// - Demand-driven: the source is asked only for the part of a region it overlaps within the backdrop, and the
 ///   backdrop only for the part of the region inside its extent (less the source's part, for `copy` and `clear`,
 ///   which do not read it).
-/// - `opacity` is applied as an 8-bit coverage (see `Compositor`).
+/// - `opacity` is applied as a coverage of the render's depth (see `Compositor`).
 /// - Parameters (see `ParameterCheck`): an opacity above 1 counts as 1, and the offset's coordinates are clamped to
 ///   ±2^30; an opacity that is NaN, ±∞ or negative, or an offset that is not finite, is an invalid parameter (empty
 ///   extent; rendering throws `RenderError.invalidParameter`).
@@ -110,7 +110,8 @@ public struct Blend: ImageComponent, CustomStringConvertible, LinkedComponent {
     if asked.wholeBackdrop {
       output = try context.render(backdrop, region, input: backdropIndex)
     } else {
-      output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+      output = try Raster(width: region.width, height: region.height, format: context.format,
+        pixelLimit: context.pixelLimit)
       for part in asked.backdrop {
         let pixels = try context.render(backdrop, part, input: backdropIndex)
         output.copy(pixels, from: pixels.bounds, toX: part.minX - region.minX, y: part.minY - region.minY)
@@ -140,6 +141,12 @@ public struct Blend: ImageComponent, CustomStringConvertible, LinkedComponent {
     if offset.x != 0 || offset.y != 0 { text += " at=\(format(offset.x)),\(format(offset.y))" }
     return below ? text + " below" : text
   }
+}
+
+extension Blend: DeepRendering {
+  /// Blends premultiplied pixels at either depth (`Compositor`).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }
 
 extension ImageComponent {

@@ -99,9 +99,10 @@ public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
 }
 
 extension Canvas: DeepRendering {
-  /// Placing on a transparent canvas copies pixels, at any depth; over a colour it composites, at 8 bits so far.
-  package var rendersDeep: Bool { color.premultiplied == .clear }
-  package var onlyMovesPixels: Bool { rendersDeep }
+  /// Placing on a transparent canvas copies pixels, at any depth; over a colour it composites, at either depth
+  /// (the colour widened from 8 bits).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { color.premultiplied == .clear }
 }
 
 extension ImageComponent {

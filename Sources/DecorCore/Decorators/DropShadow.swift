@@ -101,6 +101,12 @@ public struct DropShadow: ImageComponent, CustomStringConvertible, LinkedCompone
   }
 }
 
+extension DropShadow: DeepRendering {
+  /// Its graph (the shadow's shape, moved, and a group) renders at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
+}
+
 extension ImageComponent {
   /// This component over its drop shadow: its coverage grown by `spread`, blurred by a Gaussian of standard
   /// deviation `sigma` pixels (a Core Graphics or canvas blur radius R is σ = R / 2; CSS `drop-shadow()`'s length

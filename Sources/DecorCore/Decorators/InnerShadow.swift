@@ -73,6 +73,12 @@ public struct InnerShadow: ImageComponent, CustomStringConvertible, LinkedCompon
   }
 }
 
+extension InnerShadow: DeepRendering {
+  /// Its graph (the shadow's shape, moved, and a group) renders at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
+}
+
 extension ImageComponent {
   /// This component with a shadow inside its edges (as design tools draw an inner shadow): the outside's coverage
   /// blurred by a Gaussian of standard deviation `sigma` pixels, moved by `offset`, in `color` at `opacity`, drawn

@@ -70,12 +70,19 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible, LinkedCompon
       try filter.render(region, into: UnsafeMutableRawPointer(buffer.baseAddress!), stride: width, context: context)
       count = region.area
     }
-    return try Raster(width: width, height: region.height, pixelLimit: context.pixelLimit) { buffer in
-      let out = buffer.baseAddress!.assumingMemoryBound(to: UInt32.self)
+    let (paint, inverted, format) = (paint, inverted, context.format)
+    func fill<P: StoredPixel>(_ out: UnsafeMutablePointer<P>) {
       coverage.withUnsafeBufferPointer { values in
         for row in 0..<region.height {
           paint.fill(out + row * width, coverage: values.baseAddress! + row * width, count: width, inverted: inverted)
         }
+      }
+    }
+    return try Raster(width: width, height: region.height, format: format, pixelLimit: context.pixelLimit) { bytes in
+      if format == .rgba8 {
+        fill(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self))
+      } else {
+        fill(bytes.baseAddress!.assumingMemoryBound(to: RGBA16.self))
       }
     }
   }
@@ -84,6 +91,13 @@ public struct ShadowShape: ImageComponent, CustomStringConvertible, LinkedCompon
     "shadow-shape sigma=\(format(sigma))" + (spread == 0 ? "" : " spread=\(format(spread))")
       + " color=\(color) opacity=\(format(opacity))" + (inverted ? " inverted" : "")
   }
+}
+
+extension ShadowShape: DeepRendering {
+  /// The shape is its input's alpha at 8 bits (`BytePlane(alphaOf:)`); the blurred coverage is fractional, and the
+  /// shadow is painted from it at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }
 
 extension ShadowShape: Materialising {

@@ -228,11 +228,12 @@ package final class StageRows: Sendable {
           let whole = stage.region.intersection(stage.extent)
           let target = Swift.min(render.schedule.frontiers[band + 1][stage.id], whole.maxY)
           guard target > stream.produced else { continue }
-          try Self.reserve(&stream, over: whole, to: target, pixelBytes: plan.format.bytesPerPixel,
+          let elementBytes = Self.elementBytes(of: stage.node, format: plan.format)
+          try Self.reserve(&stream, over: whole, to: target, pixelBytes: elementBytes,
             pixelLimit: render.context.pixelLimit)
           state.kept[stage.id] = stream
           job.start(producer, stream.produced..<target, into: stream.buffer!,
-            at: (stream.produced - stream.first) * whole.width * plan.format.bytesPerPixel, stride: whole.width,
+            at: (stream.produced - stream.first) * whole.width * elementBytes, stride: whole.width,
             context: render.context.with(stage: stage.id, materialised: [:]))
           targets.append((stage.id, target))
         }
@@ -278,6 +279,13 @@ package final class StageRows: Sendable {
     kept[stage.id] = stream
   }
 
+  /// The bytes of an element of the rows a stage keeps: a pixel of the render's format, or the `Float` of a
+  /// shadow's coverage (at either depth).
+  static func elementBytes(of node: any ImageComponent, format: PixelFormat) -> Int {
+    if let node = node as? any Materialising, node.materialises, !node.rowsArePixels { return 4 }
+    return format.bytesPerPixel
+  }
+
   /// The rows `stream` keeps of `stage`, as its consumers see them, or `nil` when it keeps none.
   static func intermediate(of stage: RenderPlan.Stage, _ stream: Kept?, format: PixelFormat) -> Intermediate? {
     guard let stream, let buffer = stream.buffer, stream.produced > stream.first else { return nil }
@@ -294,8 +302,8 @@ package final class StageRows: Sendable {
     _ stream: inout Kept, of node: any ImageComponent, over whole: IntRect, to target: Int, keepingFrom floor: Int,
     pixelLimit: Int, context: RenderContext
   ) throws {
-    // Elements of the render's pixel format (a shadow's coverage, 4 bytes, is only ever in an 8-bit render).
-    let rowBytes = whole.width * context.format.bytesPerPixel
+    let elementBytes = Self.elementBytes(of: node, format: context.format)
+    let rowBytes = whole.width * elementBytes
     let first = Swift.min(Swift.max(stream.first, floor), stream.produced)
     if first > stream.first, let buffer = stream.buffer {
       let kept = stream.produced - first
@@ -310,7 +318,7 @@ package final class StageRows: Sendable {
       // An eighth more than needed, so that bands a few rows taller than the last do not move the rows each time.
       let rows = Swift.min(whole.height, needed + needed / 8)
       _ = try Raster.byteCount(width: whole.width, height: rows, pixelLimit: pixelLimit)
-      let grown = try RowBuffer(rowBytes: rowBytes, rows: rows, pixelBytes: context.format.bytesPerPixel)
+      let grown = try RowBuffer(rowBytes: rowBytes, rows: rows, pixelBytes: elementBytes)
       if let old = stream.buffer, stream.produced > stream.first {
         grown.base.copyMemory(from: old.base, byteCount: (stream.produced - stream.first) * rowBytes)
       }

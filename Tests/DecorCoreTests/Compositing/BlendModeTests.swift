@@ -233,8 +233,8 @@ import DecorTestSupport
   @Test func theDivisionBy255IsExactForEveryProductOfBytes() {
     var x = 0
     while x <= 65025 {
-      let lanes = PixelLanes.Lanes((0..<8).map { UInt16(Swift.min(65025, x + $0)) })
-      let divided = PixelLanes.div255(lanes)
+      let lanes = Lanes8.Lanes(SIMD8<UInt16>((0..<8).map { UInt16(Swift.min(65025, x + $0)) }))
+      let divided = Lanes8.div255(lanes).v
       for k in 0..<8 {
         let value = Swift.min(65025, x + k)
         #expect(Int(divided[k]) == Int((Double(value) / 255).rounded()), "\(value)")
@@ -244,8 +244,8 @@ import DecorTestSupport
   }
 
   @Test func theSquareRootIsCloseEnough() {
-    let values = PixelLanes.Floats(0.25, 0.3, 0.7, 1)
-    let roots = PixelLanes.squareRoot(values)
+    let values = FloatLanes.Floats(0.25, 0.3, 0.7, 1)
+    let roots = FloatLanes.squareRoot(values)
     for k in 0..<4 { #expect(abs(Double(roots[k]) - Double(values[k]).squareRoot()) < 5e-6) }
   }
 

@@ -108,7 +108,7 @@ import DecorTestSupport
   }
 
   /// The steps that compute new pixels at 16 bits premultiplied (the separable scaler, both blurs, the edges a
-  /// blur extends, the resampling warps, opacity), alone and chained with moves.
+  /// blur extends, the resampling warps, opacity, the compositing steps), alone and chained with moves.
   static let computed: [(String, any ImageComponent)] = [
     ("resize", image.resized(width: 33, height: 30)),
     ("enlarge", image.scaled(by: 1.7)),
@@ -127,7 +127,34 @@ import DecorTestSupport
     ("opacity", image.multiplyingOpacity(by: 0.4)),
     ("chain", image.rotated(by: .degrees(90)).blurred(sigma: 3).resized(width: 30, height: 40).padded(by: 3)
       .blurred(sigma: 1).flipped(.horizontal)),
-  ]
+  ] + compositing
+
+  /// The compositing steps, in integer and float modes, at partial opacities, and the shadows (groups of a painted
+  /// coverage and the image).
+  static var compositing: [(String, any ImageComponent)] {
+    let flipped: any ImageComponent = image.flipped(.horizontal)
+    let turned: any ImageComponent = image.rotated(by: .degrees(90))
+    var cases: [(String, any ImageComponent)] = []
+    let layers = [Layer(image), Layer(flipped, x: 5, y: -3, blendMode: .multiply, opacity: 0.7),
+      Layer(turned, x: 9, blendMode: .softLight, opacity: 0.45)]
+    cases.append(("group", Group(layers)))
+    let inner = Group([Layer(image), Layer(image.flipped(.vertical), x: 3, blendMode: .hue)])
+    let blurred: any ImageComponent = image.blurred(sigma: 2)
+    cases.append(("nested group",
+      Group([Layer(inner), Layer(blurred, x: -4, y: 2, blendMode: .destinationOut, opacity: 0.999)])))
+    cases.append(("blend", image.blended(with: flipped, mode: .colorBurn, opacity: 0.6, at: Point(3, 2))))
+    cases.append(("blend below", image.blended(with: turned, mode: .xor, at: Point(-5, 4), below: true)))
+    cases.append(("background", image.flattened(onto: Color(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6))))
+    cases.append(("coloured canvas", image.placedOnCanvas(width: 90, height: 60, x: 7, y: 5, color: .white)))
+    let rotated: any ImageComponent = image.rotated(by: .degrees(30))
+    cases.append(("drop shadow", rotated.addingDropShadow(offset: Point(8, 8), sigma: 6, opacity: 0.6)))
+    cases.append(("inner shadow", image.addingInnerShadow(offset: Point(-3, 2), sigma: 2.5, opacity: 0.8)))
+    cases.append(("spread shadow",
+      image.addingDropShadow(offset: Point(2, -4), sigma: 1.5, color: .white, spread: 3, only: true)))
+    let screened: any ImageComponent = image.blended(with: blurred, mode: .screen)
+    cases.append(("composited chain", screened.resized(width: 50, height: 35).flattened(onto: .white)))
+    return cases
+  }
 
   /// Every band of `component` rendered at 8 bits (the render not allowed 16).
   static func eightBitBands(_ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil)
@@ -163,7 +190,11 @@ import DecorTestSupport
       worst = max(worst, abs(Int(d.r) - Int(n[0])), abs(Int(d.g) - Int(n[1])), abs(Int(d.b) - Int(n[2])),
         abs(Int(d.a) - Int(n[3])))
     }
-    #expect(worst <= 2, "\(name): \(worst) levels from the 8-bit render")
+    // Colour-burn and hue divide by the source's colour or take its proportions: where alpha is small the 8-bit
+    // render's rounded colours move their result by several levels (up to 8 here; the 16-bit kernels are held to
+    // the exact W3C value in DeepBlendModeTests).
+    let levels = name == "blend" || name == "nested group" ? 10 : 2
+    #expect(worst <= levels, "\(name): \(worst) levels from the 8-bit render")
   }
 
   /// The pixels of the moves at 16 bits are the source's straight 8-bit pixels, exactly, where alpha is above 0:
@@ -205,9 +236,9 @@ import DecorTestSupport
     #expect(sepia.format == .rgba8)
     #expect(sepia.description.hasSuffix("works at 8 bits so far)"))
     #expect(try Renderer(threads: 2).plan(Self.image.flipped(.horizontal)).format == .rgba8)
-    // Placed on a transparent canvas it copies; over a colour it composites, at 8 bits so far.
+    // Placed on a transparent canvas it copies; over a colour it composites, at 16 bits premultiplied.
     #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60)).format == .rgba16Straight)
-    #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60, color: .white)).format == .rgba8)
+    #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60, color: .white)).format == .rgba16)
     let raster = try Raster(width: 4, height: 4, fill: RGBA8(r: 1, g: 2, b: 3, a: 4))
     #expect(try deep.plan(raster.flipped(.horizontal)).format == .rgba8)
     // A 16-bit render asked for 8-bit bands gives each pixel rounded, as the raster it returns.
