@@ -7,7 +7,7 @@ public struct DepthReduction: Sendable, Hashable, CustomStringConvertible {
   public let sourceDepth: Int
   /// The bits a channel of the file holds (8).
   public let writtenDepth: Int
-  /// Why a format that holds the source's depth got fewer bits (`#0 sepia 1 works at 8 bits so far`); `nil` when
+  /// Why a format that holds the source's depth got fewer bits (`#0 pixelate 4 works at 8 bits so far`); `nil` when
   /// the format holds no more.
   public let cause: String?
 

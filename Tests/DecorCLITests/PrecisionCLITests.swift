@@ -110,10 +110,10 @@ import DecorTestSupport
     let blurred = try Decor.run(["apply", Self.cutOut, "blur 2", "--explain", "-o", file("b.png")])
     #expect(blurred.stderr.hasSuffix(
       "the render works at 16 bits a channel (a source is translucent or 16-bit)\n"), "\(blurred.stderr)")
-    let sepia = try Decor.run(["apply", Self.cutOut, "blur 2", "sepia", "--explain", "-o", file("s.png")])
-    #expect(sepia.stderr.hasSuffix(
-      "the render works at 8 bits a channel, rounding the translucent or 16-bit source (#0 sepia 1 works at 8 bits "
-        + "so far)\n"), "\(sepia.stderr)")
+    let pixelated = try Decor.run(["apply", Self.cutOut, "blur 2", "pixelate 4", "--explain", "-o", file("s.png")])
+    #expect(pixelated.stderr.hasSuffix(
+      "the render works at 8 bits a channel, rounding the translucent or 16-bit source (#0 pixelate 4 works at 8 "
+        + "bits so far)\n"), "\(pixelated.stderr)")
     let jpeg = try Decor.run(["apply", Self.cutOut, "flip horizontal", "--explain", "-o", file("c.jpg")])
     #expect(jpeg.stderr.contains("rounding the translucent or 16-bit source (the output takes 8-bit pixels)"),
       "\(jpeg.stderr)")
@@ -220,11 +220,11 @@ import DecorTestSupport
     let gif = try Decor.run(["apply", input, "-o", file("out.gif"), "--depth", "8"])
     #expect(gif.status == 0 && gif.stderr.isEmpty, "\(gif.stderr)")
     // A step that works at 8 bits so far: written at 8 bits, and said, naming the step; --depth 16 asks for 16.
-    let sepia = try Decor.run(["apply", input, "sepia", "-o", file("sepia.png")])
-    #expect(sepia.status == 0 && sepia.stderr == "decor: \(file("sepia.png")): 16-bit samples written at 8 "
-      + "bits: #0 sepia 1 works at 8 bits so far\n", "\(sepia.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("sepia.png"))))[24] == 8)
-    let asked16 = try Decor.run(["apply", input, "sepia", "-o", file("blurred16.png"), "--depth", "16"])
+    let pixelated = try Decor.run(["apply", input, "pixelate 4", "-o", file("pixelated.png")])
+    #expect(pixelated.status == 0 && pixelated.stderr == "decor: \(file("pixelated.png")): 16-bit samples written "
+      + "at 8 bits: #0 pixelate 4 works at 8 bits so far\n", "\(pixelated.stderr)")
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("pixelated.png"))))[24] == 8)
+    let asked16 = try Decor.run(["apply", input, "pixelate 4", "-o", file("blurred16.png"), "--depth", "16"])
     #expect(asked16.status == 0 && asked16.stderr.isEmpty, "\(asked16.stderr)")
     #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred16.png"))))[24] == 16)
   }

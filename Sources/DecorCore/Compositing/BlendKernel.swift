@@ -1,4 +1,4 @@
-/// One blend mode's computation on four pixels, as a type (the types are in `SpanKernels+Modes.swift`).
+/// One blend mode's computation on four pixels, as a type (the types are in `BlendKernels.swift`).
 ///
 /// `SpanKernels.run` is generic over it, so each mode gets a loop of its own, specialised, with its formulas
 /// inlined and nothing else in it. The alternatives are slower in ways that are hard to see: a switch on a mode

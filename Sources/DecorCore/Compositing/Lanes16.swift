@@ -119,4 +119,11 @@ package enum Lanes16: PixelLanes {
     let m = x & 0xFFFF
     return Pixels(UInt64(m[0]), UInt64(m[1]), UInt64(m[2]), UInt64(m[3]))
   }
+
+  @inline(__always)
+  package static func pixels(r: FloatLanes.Mask, g: FloatLanes.Mask, b: FloatLanes.Mask, alphaOf p: Pixels)
+    -> Pixels
+  {
+    wide(r) | wide(g) &<< 16 | wide(b) &<< 32 | (p & 0xFFFF_0000_0000_0000)
+  }
 }

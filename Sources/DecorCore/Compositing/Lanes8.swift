@@ -149,4 +149,11 @@ package enum Lanes8: PixelLanes {
     return (F.rounded(r * scale) & 0xFF) | (F.rounded(g * scale) & 0xFF) &<< 8 | (F.rounded(b * scale) & 0xFF) &<< 16
       | F.rounded(a * scale) &<< 24
   }
+
+  @inline(__always)
+  package static func pixels(r: FloatLanes.Mask, g: FloatLanes.Mask, b: FloatLanes.Mask, alphaOf p: Pixels)
+    -> Pixels
+  {
+    r | g &<< 8 | b &<< 16 | (p & 0xFF00_0000)
+  }
 }

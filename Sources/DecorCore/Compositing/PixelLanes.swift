@@ -56,6 +56,8 @@ package protocol PixelLanes {
   /// nearest. Out-of-range values give wrong bits in their channel only.
   static func pixels(r: FloatLanes.Floats, g: FloatLanes.Floats, b: FloatLanes.Floats, a: FloatLanes.Floats)
     -> Pixels
+  /// Four pixels from whole colour values in 0…`one`, with the alphas of `p`.
+  static func pixels(r: FloatLanes.Mask, g: FloatLanes.Mask, b: FloatLanes.Mask, alphaOf p: Pixels) -> Pixels
 }
 
 extension PixelLanes {

@@ -14,11 +14,12 @@ struct ShadowPaint: Sendable {
   /// by everything outside the shape). At 16 bits the colour is scaled by 65535 / 255 = 257 (at 8 by 1, exactly).
   func fill<P: StoredPixel>(_ out: UnsafeMutablePointer<P>, coverage: UnsafePointer<Float>, count: Int, inverted: Bool)
   {
+    // Coverage clamped to 0…255: a blur's rounding may overshoot by a hair, which at 16 bits `pack` would wrap.
     let color = color * (P.maximum / 255)
     if inverted {
-      for i in 0..<count { out[i] = P.pack(color * Swift.max(0, 255 - coverage[i])) }
+      for i in 0..<count { out[i] = P.pack(color * Swift.min(255, Swift.max(0, 255 - coverage[i]))) }
     } else {
-      for i in 0..<count { out[i] = P.pack(color * coverage[i]) }
+      for i in 0..<count { out[i] = P.pack(color * Swift.min(255, Swift.max(0, coverage[i]))) }
     }
   }
 }

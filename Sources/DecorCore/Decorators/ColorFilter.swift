@@ -148,8 +148,13 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible, LinkedCompon
     if let problem { throw problem }
     var pixels = try context.render(input, region)
     if matrix == .identity { return pixels }
+    let format = pixels.format
     pixels.withUnsafeMutableBytes { bytes in
-      matrix.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
+      if format == .rgba8 {
+        matrix.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
+      } else {
+        matrix.apply(bytes.baseAddress!.assumingMemoryBound(to: RGBA16.self), count: bytes.count / 8)
+      }
     }
     return pixels
   }
@@ -195,6 +200,12 @@ extension ImageComponent {
 
   @available(*, deprecated, renamed: "hueRotate(by:)", message: "named as the CSS function and the step")
   public func hueRotated(by angle: Angle) -> ColorFilter { hueRotate(by: angle) }
+}
+
+extension ColorFilter: DeepRendering {
+  /// The matrix maps straight colour in floats, at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }
 
 extension ColorFilter: GreyProducing {

@@ -61,7 +61,8 @@ struct BandSchedule: Sendable {
   }
 
   /// The most bytes the stages computed once keep at any band: for each, its rows from the first a band or a later
-  /// one reads down to how far the band has it computed, across its planned width, 4 bytes an element.
+  /// one reads down to how far the band has it computed, across its planned width, in elements of its rows (a pixel
+  /// of the render's format, or a shadow's `Float` coverage: `StageRows.elementBytes`).
   func keptBytes(_ plan: RenderPlan) -> Int {
     var most = 0
     for band in frontiers.indices {
@@ -69,7 +70,7 @@ struct BandSchedule: Sendable {
       for stage in plan.stages where stage.materialised {
         let floor = Swift.min(floors[band][stage.id], frontiers[band][stage.id])
         let rows = frontiers[band][stage.id] - Swift.max(floor, stage.region.intersection(stage.extent).minY)
-        let rowBytes = stage.region.width * plan.format.bytesPerPixel
+        let rowBytes = stage.region.width * StageRows.elementBytes(of: stage.node, format: plan.format)
         bytes = IntRect.add(bytes, Swift.max(0, rows).multipliedReportingOverflow(by: rowBytes).partialValue)
       }
       most = Swift.max(most, bytes)

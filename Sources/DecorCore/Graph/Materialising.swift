@@ -16,8 +16,9 @@ protocol Materialising: ImageComponent {
   /// to `context.threads` threads and reads its inputs through `context`.
   func openRows(_ region: IntRect, context: RenderContext) throws -> any RowProducer
 
-  /// Whether the rows produced are premultiplied RGBA8 pixels, which a request through the context may be served
-  /// from directly (a shadow's coverage, in `Float`s, is not). The default is `true`.
+  /// Whether the rows produced are premultiplied pixels of the render's format, which a request through the
+  /// context may be served from directly (a shadow's coverage, in `Float`s at either depth, is not). The default
+  /// is `true`.
   var rowsArePixels: Bool { get }
 }
 
@@ -28,7 +29,8 @@ extension Materialising {
 /// One render's computation of a `Materialising` stage, row after row: state of that render alone.
 protocol RowProducer: AnyObject {
   /// Computes the next rows, `rows` (starting where the last call ended, the first at the region's top), into
-  /// `out`, whose row `rows.lowerBound` is at `out` and whose rows are `stride` elements of 4 bytes apart, each
-  /// `region.width` elements; `context` is the stage's for this band (its inputs' rows ready).
+  /// `out`, whose row `rows.lowerBound` is at `out` and whose rows are `stride` elements apart (pixels of the
+  /// render's format, or 4-byte `Float`s of coverage), each `region.width` elements; `context` is the stage's for
+  /// this band (its inputs' rows ready).
   func produce(_ rows: Range<Int>, into out: UnsafeMutableRawPointer, stride: Int, context: RenderContext) throws
 }

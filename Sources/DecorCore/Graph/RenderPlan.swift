@@ -230,7 +230,7 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Why a render allowed 16 bits works at 8 (`#0 sepia 1 works at 8 bits so far`, `a source is read at
+  /// Why a render allowed 16 bits works at 8 (`#0 pixelate 4 works at 8 bits so far`, `a source is read at
   /// 8 bits so far`); `nil` when it works at 16 bits or was not allowed to.
   package var depthLimit: String? {
     guard deepAllowed, format.depth != 16 else { return nil }

@@ -125,6 +125,8 @@ import DecorTestSupport
     ("shrinking skew", image.skewed(x: .degrees(20), y: .degrees(5)).scaled(by: 0.4)),
     ("fractional move", image.translated(by: Point(2.5, -1.25))),
     ("opacity", image.multiplyingOpacity(by: 0.4)),
+    ("sepia", image.sepia(0.8)),
+    ("hue-rotate", image.hueRotate(by: .degrees(70)).saturate(1.6)),
     ("chain", image.rotated(by: .degrees(90)).blurred(sigma: 3).resized(width: 30, height: 40).padded(by: 3)
       .blurred(sigma: 1).flipped(.horizontal)),
   ] + compositing
@@ -232,9 +234,10 @@ import DecorTestSupport
     deep.allowsDeep = true
     #expect(try deep.plan(Self.image.flipped(.horizontal)).format == .rgba16Straight)
     #expect(try deep.plan(Self.image.blurred(radius: 2)).format == .rgba16)
-    let sepia = try deep.plan(Self.image.blurred(radius: 2).sepia())
-    #expect(sepia.format == .rgba8)
-    #expect(sepia.description.hasSuffix("works at 8 bits so far)"))
+    let pixelated = try deep.plan(Self.image.blurred(radius: 2).pixelated(blockSize: 4))
+    #expect(pixelated.format == .rgba8)
+    #expect(pixelated.description.hasSuffix("#0 pixelate 4 works at 8 bits so far)"))
+    #expect(try deep.plan(Self.image.blurred(radius: 2).sepia()).format == .rgba16)
     #expect(try Renderer(threads: 2).plan(Self.image.flipped(.horizontal)).format == .rgba8)
     // Placed on a transparent canvas it copies; over a colour it composites, at 16 bits premultiplied.
     #expect(try deep.plan(Self.image.placedOnCanvas(width: 90, height: 60)).format == .rgba16Straight)
