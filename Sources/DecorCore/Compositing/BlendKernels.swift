@@ -1,5 +1,5 @@
-/// The `BlendKernel` of every mode (`BlendMode.withKernel` is the table from modes to these): the block of four pixels that
-/// `SpanKernels.run` repeats, each calling its formulas from `BlendFormulas` through the shared parts of
+/// The `BlendKernel` of every mode (`BlendMode.withKernel` is the table from modes to these): the block of four
+/// pixels that `SpanKernels.run` repeats, each calling its formulas from `BlendFormulas` through the shared parts of
 /// `SpanKernels`, at either depth. They are types so that the loop is specialised for each (see `BlendKernel`).
 enum BlendKernels {
   // MARK: - Porter-Duff operators and the plus modes (the source scaled by the opacity first)
@@ -9,8 +9,8 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
-      return S.sourceOver(s, d, opacity: opacity)
+      typealias Parts = SpanKernels<P>
+      return Parts.sourceOver(s, d, opacity: opacity)
     }
   }
 
@@ -26,8 +26,8 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
-      return S.scaled(s, by: opacity)
+      typealias Parts = SpanKernels<P>
+      return Parts.scaled(s, by: opacity)
     }
   }
 
@@ -40,10 +40,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.factors(S.scaled(s, by: opacity), d)
-      return S.products(B.sourceIn(h.srb, h.drb, h.sa, h.da), B.sourceIn(h.sga, h.dga, h.sa, h.da))
+      let h = Parts.factors(Parts.scaled(s, by: opacity), d)
+      return Parts.products(B.sourceIn(h.srb, h.drb, h.sa, h.da), B.sourceIn(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -54,10 +54,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.factors(S.scaled(s, by: opacity), d, complemented: true)
-      return S.products(B.sourceOut(h.srb, h.drb, h.sa, h.da), B.sourceOut(h.sga, h.dga, h.sa, h.da))
+      let h = Parts.factors(Parts.scaled(s, by: opacity), d, complemented: true)
+      return Parts.products(B.sourceOut(h.srb, h.drb, h.sa, h.da), B.sourceOut(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -65,10 +65,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(S.scaled(s, by: opacity), d)
-      return S.divided(B.sourceAtop(h.srb, h.drb, h.sa, h.da), B.sourceAtop(h.sga, h.dga, h.sa, h.da))
+      let h = Parts.halves(Parts.scaled(s, by: opacity), d)
+      return Parts.divided(B.sourceAtop(h.srb, h.drb, h.sa, h.da), B.sourceAtop(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -78,8 +78,8 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
-      return S.destinationOver(s, d, opacity: opacity)
+      typealias Parts = SpanKernels<P>
+      return Parts.destinationOver(s, d, opacity: opacity)
     }
   }
 
@@ -89,10 +89,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.factors(S.scaled(s, by: opacity), d)
-      return S.products(B.destinationIn(h.srb, h.drb, h.sa, h.da), B.destinationIn(h.sga, h.dga, h.sa, h.da))
+      let h = Parts.factors(Parts.scaled(s, by: opacity), d)
+      return Parts.products(B.destinationIn(h.srb, h.drb, h.sa, h.da), B.destinationIn(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -101,10 +101,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.factors(S.scaled(s, by: opacity), d, complemented: true)
-      return S.products(B.destinationOut(h.srb, h.drb, h.sa, h.da), B.destinationOut(h.sga, h.dga, h.sa, h.da))
+      let h = Parts.factors(Parts.scaled(s, by: opacity), d, complemented: true)
+      return Parts.products(B.destinationOut(h.srb, h.drb, h.sa, h.da), B.destinationOut(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -113,10 +113,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(S.scaled(s, by: opacity), d)
-      return S.divided(B.destinationAtop(h.srb, h.drb, h.sa, h.da), B.destinationAtop(h.sga, h.dga, h.sa, h.da))
+      let h = Parts.halves(Parts.scaled(s, by: opacity), d)
+      return Parts.divided(B.destinationAtop(h.srb, h.drb, h.sa, h.da), B.destinationAtop(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -124,10 +124,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(S.scaled(s, by: opacity), d)
-      return S.divided(B.xor(h.srb, h.drb, h.sa, h.da), B.xor(h.sga, h.dga, h.sa, h.da))
+      let h = Parts.halves(Parts.scaled(s, by: opacity), d)
+      return Parts.divided(B.xor(h.srb, h.drb, h.sa, h.da), B.xor(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -135,8 +135,8 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
-      return S.plusDarker(s, d, opacity: opacity)
+      typealias Parts = SpanKernels<P>
+      return Parts.plusDarker(s, d, opacity: opacity)
     }
   }
 
@@ -150,8 +150,8 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
-      return S.plusLighter(s, d, opacity: opacity)
+      typealias Parts = SpanKernels<P>
+      return Parts.plusLighter(s, d, opacity: opacity)
     }
   }
 
@@ -161,10 +161,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      return S.mixed(B.multiply(h.srb, h.drb, h.sa, h.da), B.multiply(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      return Parts.mixed(B.multiply(h.srb, h.drb, h.sa, h.da),
+        B.multiply(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
     }
   }
 
@@ -172,10 +173,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      return S.mixed(B.screen(h.srb, h.drb, h.sa, h.da), B.screen(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      return Parts.mixed(B.screen(h.srb, h.drb, h.sa, h.da), B.screen(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
     }
   }
 
@@ -183,10 +184,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      return S.mixed(B.overlay(h.srb, h.drb, h.sa, h.da), B.overlay(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      return Parts.mixed(B.overlay(h.srb, h.drb, h.sa, h.da), B.overlay(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
     }
   }
 
@@ -194,10 +195,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      return S.mixed(B.darken(h.srb, h.drb, h.sa, h.da), B.darken(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      return Parts.mixed(B.darken(h.srb, h.drb, h.sa, h.da), B.darken(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
     }
   }
 
@@ -205,10 +206,10 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      return S.mixed(B.lighten(h.srb, h.drb, h.sa, h.da), B.lighten(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      return Parts.mixed(B.lighten(h.srb, h.drb, h.sa, h.da), B.lighten(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
     }
   }
 
@@ -216,10 +217,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      return S.mixed(B.hardLight(h.srb, h.drb, h.sa, h.da), B.hardLight(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      return Parts.mixed(B.hardLight(h.srb, h.drb, h.sa, h.da),
+        B.hardLight(h.sga, h.dga, h.sa, h.da), h, opacity: opacity)
     }
   }
 
@@ -227,11 +229,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      let ga = S.sourceOverAlpha(B.difference(h.sga, h.dga, h.sa, h.da), h)
-      return S.mixed(B.difference(h.srb, h.drb, h.sa, h.da), ga, h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      let ga = Parts.sourceOverAlpha(B.difference(h.sga, h.dga, h.sa, h.da), h)
+      return Parts.mixed(B.difference(h.srb, h.drb, h.sa, h.da), ga, h, opacity: opacity)
     }
   }
 
@@ -239,11 +241,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
-      let h = S.halves(s, d)
-      let ga = S.sourceOverAlpha(B.exclusion(h.sga, h.dga, h.sa, h.da), h)
-      return S.mixed(B.exclusion(h.srb, h.drb, h.sa, h.da), ga, h, opacity: opacity)
+      let h = Parts.halves(s, d)
+      let ga = Parts.sourceOverAlpha(B.exclusion(h.sga, h.dga, h.sa, h.da), h)
+      return Parts.mixed(B.exclusion(h.srb, h.drb, h.sa, h.da), ga, h, opacity: opacity)
     }
   }
 
@@ -254,12 +256,12 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let (sp, dp) = (P.planes(s), P.planes(d))
       let colors = (B.colorDodge(sp.r, dp.r, sp.a, dp.a), B.colorDodge(sp.g, dp.g, sp.a, dp.a),
         B.colorDodge(sp.b, dp.b, sp.a, dp.a))
-      return S.rounded(colors, sp, dp, opacity: opacity)
+      return Parts.rounded(colors, sp, dp, opacity: opacity)
     }
   }
 
@@ -268,12 +270,12 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let (sp, dp) = (P.planes(s), P.planes(d))
       let colors = (B.colorBurn(sp.r, dp.r, sp.a, dp.a), B.colorBurn(sp.g, dp.g, sp.a, dp.a),
         B.colorBurn(sp.b, dp.b, sp.a, dp.a))
-      return S.rounded(colors, sp, dp, opacity: opacity)
+      return Parts.rounded(colors, sp, dp, opacity: opacity)
     }
   }
 
@@ -282,12 +284,12 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let (sp, dp) = (P.planes(s), P.planes(d))
       let colors = (B.softLight(sp.r, dp.r, sp.a, dp.a), B.softLight(sp.g, dp.g, sp.a, dp.a),
         B.softLight(sp.b, dp.b, sp.a, dp.a))
-      return S.rounded(colors, sp, dp, opacity: opacity)
+      return Parts.rounded(colors, sp, dp, opacity: opacity)
     }
   }
 
@@ -298,10 +300,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let (sp, dp) = (P.planes(s), P.planes(d))
-      return S.rounded(S.composited(B.hue(S.rgb(sp), S.rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+      return Parts.rounded(Parts.composited(B.hue(Parts.rgb(sp), Parts.rgb(dp), sp.a, dp.a), sp, dp),
+        sp, dp, opacity: opacity)
     }
   }
 
@@ -310,10 +313,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let (sp, dp) = (P.planes(s), P.planes(d))
-      return S.rounded(S.composited(B.saturation(S.rgb(sp), S.rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+      return Parts.rounded(Parts.composited(B.saturation(Parts.rgb(sp), Parts.rgb(dp), sp.a, dp.a), sp, dp),
+        sp, dp, opacity: opacity)
     }
   }
 
@@ -322,10 +326,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let (sp, dp) = (P.planes(s), P.planes(d))
-      return S.rounded(S.composited(B.color(S.rgb(sp), S.rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+      return Parts.rounded(Parts.composited(B.color(Parts.rgb(sp), Parts.rgb(dp), sp.a, dp.a), sp, dp),
+        sp, dp, opacity: opacity)
     }
   }
 
@@ -334,10 +339,11 @@ enum BlendKernels {
     @inline(__always) static func block<P: PixelLanes>(
       _: P.Type, _ s: P.Pixels, _ d: P.Pixels, opacity: P.Lanes.Scalar
     ) -> P.Pixels {
-      typealias S = SpanKernels<P>
+      typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let (sp, dp) = (P.planes(s), P.planes(d))
-      return S.rounded(S.composited(B.luminosity(S.rgb(sp), S.rgb(dp), sp.a, dp.a), sp, dp), sp, dp, opacity: opacity)
+      return Parts.rounded(Parts.composited(B.luminosity(Parts.rgb(sp), Parts.rgb(dp), sp.a, dp.a), sp, dp),
+        sp, dp, opacity: opacity)
     }
   }
 }
