@@ -90,6 +90,36 @@ import DecorTestSupport
     }
   }
 
+  /// The same at 16 bits: random chains on a translucent PNG read by rows, which the plan renders at 16 bits wherever
+  /// every step of the chain can, give the same 16-bit pixels on 1 and 4 threads and with two tile and band sizes.
+  @Test(arguments: SanitizerRun.sample(Array(0..<4), every: 2))
+  func randomChainsRenderTheSameEverywhereAtSixteenBits(batch: Int) throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("decor-random-chains-\(batch)-\(ProcessInfo.processInfo.processIdentifier).png").path
+    try Self.image().write(to: path, as: .png())
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let image = StreamedImage(try PNGRowSource(contentsOfFile: path, source: path))
+    let names = FilterRegistry.standard.filters.map(\.name)
+    var g = SplitMix64(seed: 0x16B1 + UInt64(batch))
+    var deep = 0
+    for _ in 0..<20 {
+      let steps = (0..<Int.random(in: 1...6, using: &g)).map { _ in Self.step(names.randomElement(using: &g)!, &g) }
+      let built = Result { () throws -> any ImageComponent in try Chain(parsing: steps).apply(to: image) }
+      if case .failure(let error) = built, "\(error)".contains("misses the image") { continue }
+      let chain = try built.get()
+      if chain.extent.isEmpty || chain.extent.isInfinite { continue }
+      let one = try DeepBands.render(chain, threads: 1, tileSize: 64)
+      if one.format == .rgba8 { continue }
+      deep += 1
+      let many = try DeepBands.render(chain, threads: 4, tileSize: 23, bandHeight: 16)
+      #expect(many.format == one.format, "\(steps)")
+      #expect(one.pixels.count == many.pixels.count, "\(steps)")
+      #expect(zip(one.pixels, many.pixels).filter { $0 != $1 }.count == 0, "\(steps): pixels that differ")
+    }
+    // Most chains reach 16 bits; a batch whose every chain holds a step still at 8 bits would test nothing.
+    #expect(deep > 0, "no chain rendered at 16 bits")
+  }
+
   @Test(arguments: SanitizerRun.sample(Array(0..<8), every: 4))
   func randomChainsRenderTheSameEverywhere(batch: Int) throws {
     let image = try Self.image()

@@ -61,25 +61,6 @@ import DecorTestSupport
     }
   }
 
-  /// Every band of `component` at 16 bits in `format`: straight by default, as a writer whose encoder takes 16-bit
-  /// rows renders it; premultiplied (`rgba16`) is the render's own pixels when it works in that format.
-  static func deepBands(
-    _ component: any ImageComponent, threads: Int, tileSize: Int, bandHeight: Int? = nil,
-    format: PixelFormat = .rgba16Straight
-  ) throws -> (format: PixelFormat, pixels: [RGBA16]) {
-    var renderer = Renderer(tileSize: tileSize, threads: threads)
-    renderer.allowsDeep = true
-    let banded = try renderer.prepareBands(component, bandHeight: bandHeight)
-    var pixels: [RGBA16] = []
-    for band in 0..<banded.bandCount {
-      var part = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0),
-        count: banded.region.width * banded.rows(ofBand: band).count)
-      try part.withUnsafeMutableBufferPointer { try banded.render(band: band, intoDeep: $0, format: format) }
-      pixels += part
-    }
-    return (banded.plan.format, pixels)
-  }
-
   static let source = Pairs(width: 67, height: 45, seed: 45)
   static let image = StreamedImage(source)
 
@@ -100,8 +81,8 @@ import DecorTestSupport
   @Test(arguments: moves.indices)
   func movesRenderAtSixteenBitsAlikeOnAnyThreadsAndTiles(_ index: Int) throws {
     let (name, component) = Self.moves[index]
-    let one = try Self.deepBands(component, threads: 1, tileSize: 16, bandHeight: 16)
-    let many = try Self.deepBands(component, threads: 3, tileSize: 256)
+    let one = try DeepBands.render(component, threads: 1, tileSize: 16, bandHeight: 16)
+    let many = try DeepBands.render(component, threads: 3, tileSize: 256)
     #expect(one.format == .rgba16Straight && many.format == .rgba16Straight, "\(name)")
     #expect(one.pixels == many.pixels, "\(name)")
     #expect(one.pixels.count == component.extent.width * component.extent.height, "\(name)")
@@ -177,8 +158,8 @@ import DecorTestSupport
   @Test(arguments: computed.indices)
   func computingStepsRenderAtSixteenBitsAlikeOnAnyThreadsAndTiles(_ index: Int) throws {
     let (name, component) = Self.computed[index]
-    let one = try Self.deepBands(component, threads: 1, tileSize: 16, bandHeight: 16, format: .rgba16)
-    let many = try Self.deepBands(component, threads: 3, tileSize: 256, format: .rgba16)
+    let one = try DeepBands.render(component, threads: 1, tileSize: 16, bandHeight: 16, format: .rgba16)
+    let many = try DeepBands.render(component, threads: 3, tileSize: 256, format: .rgba16)
     let eight = try Self.eightBitBands(component, threads: 1, tileSize: 16, bandHeight: 16)
     #expect(one.format == .rgba16 && many.format == .rgba16, "\(name)")
     #expect(one.pixels.count == many.pixels.count, "\(name)")
@@ -214,7 +195,7 @@ import DecorTestSupport
       }),
     ]
     for (component, expected) in cases {
-      let (format, pixels) = try Self.deepBands(component, threads: 2, tileSize: 32)
+      let (format, pixels) = try DeepBands.render(component, threads: 2, tileSize: 32)
       #expect(format == .rgba16Straight)
       let outputWidth = component.extent.width
       var wrong = 0
