@@ -43,7 +43,7 @@ enum BlendKernels {
       typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let h = Parts.factors(Parts.scaled(s, by: opacity), d)
-      return Parts.products(B.sourceIn(h.srb, h.drb, h.sa, h.da), B.sourceIn(h.sga, h.dga, h.sa, h.da))
+      return P.products(B.sourceIn(h.srb, h.drb, h.sa, h.da), B.sourceIn(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -57,7 +57,7 @@ enum BlendKernels {
       typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let h = Parts.factors(Parts.scaled(s, by: opacity), d, complemented: true)
-      return Parts.products(B.sourceOut(h.srb, h.drb, h.sa, h.da), B.sourceOut(h.sga, h.dga, h.sa, h.da))
+      return P.products(B.sourceOut(h.srb, h.drb, h.sa, h.da), B.sourceOut(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -92,7 +92,7 @@ enum BlendKernels {
       typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let h = Parts.factors(Parts.scaled(s, by: opacity), d)
-      return Parts.products(B.destinationIn(h.srb, h.drb, h.sa, h.da), B.destinationIn(h.sga, h.dga, h.sa, h.da))
+      return P.products(B.destinationIn(h.srb, h.drb, h.sa, h.da), B.destinationIn(h.sga, h.dga, h.sa, h.da))
     }
   }
 
@@ -104,7 +104,7 @@ enum BlendKernels {
       typealias Parts = SpanKernels<P>
       typealias B = BlendFormulas<P>
       let h = Parts.factors(Parts.scaled(s, by: opacity), d, complemented: true)
-      return Parts.products(B.destinationOut(h.srb, h.drb, h.sa, h.da), B.destinationOut(h.sga, h.dga, h.sa, h.da))
+      return P.products(B.destinationOut(h.srb, h.drb, h.sa, h.da), B.destinationOut(h.sga, h.dga, h.sa, h.da))
     }
   }
 

@@ -183,11 +183,6 @@ enum SpanKernels<P: PixelLanes> {
     return (srb, sga, drb, dga, P.alphas(ofTop: s), P.alphas(ofTop: d))
   }
 
-  /// Pixels from lanes that are products of two channels (the one-term operators' `N = one·co`, and the backdrop or
-  /// source term of source-over and destination-over): `PixelLanes.products`.
-  @inline(__always)
-  static func products(_ rb: L, _ ga: L) -> Pixels { P.products(rb, ga) }
-
   /// Pixels from formula results `N = one·co` (a Porter-Duff operator's, whose source was scaled first).
   @inline(__always)
   static func divided(_ rb: L, _ ga: L) -> Pixels { P.join(P.divide(rb), P.divide(ga)) }
@@ -220,7 +215,7 @@ enum SpanKernels<P: PixelLanes> {
     let s = scaled(s, by: opacity)
     let k = P.alphas(ofTop: P.complement(s))
     let (rb, ga) = P.split(d)
-    return P.sum(s, products(rb &* k, ga &* k))
+    return P.sum(s, P.products(rb &* k, ga &* k))
   }
 
   /// Destination-over, `cb + cs·(1 − αb)`: the same bytes as `BlendFormulas.destinationOver` with one
@@ -231,7 +226,7 @@ enum SpanKernels<P: PixelLanes> {
     let s = scaled(s, by: opacity)
     let k = P.alphas(ofTop: P.complement(d))
     let (rb, ga) = P.split(s)
-    return P.sum(d, products(rb &* k, ga &* k))
+    return P.sum(d, P.products(rb &* k, ga &* k))
   }
 
   /// Every channel times `opacity / one`, rounded.

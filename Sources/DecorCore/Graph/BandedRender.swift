@@ -282,8 +282,13 @@ package final class StageRows: Sendable {
   /// The bytes of an element of the rows a stage keeps: a pixel of the render's format, or the `Float` of a
   /// shadow's coverage (at either depth).
   static func elementBytes(of node: any ImageComponent, format: PixelFormat) -> Int {
-    if let node = node as? any Materialising, node.materialises, !node.rowsArePixels { return 4 }
-    return format.bytesPerPixel
+    keepsPixels(node) ? format.bytesPerPixel : 4
+  }
+
+  /// Whether the rows a stage keeps are pixels of the render's format (not a shadow's coverage): what a request may
+  /// be served from, and what sizes their elements.
+  static func keepsPixels(_ node: any ImageComponent) -> Bool {
+    (node as? any Materialising).map { !$0.materialises || $0.rowsArePixels } ?? true
   }
 
   /// The rows `stream` keeps of `stage`, as its consumers see them, or `nil` when it keeps none.
@@ -293,7 +298,7 @@ package final class StageRows: Sendable {
     return Intermediate(
       rect: IntRect(x: whole.minX, y: stream.first, width: whole.width, height: stream.produced - stream.first),
       buffer: buffer,
-      isPixels: (stage.node as? any Materialising).map { !$0.materialises || $0.rowsArePixels } ?? true,
+      isPixels: keepsPixels(stage.node),
       format: format)
   }
 
