@@ -1,5 +1,6 @@
 /// Samples of a source written at fewer bits than it holds: a 16-bit PNG into JPEG, WebP or GIF, which hold 8, or
-/// into a PNG after a step that works at 8 bits so far. Not an error, since the format and the steps were chosen;
+/// into a PNG when it was read at 8 bits so far or went through a step that works at 8 bits (a decorator written
+/// outside Decor). Not an error, since the format and the steps were chosen;
 /// reported (`EncodingResult.depthReduction`) so that a caller can tell its user, as `decor` does in one line unless
 /// `--depth` asked for it.
 public struct DepthReduction: Sendable, Hashable, CustomStringConvertible {
@@ -7,7 +8,7 @@ public struct DepthReduction: Sendable, Hashable, CustomStringConvertible {
   public let sourceDepth: Int
   /// The bits a channel of the file holds (8).
   public let writtenDepth: Int
-  /// Why a format that holds the source's depth got fewer bits (`#0 pixelate 4 works at 8 bits so far`); `nil` when
+  /// Why a format that holds the source's depth got fewer bits (`#0 duotone works at 8 bits`); `nil` when
   /// the format holds no more.
   public let cause: String?
 

@@ -57,6 +57,8 @@ extension Renderer {
       // premultiplied pixels keep and every component works at 16 bits (`RenderPlan.format`).
       var renderer = self
       renderer.allowsDeep = true
+      // 16-bit samples asked for are computed at 16 bits, so that they hold more than 8-bit values widened.
+      if deepEncoder.depth == .sixteen && renderer.precision == .automatic { renderer.precision = .sixteenBits }
       let banded = try renderer.prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
       let plan = banded.plan
       // The file's depth: the one asked for, else the render's when it works at 16 bits for a 16-bit source (a
@@ -118,6 +120,9 @@ extension Renderer {
   {
     var renderer = self
     renderer.allowsDeep = encoder is any DeepRowEncoding
+    if (encoder as? any DeepRowEncoding)?.depth == .sixteen && renderer.precision == .automatic {
+      renderer.precision = .sixteenBits
+    }
     return try renderer.plan(component)
   }
 }

@@ -278,32 +278,50 @@ public struct Text: ImageComponent, CustomStringConvertible {
   /// - Throws: `RenderError.invalidParameter`, or `RasterError` if `region` is empty or over the pixel limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var raster = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     let clip = region.intersection(extent)
     guard !clip.isEmpty, let data, !layout.glyphs.isEmpty else { return raster }
     let layout = layout
     let coverage = try FontData.withFaces([data] + fallbacks, size: size) { faces in
       GlyphRendering.coverage(layout, faces: faces, region: clip)
     }.get()
-    let pixel = SIMD4<UInt32>(UInt32(pixel.r), UInt32(pixel.g), UInt32(pixel.b), UInt32(pixel.a))
+    if context.format.depth == 16 {
+      // The colour at 16-bit precision, times the glyphs' 8-bit coverage.
+      let p = color.premultiplied16
+      let colour = SIMD4<UInt32>(UInt32(p.r), UInt32(p.g), UInt32(p.b), UInt32(p.a))
+      Self.paint(UInt16.self, colour, coverage: coverage, clip: clip, region: region, into: &raster)
+    } else {
+      let colour = SIMD4<UInt32>(UInt32(pixel.r), UInt32(pixel.g), UInt32(pixel.b), UInt32(pixel.a))
+      Self.paint(UInt8.self, colour, coverage: coverage, clip: clip, region: region, into: &raster)
+    }
+    return raster
+  }
+
+  /// Writes `colour` (premultiplied, on the scale of `Channel`: 8 or 16 bits) times each pixel's coverage
+  /// (0 … 255, for `clip`) over 255, rounded, into `raster` (covering `region`, blank).
+  private static func paint<Channel: FixedWidthInteger & UnsignedInteger>(
+    _: Channel.Type, _ colour: SIMD4<UInt32>, coverage: [UInt8], clip: IntRect, region: IntRect,
+    into raster: inout Raster
+  ) {
     let width = region.width
     raster.withUnsafeMutableBytes { bytes in
+      let channels = bytes.bindMemory(to: Channel.self)
       for y in 0..<clip.height {
         let row = (clip.y - region.y + y) * width + (clip.x - region.x)
         for x in 0..<clip.width {
           let c = UInt32(coverage[y * clip.width + x])
           guard c > 0 else { continue }
-          // pixel × c / 255, rounded.
-          let value = (pixel &* c &+ 127) / 255
+          // colour × c / 255, rounded.
+          let value = (colour &* c &+ 127) / 255
           let at = (row + x) * 4
-          bytes[at] = UInt8(value.x)
-          bytes[at + 1] = UInt8(value.y)
-          bytes[at + 2] = UInt8(value.z)
-          bytes[at + 3] = UInt8(value.w)
+          channels[at] = Channel(value.x)
+          channels[at + 1] = Channel(value.y)
+          channels[at + 2] = Channel(value.z)
+          channels[at + 3] = Channel(value.w)
         }
       }
     }
-    return raster
   }
 
   /// `text "…" DejaVu Sans 48px #rrggbb`.
@@ -382,4 +400,10 @@ extension Text {
     return (leading: a.leading == a.length ? a.length + b.leading : a.leading,
       trailing: b.trailing == b.length ? b.length + a.trailing : b.trailing, length: a.length + b.length)
   }
+}
+
+extension Text: DeepRendering {
+  /// Its colour at the render's precision, times the glyphs' coverage (8 bits, FreeType's antialiasing).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

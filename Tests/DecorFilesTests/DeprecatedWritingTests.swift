@@ -113,3 +113,23 @@ import DecorTestSupport
     for (name, bytes) in files { #expect(bytes == png, "\(name)") }
   }
 }
+
+/// 16-bit rasters and `RenderPrecision` through the encoders: a 16-bit raster is written at 16 bits where the format
+/// holds them, and `eightBits` writes a 16-bit source it computes at 8 bits.
+@Suite struct PrecisionWritingTests {
+  @Test func aSixteenBitRasterIsWrittenAtSixteenBits() throws {
+    let raster = try Raster(width: 5, height: 3, fill: RGBA16(r: 12345, g: 40000, b: 201, a: 65535))
+    let png = try raster.encoded(as: .png())
+    #expect(png[24] == 16, "bit depth \(png[24])")
+    // At `eightBits` a chain computes at 8 bits and is written at 8; the raster alone, computed by nothing, keeps
+    // its 16.
+    var eight = Renderer()
+    eight.precision = .eightBits
+    let narrowed = try raster.blurred(sigma: 1).encoded(as: .png(), renderer: eight)
+    #expect(narrowed[24] == 8, "bit depth \(narrowed[24])")
+    #expect(try raster.encoded(as: .png(), renderer: eight)[24] == 16)
+    var sixteen = Renderer()
+    sixteen.precision = .sixteenBits
+    #expect(try raster.blurred(sigma: 1).encoded(as: .png(), renderer: sixteen)[24] == 16)
+  }
+}

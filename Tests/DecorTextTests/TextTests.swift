@@ -387,3 +387,35 @@ import DecorTestSupport
     _ = try odd.rendered()
   }
 }
+
+/// Text at 16 bits: over a 16-bit image the render stays at 16 bits, the same on any threads and tiles, and the
+/// glyphs are the 8-bit render's coverage times the colour at 16-bit precision.
+@Suite struct DeepTextTests {
+  @Test func textOverASixteenBitImageRendersAtSixteenBits() throws {
+    let source = SixteenBitSource(width: 120, height: 40) { x, y in
+      RGBA16(r: UInt16(x * 500), g: UInt16(y * 1500), b: 40000, a: UInt16(30000 + x * 200))
+    }
+    let colour = Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.8)
+    let text = Text("Hg 16", font: Font(file: TextTests.dejaVu, size: 28), color: colour)
+    let group = Group([Layer(StreamedImage(source)), Layer(text, x: 4, y: 2)])
+    let one = try DeepBands.render(group, threads: 1, tileSize: 16, bandHeight: 16, format: .rgba16)
+    let many = try DeepBands.render(group, threads: 3, tileSize: 256, format: .rgba16)
+    #expect(one.format == .rgba16 && one.pixels == many.pixels)
+    // The text alone at 16 bits: each pixel is the colour (16-bit premultiplied) times the coverage over 255,
+    // whose 8-bit rendering is the colour at 8 bits times the same coverage.
+    let clear = SixteenBitSource(width: 120, height: 40) { _, _ in RGBA16(r: 0, g: 0, b: 0, a: 0) }
+    let alone = Group([Layer(StreamedImage(clear)), Layer(text, x: 4, y: 2)])
+    let deep = try DeepBands.render(alone, threads: 2, tileSize: 64, format: .rgba16).pixels
+    let eight = try Renderer(threads: 2).render(alone)
+    var covered = 0
+    var worst = 0
+    for (i, pixel) in deep.enumerated() {
+      let narrow = eight[i % 120, i / 120]
+      if narrow.a > 0 { covered += 1 }
+      let rounded = pixel.premultiplied8
+      worst = max(worst, abs(Int(rounded.a) - Int(narrow.a)), abs(Int(rounded.r) - Int(narrow.r)))
+    }
+    #expect(covered > 200, "the text covers \(covered) pixels")
+    #expect(worst <= 1, "\(worst) levels from the 8-bit text")
+  }
+}

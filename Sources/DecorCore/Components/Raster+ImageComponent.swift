@@ -23,6 +23,12 @@ extension Raster: DeepRendering {
   package var onlyMovesPixels: Bool { true }
 }
 
+extension Raster: DeepSource {
+  /// A 16-bit raster's pixels need 16 bits; an 8-bit one's are what 8-bit premultiplied storage holds already.
+  package var holdsMoreThanEightBits: Bool { format.depth == 16 }
+  package var sourceDepth: Int { format.depth }
+}
+
 extension Raster: CustomStringConvertible {
   public var description: String { "image \(width)x\(height)" }
 }

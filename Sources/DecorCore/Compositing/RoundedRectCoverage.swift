@@ -85,8 +85,16 @@ package struct RoundedRectCoverage: Sendable {
   }
 
   /// Multiplies the pixels of `raster`, which holds the rectangle's pixels `region` (in its coordinates), by their
-  /// coverage: the corner boxes only.
+  /// coverage, at the raster's depth: the corner boxes only.
   func apply(to raster: inout Raster, region: IntRect) {
+    if raster.format.depth == 16 {
+      apply(RGBA16.self, to: &raster, region: region)
+    } else {
+      apply(UInt32.self, to: &raster, region: region)
+    }
+  }
+
+  private func apply<P: StoredPixel>(_: P.Type, to raster: inout Raster, region: IntRect) {
     guard rx > 0, ry > 0 else { return }
     let cornerWidth = Int(rx.rounded(.up))
     let cornerHeight = Int(ry.rounded(.up))
@@ -98,7 +106,7 @@ package struct RoundedRectCoverage: Sendable {
     }
     let stride = region.width
     raster.withUnsafeMutableBytes { bytes in
-      let pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      let pixels = bytes.baseAddress!.assumingMemoryBound(to: P.self)
       for y in rows.minY..<rows.maxY where y < cornerHeight || y >= height - cornerHeight {
         let line = pixels + (y - region.minY) * stride - region.minX
         var done = -1
@@ -106,10 +114,10 @@ package struct RoundedRectCoverage: Sendable {
           for x in span where x > done {
             done = x
             let pixel = line[x]
-            if pixel == 0 { continue }
+            if pixel == P.transparent { continue }
             let c = coverage(x: x, y: y)
             if c >= 1 { continue }
-            line[x] = PixelMath.pack(PixelMath.unpack(pixel) * Float(c))
+            line[x] = P.pack(P.unpack(pixel) * Float(c))
           }
         }
       }

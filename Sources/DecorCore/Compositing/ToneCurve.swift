@@ -2,13 +2,13 @@ import RealModule
 
 /// The curve of `levels` and `gamma` applied to each colour channel of straight (un-premultiplied) colour,
 /// `c' = ((c − black) / (white − black))^exponent` clamped to 0 … 1 (c as a fraction of white), alpha unchanged, on
-/// premultiplied RGBA8 pixels.
+/// premultiplied pixels of 8 or 16 bits.
 ///
-/// Opaque pixels go through a table of the 256 levels (one lookup a channel, the formula rounded to nearest:
+/// At 8 bits, opaque pixels go through a table of the 256 levels (one lookup a channel, the formula rounded to nearest:
 /// ImageMagick's `-level` and `-gamma` and Pillow's point operations are tables too). A translucent pixel's straight
 /// colour c/α falls between levels, where a table would be coarse on a steep curve, so it is computed from the
-/// formula in `Double` and premultiplied by α again, rounded to nearest (never above α). A fully transparent pixel
-/// stays as it is.
+/// formula in `Double` and premultiplied by α again, rounded to nearest (never above α). At 16 bits every pixel is
+/// computed so, by the same code. A fully transparent pixel stays as it is.
 package struct ToneCurve: Sendable, Hashable {
   /// The input level that maps to 0, as a fraction of white.
   let black: Double
@@ -39,6 +39,12 @@ package struct ToneCurve: Sendable, Hashable {
     opaque = (0...255).map { i in UInt8(Swift.min(255, Swift.max(0, (2 * 255 * (i - lo) + span) / (2 * span)))) }
   }
 
+  /// The straight line from level `lo` to level `hi` of 0 … 65535 (`lo` below `hi`), gamma 1: `normalize`'s curve
+  /// at 16 bits, from the formula (its 8-bit table is the same line rounded, unused at that depth).
+  init(deepLevels lo: Int, _ hi: Int) {
+    self.init(black: Double(lo) / 65535, white: Double(hi) / 65535, gamma: 1)
+  }
+
   /// The curve at `c` (a fraction of white), in 0 … 1.
   @inline(__always)
   static func value(_ c: Double, black: Double, range: Double, exponent: Double) -> Double {
@@ -49,15 +55,20 @@ package struct ToneCurve: Sendable, Hashable {
   /// Whether the curve leaves every value as it is (levels 0 and 1, gamma 1).
   var isIdentity: Bool { black == 0 && range == 1 && exponent == 1 }
 
-  /// Maps every pixel of `raster` in place (nothing to do for the identity).
+  /// Maps every pixel of `raster` in place, 8 or 16 bits (nothing to do for the identity).
   func apply(to raster: inout Raster) {
     if isIdentity { return }
+    let deep = raster.format.depth == 16
     raster.withUnsafeMutableBytes { bytes in
-      apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
+      if deep {
+        apply(bytes.baseAddress!.assumingMemoryBound(to: UInt16.self), count: bytes.count / 8)
+      } else {
+        apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
+      }
     }
   }
 
-  /// Maps `count` premultiplied pixels in place.
+  /// Maps `count` premultiplied RGBA8 pixels in place: opaque ones through the table.
   func apply(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
     opaque.withUnsafeBufferPointer { table in
       let bytes = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
@@ -69,15 +80,28 @@ package struct ToneCurve: Sendable, Hashable {
           p[1] = table[Int(p[1])]
           p[2] = table[Int(p[2])]
         } else if alpha != 0 {
-          let a = Double(alpha)
-          let (black, range, exponent) = (black, range, exponent)
-          for c in 0..<3 {
-            // Straight colour, at most 1 in a valid premultiplied pixel (clamped for one that is not).
-            let v = Self.value(Swift.min(Double(p[c]) / a, 1), black: black, range: range, exponent: exponent) * a
-            p[c] = UInt8(Swift.min(v.rounded(), a))
-          }
+          map(p)
         }
       }
+    }
+  }
+
+  /// Maps `count` premultiplied RGBA16 pixels in place (given as their channels), every one from the formula: a
+  /// table of 65,536 levels would cost more to build than most images take to map.
+  func apply(_ channels: UnsafeMutablePointer<UInt16>, count: Int) {
+    for i in 0..<count where channels[4 * i + 3] != 0 { map(channels + 4 * i) }
+  }
+
+  /// Maps the colour of the premultiplied pixel whose channels R, G, B, A start at `p` (alpha above 0), at either
+  /// depth: the straight colour c/α (at most 1 in a valid pixel; clamped for one that is not) through the formula,
+  /// premultiplied by α again, rounded to nearest, never above α.
+  @inline(__always)
+  private func map<Channel: FixedWidthInteger & UnsignedInteger>(_ p: UnsafeMutablePointer<Channel>) {
+    let a = Double(p[3])
+    let (black, range, exponent) = (black, range, exponent)
+    for c in 0..<3 {
+      let v = Self.value(Swift.min(Double(p[c]) / a, 1), black: black, range: range, exponent: exponent) * a
+      p[c] = Channel(Swift.min(v.rounded(), a))
     }
   }
 }

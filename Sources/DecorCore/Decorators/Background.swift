@@ -30,8 +30,7 @@ public struct Background: ImageComponent, CustomStringConvertible, LinkedCompone
     var output = try Raster(width: region.width, height: region.height, format: context.format,
       pixelLimit: context.pixelLimit)
     if !inside.isEmpty {
-      let backdrop = try Raster(width: inside.width, height: inside.height, fill: color.premultiplied)
-      output.copy(backdrop, from: backdrop.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
+      output.fill(color, in: inside.offsetBy(dx: -region.minX, dy: -region.minY))
     }
     Compositor.composite(pixels, at: output.bounds, onto: &output, mode: .normal, opacity: 1)
     return output
@@ -41,7 +40,7 @@ public struct Background: ImageComponent, CustomStringConvertible, LinkedCompone
 }
 
 extension Background: DeepRendering {
-  /// Blends premultiplied pixels onto the colour (widened from 8 bits) at either depth.
+  /// Blends premultiplied pixels onto the colour (at the render's precision) at either depth.
   package var rendersDeep: Bool { true }
   package var onlyMovesPixels: Bool { false }
 }

@@ -62,3 +62,9 @@ extension ImageComponent {
     Border(self, width: width, color: color)
   }
 }
+
+extension Border: DeepRendering {
+  /// Its graph (a background under a padding) renders at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
+}

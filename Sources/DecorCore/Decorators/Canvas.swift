@@ -72,14 +72,13 @@ public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
     if let problem { throw problem }
     let (inside, asked) = parts(of: region)
     let fill = color.premultiplied
-    // At 8 bits a region all on the canvas starts filled; otherwise the colour is copied in (widened at 16 bits).
+    // At 8 bits a region all on the canvas starts filled; otherwise the colour is filled in at the render's precision.
     let whole = inside == region && context.format == .rgba8
     var output = whole
       ? try Raster(width: region.width, height: region.height, fill: fill, pixelLimit: context.pixelLimit)
       : try Raster(width: region.width, height: region.height, format: context.format, pixelLimit: context.pixelLimit)
     if !whole && fill != .clear && !inside.isEmpty {
-      let band = try Raster(width: inside.width, height: inside.height, fill: fill)
-      output.copy(band, from: band.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
+      output.fill(color, in: inside.offsetBy(dx: -region.minX, dy: -region.minY))
     }
     guard let asked, let pixels = try context.renderClipped(input, asked) else { return output }
     // Only the asked part: a raster input is handed over whole, and its pixels beyond the canvas are clipped.
@@ -100,7 +99,7 @@ public struct Canvas: ImageComponent, CustomStringConvertible, LinkedComponent {
 
 extension Canvas: DeepRendering {
   /// Placing on a transparent canvas copies pixels, at any depth; over a colour it composites, at either depth
-  /// (the colour widened from 8 bits).
+  /// (the colour at the render's precision).
   package var rendersDeep: Bool { true }
   package var onlyMovesPixels: Bool { color.premultiplied == .clear }
 }

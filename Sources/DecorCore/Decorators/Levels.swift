@@ -96,3 +96,9 @@ extension ImageComponent {
     Levels(self, black: 0, white: 1, gamma: gamma, name: "gamma")
   }
 }
+
+extension Levels: DeepRendering {
+  /// The curve maps straight colour from its formula at 16 bits (see `ToneCurve`).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
+}

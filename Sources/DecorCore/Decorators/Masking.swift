@@ -79,3 +79,9 @@ extension ImageComponent {
     Masking(self, by: mask, channel: channel, inverted: inverted)
   }
 }
+
+extension Masking: DeepRendering {
+  /// The mask's value multiplies in floats at either depth (see `MaskChannel`).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
+}

@@ -1,7 +1,8 @@
 /// The input's contrast stretched from its own pixels, as ImageMagick's `-contrast-stretch` and Pillow's
 /// `ImageOps.autocontrast(cutoff:, preserve_tone: True)` do: the darkest `low` and the lightest `high` fraction of
 /// the pixels by luma are let go, and the darkest and lightest levels left become 0 and 255, every colour channel
-/// mapped by that one line (so hues stay), alpha unchanged.
+/// mapped by that one line (so hues stay), alpha unchanged. At 16 bits the histogram has 65,536 levels and the line
+/// maps 0 … 65535.
 ///
 /// - Luma is Pillow's `L`, (19595·R + 38470·G + 7471·B + 2^15) >> 16 of straight colour (Rec. 601, as JPEG's Y). Each
 ///   pixel with any alpha counts once; fully transparent pixels do not count.
@@ -71,14 +72,21 @@ extension Normalize: Analysing {
   package func analyse(context: RenderContext) throws -> ToneCurve {
     let extent = input.extent
     if extent.isInfinite { throw RenderError.infiniteExtent(component: String(describing: input)) }
-    var histogram = LumaHistogram()
+    // The histogram has the render's depth: 65,536 levels at 16 bits, so that a 16-bit image's black and white
+    // points are its own levels, not the nearest of 256.
+    let deep = context.format.depth == 16
+    var histogram = LumaHistogram(maximum: deep ? 65535 : 255)
     if !extent.isEmpty {
-      try context.forEachBand(input: 0, input, extent) { _, pixels in histogram.add(pixels) }
+      if deep {
+        try context.forEachBand(input: 0, input, extent, as: RGBA16.self) { _, pixels in histogram.add(pixels) }
+      } else {
+        try context.forEachBand(input: 0, input, extent, as: UInt32.self) { _, pixels in histogram.add(pixels) }
+      }
     }
     guard let (lo, hi) = histogram.range(cuttingLow: low, high: high) else {
       return ToneCurve(black: 0, white: 1, gamma: 1)
     }
-    return ToneCurve(levels: lo, hi)
+    return deep ? ToneCurve(deepLevels: lo, hi) : ToneCurve(levels: lo, hi)
   }
 }
 
@@ -90,4 +98,10 @@ extension ImageComponent {
   public func normalized(low: Double = 0.005, high: Double = 0.005) -> Normalize {
     Normalize(self, low: low, high: high)
   }
+}
+
+extension Normalize: DeepRendering {
+  /// Its histogram and its line have the render's depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

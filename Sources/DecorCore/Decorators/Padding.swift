@@ -57,13 +57,11 @@ public struct Padding: ImageComponent, CustomStringConvertible, LinkedComponent 
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    let fill = color.premultiplied
     var output = try Raster(width: region.width, height: region.height, format: context.format,
       pixelLimit: context.pixelLimit)
     let margin = region.intersection(extent)
-    if fill != .clear && !margin.isEmpty {
-      let band = try Raster(width: margin.width, height: margin.height, fill: fill)
-      output.copy(band, from: band.bounds, toX: margin.minX - region.minX, y: margin.minY - region.minY)
+    if color.premultiplied != .clear && !margin.isEmpty {
+      output.fill(color, in: margin.offsetBy(dx: -region.minX, dy: -region.minY))
     }
     if let inner = try context.renderClipped(input, region) {
       output.copy(inner.raster, from: inner.raster.bounds, toX: inner.rect.minX - region.minX,
@@ -76,7 +74,7 @@ public struct Padding: ImageComponent, CustomStringConvertible, LinkedComponent 
 }
 
 extension Padding: DeepRendering {
-  /// Padding copies pixels, at any depth (the margin's colour widened from 8 bits).
+  /// Padding copies pixels, at any depth (the margin's colour at the render's precision).
   package var rendersDeep: Bool { true }
   package var onlyMovesPixels: Bool { true }
 }

@@ -67,20 +67,37 @@ public struct Pixelate: ImageComponent, CustomStringConvertible, LinkedComponent
 
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var output = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     let area = inputRegion(for: region)
     guard !area.isEmpty else { return output }
     let source = try context.render(input, area)
     // Blocks of one pixel are the pixels.
     if blockSize == 1 && area == region { return source }
+    if source.format.depth == 16 {
+      averageBlocks(UInt16.self, source, area: area, into: &output, region: region)
+    } else {
+      averageBlocks(UInt8.self, source, area: area, into: &output, region: region)
+    }
+    return output
+  }
+
+  /// Writes into `output` (covering `region`, blank, in `source`'s format) each block's average over the part of it
+  /// in `area`, from `source` (covering `area`), for pixels whose channels are `Channel`s (8 or 16 bits): the sums
+  /// are exact integers, each average rounded once.
+  private func averageBlocks<Channel: FixedWidthInteger & UnsignedInteger>(
+    _: Channel.Type, _ source: Raster, area: IntRect, into output: inout Raster, region: IntRect
+  ) {
     let n = blockSize
     let (ox, oy) = gridOrigin
     // Block columns of `area`: the first starts at area.minX (a grid line, or the extent's edge), each n wide.
     let firstColumn = Self.floorDivide(area.minX - ox, n)
     let columns = Self.floorDivide(area.maxX - 1 - ox, n) - firstColumn + 1
     var sums = [Int](repeating: 0, count: columns * 4)
-    source.withUnsafeBytes { src in
-      output.withUnsafeMutableBytes { out in
+    source.withUnsafeBytes { srcBytes in
+      output.withUnsafeMutableBytes { outBytes in
+        let src = srcBytes.bindMemory(to: Channel.self)
+        let out = outBytes.bindMemory(to: Channel.self)
         var bandTop = area.minY
         while bandTop < area.maxY {
           // One band of blocks: rows bandTop ..< bandBottom of the input.
@@ -105,7 +122,7 @@ public struct Pixelate: ImageComponent, CustomStringConvertible, LinkedComponent
               let right = min(area.maxX, ox + (firstColumn + column + 1) * n)
               let count = (right - left) * (bandBottom - bandTop)
               let c = column * 4
-              let average = (0..<4).map { UInt8((sums[c + $0] + count / 2) / count) }
+              let average = (0..<4).map { Channel((sums[c + $0] + count / 2) / count) }
               let span = max(left, region.minX)..<min(right, region.maxX)
               guard !span.isEmpty else { continue }
               for y in rows {
@@ -124,7 +141,6 @@ public struct Pixelate: ImageComponent, CustomStringConvertible, LinkedComponent
         }
       }
     }
-    return output
   }
 
   /// ⌊a / b⌋ for b > 0.
@@ -139,4 +155,10 @@ extension ImageComponent {
   /// This component in blocks of `blockSize` × `blockSize` pixels, each the average of its pixels (ImageMagick's
   /// `-scale` down and up again), for redaction: at least 1, clamped to 2^30 (see `Pixelate`). The `pixelate` step.
   public func pixelated(blockSize: Int) -> Pixelate { Pixelate(self, blockSize: blockSize) }
+}
+
+extension Pixelate: DeepRendering {
+  /// Its averages are sums of the channels at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

@@ -65,3 +65,9 @@ extension ImageComponent {
   /// count is at least 1 (below, an invalid component), clamped to 2^30; see `Replication`.
   public func replicated(columns: Int, rows: Int) -> Replication { Replication(self, columns: columns, rows: rows) }
 }
+
+extension Replication: DeepRendering {
+  /// A `Tiling`: it copies pixels, at any depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
+}

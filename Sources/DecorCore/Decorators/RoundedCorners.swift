@@ -8,8 +8,8 @@
 ///   f = min(width / 2rx, height / 2ry), as CSS does, so a radius of 1000 on a 40 × 30 image gives a stadium of
 ///   radius 15.
 /// - Antialiasing is the exact area coverage: the area of each pixel's square inside the shape, in closed form
-///   (`RoundedRectCoverage`), rounded once to 8 bits when it multiplies the pixel. It agrees with a 1024 × 1024
-///   supersampled coverage within one level (the tests' reference).
+///   (`RoundedRectCoverage`), rounded once to the render's depth when it multiplies the pixel. It agrees with a
+///   1024 × 1024 supersampled coverage within one level (the tests' reference).
 /// - An input with an infinite extent has no corners and is returned unchanged; the extent never changes.
 ///
 /// Parameters (see `ParameterCheck.cornerRadius(_:)`): NaN, ±∞ or a negative radius is an invalid parameter (empty
@@ -87,4 +87,10 @@ extension ImageComponent {
   public func roundingCorners(radius: CornerRadius) -> RoundedCorners {
     RoundedCorners(self, radius: radius)
   }
+}
+
+extension RoundedCorners: DeepRendering {
+  /// The coverage multiplies in floats at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

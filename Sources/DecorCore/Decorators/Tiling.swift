@@ -58,21 +58,35 @@ public struct Tiling: ImageComponent, CustomStringConvertible, LinkedComponent {
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
     let cell = input.extent
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var output = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     let target = region.intersection(extent)
     guard let needed = inputRegion(for: region) else { return output }
+    let pixels = try context.render(input, needed)
     if cell.isInfinite {
-      let pixels = try context.render(input, needed)
       output.copy(pixels, from: pixels.bounds, toX: target.minX - region.minX, y: target.minY - region.minY)
       return output
     }
+    if pixels.format.bytesPerPixel == 8 {
+      repeatCell(RGBA16.self, pixels, needed: needed, into: &output, region: region, target: target)
+    } else {
+      repeatCell(UInt32.self, pixels, needed: needed, into: &output, region: region, target: target)
+    }
+    return output
+  }
+
+  /// Fills `target` of `output` (which covers `region`) with the cell's pixels, read from `pixels` (which cover
+  /// `needed` of the cell): pixels copied whole, of either depth.
+  private func repeatCell<Pixel>(
+    _: Pixel.Type, _ pixels: Raster, needed: IntRect, into output: inout Raster, region: IntRect, target: IntRect
+  ) {
+    let cell = input.extent
     let xs = (needed.minX - cell.minX)..<(needed.maxX - cell.minX)
     let ys = (needed.minY - cell.minY)..<(needed.maxY - cell.minY)
-    let pixels = try context.render(input, needed)
     pixels.withUnsafeBytes { sourceBytes in
-      let src = sourceBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+      let src = sourceBytes.baseAddress!.assumingMemoryBound(to: Pixel.self)
       output.withUnsafeMutableBytes { outputBytes in
-        let out = outputBytes.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        let out = outputBytes.baseAddress!.assumingMemoryBound(to: Pixel.self)
         for y in target.minY..<target.maxY {
           let sy = ((y - rect.minY) % cell.height + cell.height) % cell.height - ys.lowerBound
           let line = out + (y - region.minY) * region.width - region.minX
@@ -83,7 +97,6 @@ public struct Tiling: ImageComponent, CustomStringConvertible, LinkedComponent {
         }
       }
     }
-    return output
   }
 
   public var description: String { "tile \(rect)" }
@@ -99,4 +112,10 @@ extension ImageComponent {
     let h = check.check(0) { () throws(ParameterError) in try ParameterCheck.size(height, "height") }
     return Tiling(self, filling: IntRect(x: origin.x, y: origin.y, width: w, height: h), problem: check.error)
   }
+}
+
+extension Tiling: DeepRendering {
+  /// It copies the cell's pixels, at any depth, straight or premultiplied.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }

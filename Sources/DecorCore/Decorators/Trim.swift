@@ -66,26 +66,41 @@ public struct Trim: ImageComponent, CustomStringConvertible, LinkedComponent {
   }
 
   /// The box of the pixels of `input` that differ from the background by more than `fuzz` levels, or the extent.
+  /// An input with a source of more than 8 bits (or a translucent one) is looked at in 16-bit pixels, `fuzz` scaled
+  /// to them (×257), so that a difference 8 bits would round away still counts; any other at 8 bits, where the
+  /// answer is the same.
   static func box(of input: any ImageComponent, fuzz: Int, color: Color?, renderer: Renderer) throws -> IntRect {
-    let extent = input.extent
-    let background: RGBA8
-    if let color {
-      background = color.premultiplied
-    } else {
-      let corner = try renderer.render(input, region: IntRect(x: extent.minX, y: extent.minY, width: 1, height: 1))
-      background = corner[0, 0]
+    var deep = renderer
+    deep.allowsDeep = true
+    if try deep.plan(input).hasDeepSource {
+      return try box(RGBA16.self, of: input, fuzz: fuzz * 257, color: color, renderer: deep)
     }
-    let target = SIMD4<UInt8>(background.r, background.g, background.b, background.a)
-    let packed = unsafeBitCast(target, to: UInt32.self)
-    let allowed = SIMD4<UInt8>(repeating: UInt8(min(fuzz, 255)))
+    return try box(UInt32.self, of: input, fuzz: fuzz, color: color, renderer: renderer)
+  }
+
+  private static func box<P: StoredPixel>(
+    _: P.Type, of input: any ImageComponent, fuzz: Int, color: Color?, renderer: Renderer
+  ) throws -> IntRect {
+    let extent = input.extent
+    var background = P.transparent
+    if let color {
+      let c = color.premultiplied
+      background = P.pack(SIMD4<Float>(Float(c.r), Float(c.g), Float(c.b), Float(c.a)) * (P.maximum / 255))
+    } else {
+      try renderer.forEachBand(input, IntRect(x: extent.minX, y: extent.minY, width: 1, height: 1), as: P.self) {
+        _, corner in background = corner[0]
+      }
+    }
+    let target = P.unpack(background)
+    let allowed = SIMD4<Float>(repeating: Float(min(fuzz, Int(P.maximum))))
     // Whether the pixel differs from the background by more than `fuzz` in some channel.
-    func differs(_ pixel: UInt32) -> Bool {
-      if pixel == packed { return false }
-      let value = unsafeBitCast(pixel, to: SIMD4<UInt8>.self)
-      return any(pointwiseMax(value, target) &- pointwiseMin(value, target) .> allowed)
+    func differs(_ pixel: P) -> Bool {
+      if pixel == background { return false }
+      let value = P.unpack(pixel)
+      return any(PixelMath.max(value, target) - PixelMath.min(value, target) .> allowed)
     }
     var (minX, minY, maxX, maxY) = (Int.max, Int.max, Int.min, Int.min)
-    try renderer.forEachBand(input, extent) { band, pixels in
+    try renderer.forEachBand(input, extent, as: P.self) { band, pixels in
       for row in 0..<band.height {
         let line = pixels.baseAddress! + row * band.width
         guard let first = (0..<band.width).first(where: { differs(line[$0]) }) else { continue }
@@ -124,4 +139,10 @@ extension ImageComponent {
   public func trimmed(fuzz: Double = 0, color: Color? = nil, renderer: Renderer = Renderer()) -> Trim {
     Trim(self, fuzz: fuzz, color: color, renderer: renderer)
   }
+}
+
+extension Trim: DeepRendering {
+  /// A crop: it copies pixels, at any depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }

@@ -67,9 +67,13 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible, LinkedCompon
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
     let inside = region.intersection(input.extent)
-    if inside.isEmpty { return try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit) }
+    if inside.isEmpty {
+      return try Raster(width: region.width, height: region.height, format: context.format,
+        pixelLimit: context.pixelLimit)
+    }
     if inside != region {
-      var whole = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+      var whole = try Raster(width: region.width, height: region.height, format: context.format,
+        pixelLimit: context.pixelLimit)
       whole.copy(try render(inside, context: context), from: IntRect(x: 0, y: 0, width: inside.width,
         height: inside.height), toX: inside.minX - region.minX, y: inside.minY - region.minY)
       return whole
@@ -78,11 +82,18 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible, LinkedCompon
     if isIdentity { return pixels }
     let blurred = try context.render(blur, region, input: 1)
     let (amount, threshold) = (Float(amount), Float(threshold))
+    let deep = pixels.format.depth == 16
     pixels.withUnsafeMutableBytes { bytes in
       blurred.withUnsafeBytes { blurBytes in
-        SharpenKernel.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self),
-          blurred: blurBytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4,
-          amount: amount, threshold: threshold)
+        if deep {
+          SharpenKernel.apply(bytes.baseAddress!.assumingMemoryBound(to: RGBA16.self),
+            blurred: blurBytes.baseAddress!.assumingMemoryBound(to: RGBA16.self), count: bytes.count / 8,
+            amount: amount, threshold: threshold)
+        } else {
+          SharpenKernel.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self),
+            blurred: blurBytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4,
+            amount: amount, threshold: threshold)
+        }
       }
     }
     return pixels
@@ -103,4 +114,10 @@ extension ImageComponent {
   public func sharpened(sigma: Double, amount: Double = 1, threshold: Double = 0) -> UnsharpMask {
     UnsharpMask(self, sigma: sigma, amount: amount, threshold: threshold)
   }
+}
+
+extension UnsharpMask: DeepRendering {
+  /// Its blur and its combining kernel work at either depth; the threshold stays in levels of 0 … 255.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

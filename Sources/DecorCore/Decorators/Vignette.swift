@@ -108,13 +108,30 @@ public struct Vignette: ImageComponent, CustomStringConvertible, LinkedComponent
     let (cr, cg, cb, ca) = color.straight8
     let colour = (Double(cr) / 255, Double(cg) / 255, Double(cb) / 255)
     let colourAlpha = Double(ca) / 255
+    if pixels.format.depth == 16 {
+      darken(UInt16.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: colourAlpha)
+    } else {
+      darken(UInt8.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: colourAlpha)
+    }
+    return pixels
+  }
+
+  /// Lays the colour (straight, 0 … 1) over `pixels` (covering `region`) source-atop, by the vignette's weight at
+  /// each pixel's centre, for pixels whose channels are `Channel`s (8 or 16 bits): the same formula at either
+  /// depth, rounded once.
+  private func darken<Channel: FixedWidthInteger & UnsignedInteger>(
+    _: Channel.Type, _ pixels: inout Raster, region: IntRect,
+    ellipse shape: (cx: Double, cy: Double, a: Double, b: Double), colour: (Double, Double, Double),
+    colourAlpha: Double
+  ) {
     let (sigma, strength, width) = (self.sigma, self.strength, region.width)
-    pixels.withUnsafeMutableBytes { bytes in
+    pixels.withUnsafeMutableBytes { raw in
+      let channels = raw.bindMemory(to: Channel.self)
       for row in 0..<region.height {
         let py = Double(region.minY + row) + 0.5
         for column in 0..<width {
           let offset = (row * width + column) * 4
-          let alpha = bytes[offset + 3]
+          let alpha = channels[offset + 3]
           guard alpha != 0 else { continue }
           let px = Double(region.minX + column) + 0.5
           let k = strength * (1 - Self.mask(px: px, py: py, ellipse: shape, sigma: sigma)) * colourAlpha
@@ -122,8 +139,8 @@ public struct Vignette: ImageComponent, CustomStringConvertible, LinkedComponent
           // Source-atop: the colour where the image is, the image's alpha kept.
           let a = Double(alpha)
           func blend(_ channel: Int, _ c: Double) {
-            let value = c * k * a + Double(bytes[offset + channel]) * (1 - k)
-            bytes[offset + channel] = UInt8(max(0, min(a, value.rounded())))
+            let value = c * k * a + Double(channels[offset + channel]) * (1 - k)
+            channels[offset + channel] = Channel(max(0, min(a, value.rounded())))
           }
           blend(0, colour.0)
           blend(1, colour.1)
@@ -131,7 +148,6 @@ public struct Vignette: ImageComponent, CustomStringConvertible, LinkedComponent
         }
       }
     }
-    return pixels
   }
 
   public var description: String {
@@ -151,4 +167,10 @@ extension ImageComponent {
   ) -> Vignette {
     Vignette(self, sigma: sigma, x: x, y: y, color: color, strength: strength)
   }
+}
+
+extension Vignette: DeepRendering {
+  /// Its colour is laid over with the same formula at either depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

@@ -32,28 +32,34 @@ extension RenderContext {
   /// premultiplied pixels to `body` with the band's rectangle: how an analysis reads its input without holding it
   /// whole. What that pass asks of each stage is added to this render's trace, under the input's path, so the trace
   /// shows the input computed twice.
-  func forEachBand(
-    input index: Int, _ component: any ImageComponent, _ region: IntRect,
-    _ body: (IntRect, UnsafeBufferPointer<UInt32>) throws -> Void
+  ///
+  /// The pixels are `P`'s: 8-bit (`UInt32`) or 16-bit (`RGBA16`) premultiplied. The pass may work at 16 bits when
+  /// `P` is 16-bit (its own plan decides, as any render's does); its pixels are then the input's own, else they are
+  /// widened exactly from 8 bits.
+  func forEachBand<P: StoredPixel>(
+    input index: Int, _ component: any ImageComponent, _ region: IntRect, as _: P.Type,
+    _ body: (IntRect, UnsafeBufferPointer<P>) throws -> Void
   ) throws {
     var renderer = Renderer(threads: threads, pixelLimit: pixelLimit)
     renderer.cancellation = cancellation
+    renderer.allowsDeep = P.format.depth == 16
     let pass = trace.map { _ in RenderTrace() }
-    try renderer.forEachBand(component, region, trace: pass, body)
+    try renderer.forEachBand(component, region, as: P.self, trace: pass, body)
     if let trace, let pass { trace.merge(pass, under: child(index).tracePosition) }
   }
 }
 
 extension Renderer {
   /// Renders `region` of `component` band by band from the top, handing each band's premultiplied pixels to `body`
-  /// with the band's rectangle (valid during the call): a whole image looked at with a band of memory.
-  func forEachBand(
-    _ component: any ImageComponent, _ region: IntRect, trace: RenderTrace? = nil,
-    _ body: (IntRect, UnsafeBufferPointer<UInt32>) throws -> Void
+  /// with the band's rectangle (valid during the call): a whole image looked at with a band of memory. The pixels
+  /// are `P`'s, 8 or 16 bits (see `RenderContext.forEachBand`).
+  func forEachBand<P: StoredPixel>(
+    _ component: any ImageComponent, _ region: IntRect, as _: P.Type, trace: RenderTrace? = nil,
+    _ body: (IntRect, UnsafeBufferPointer<P>) throws -> Void
   ) throws {
     let bands = try prepareBands(component, region: region, trace: trace)
     let width = bands.region.width
-    var pixels = [UInt32](repeating: 0, count: width * bands.bandHeight)
+    var pixels = [P](repeating: P.transparent, count: width * bands.bandHeight)
     for band in 0..<bands.bandCount {
       let rows = bands.rows(ofBand: band)
       try pixels.withUnsafeMutableBufferPointer { buffer in

@@ -106,6 +106,15 @@ public struct BandedRender: Sendable {
     try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!), count: buffer.count, format: format)
   }
 
+  /// Renders band `index` into `buffer` in `P`'s premultiplied format, at either depth: `render(band:into:)` or
+  /// `render(band:intoDeep:)`, for code written once over `StoredPixel` (an analysis of the input).
+  package func render<P: StoredPixel>(band index: Int, into buffer: UnsafeMutableBufferPointer<P>)
+    throws(RenderError)
+  {
+    try checkBand(index, count: buffer.count)
+    try render(band: index, at: UnsafeMutableRawPointer(buffer.baseAddress!), count: buffer.count, format: P.format)
+  }
+
   /// Renders band `index` (checked) at `base`, `count` pixels in `format`: rendered there when it is the render's
   /// format, else rendered into scratch and converted.
   private func render(band index: Int, at base: UnsafeMutableRawPointer, count: Int, format: PixelFormat)

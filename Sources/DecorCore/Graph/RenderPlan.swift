@@ -191,8 +191,11 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// Whether a source holds more than 8-bit premultiplied pixels keep (`DeepSource`): then the description says
   /// which format the render works in and, at 8 bits, why.
   let hasDeepSource: Bool
-  /// Whether the render was allowed 16 bits (`Renderer.allowsDeep`).
+  /// Whether the render was allowed 16 bits (`Renderer.allowsDeep` with the `automatic` precision, or the
+  /// `sixteenBits` one).
   let deepAllowed: Bool
+  /// The renderer's precision.
+  let precision: RenderPrecision
   /// The first stage that renders at 8 bits only, if any.
   let firstShallow: Int?
 
@@ -204,7 +207,10 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// that planning costs time linear in the nodes and requests, with no recursion. An edge a component did not
   /// declare (a decorator written before `inputs` existed) is found when its demand names it; the requests are then
   /// passed down again, ordered with it, until no new edge appears.
-  init(_ root: any ImageComponent, requests: [IntRect], deep: Bool = false) {
+  ///
+  /// `deep` says whether the output takes 16-bit pixels (`Renderer.allowsDeep`); `precision` whether the render
+  /// works at 16 bits then (`automatic`), always (`sixteenBits`: whatever the sources hold) or never (`eightBits`).
+  init(_ root: any ImageComponent, requests: [IntRect], deep: Bool = false, precision: RenderPrecision = .automatic) {
     let graph = PlanGraph(root.unwrapped)
     graph.propagate(requests)
     var rounds = 0
@@ -221,8 +227,9 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     hasDeepSource = sources.contains { $0.holdsMoreThanEightBits }
     sourceDepth = sources.map(\.sourceDepth).max() ?? 8
     firstShallow = stages.firstIndex { ($0.node as? any DeepRendering)?.rendersDeep != true }
-    deepAllowed = deep
-    if deep && hasDeepSource && firstShallow == nil {
+    self.precision = precision
+    deepAllowed = precision == .sixteenBits || (precision == .automatic && deep)
+    if deepAllowed && (hasDeepSource || precision == .sixteenBits) && firstShallow == nil {
       let moves = stages.allSatisfy { ($0.node as? any DeepRendering)?.onlyMovesPixels == true }
       format = moves ? .rgba16Straight : .rgba16
     } else {
@@ -230,27 +237,33 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
     }
   }
 
-  /// Why a render allowed 16 bits works at 8 (`#0 pixelate 4 works at 8 bits so far`, `a source is read at
+  /// Why a render allowed 16 bits works at 8 (`#0 duotone works at 8 bits`, `a source is read at
   /// 8 bits so far`); `nil` when it works at 16 bits or was not allowed to.
   package var depthLimit: String? {
+    if precision == .eightBits { return "the renderer's precision is 8 bits" }
     guard deepAllowed, format.depth != 16 else { return nil }
     return shallowStep ?? "a source is read at 8 bits so far"
   }
 
   /// The first stage that works at 8 bits only, said as the plan's lines name it.
   private var shallowStep: String? {
-    firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits so far" }
+    firstShallow.map { "#\($0) \(stages[$0].component) works at 8 bits" }
   }
 
   /// The line that says what the render works in, when a source holds more than 8-bit premultiplied pixels keep.
   var formatLine: String? {
+    if precision == .sixteenBits && !hasDeepSource {
+      return format.depth == 16 ? "the render works at 16 bits a channel (asked for)"
+        : "the render works at 8 bits a channel, though 16 were asked for (\(shallowStep ?? "a source"))"
+    }
     guard hasDeepSource else { return nil }
     if format == .rgba16Straight {
       return "the render works at 16 bits a channel, straight (a source is translucent or 16-bit; every step moves "
         + "pixels)"
     }
     if format == .rgba16 { return "the render works at 16 bits a channel (a source is translucent or 16-bit)" }
-    let why = shallowStep ?? "the output takes 8-bit pixels"
+    let why = precision == .eightBits ? "the renderer's precision is 8 bits"
+      : shallowStep ?? "the output takes 8-bit pixels"
     return "the render works at 8 bits a channel, rounding the translucent or 16-bit source (\(why))"
   }
 

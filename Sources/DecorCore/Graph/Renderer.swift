@@ -28,9 +28,14 @@ public struct Renderer: Sendable {
   package var cancellation: RenderCancellation?
   /// The image its renders give the graph's `ImageSlot` (see `binding(_:to:)`).
   package var boundImage: ImageSlot.Binding?
-  /// Whether a render may work at 16 bits where its sources hold more than 8-bit premultiplied pixels keep and
-  /// every component can (`RenderPlan.format`): set by a writer whose encoder takes 16-bit rows. Every raster the
-  /// renderer returns is 8-bit either way.
+  /// How many bits a channel its renders compute in: 16 where a source needs them and the output can take them
+  /// (`automatic`, the default), always (`sixteenBits`: the rasters it returns are then 16-bit), or never
+  /// (`eightBits`). See `RenderPrecision`.
+  public var precision: RenderPrecision = .automatic
+  /// Whether the output can take 16-bit pixels, so that an `automatic` render may work at 16 bits where its sources
+  /// hold more than 8-bit premultiplied pixels keep and every component can (`RenderPlan.format`): set by a writer
+  /// whose encoder takes 16-bit rows. The rasters the renderer returns are 8-bit unless `precision` is
+  /// `sixteenBits`.
   package var allowsDeep = false
 
   public init(tileSize: Int = 256, threads: Int? = nil, pixelLimit: Int = Raster.defaultPixelLimit) {
@@ -107,7 +112,8 @@ public struct Renderer: Sendable {
   /// - Throws: as `render`, for an unusable region.
   public func plan(_ component: any ImageComponent, region: IntRect? = nil) throws(RenderError) -> RenderPlan {
     let component = component.unwrapped
-    return RenderPlan(component, requests: tiles(of: try target(component, region)), deep: allowsDeep)
+    return RenderPlan(component, requests: tiles(of: try target(component, region)), deep: allowsDeep,
+      precision: precision)
   }
 
   /// Renders `region` of `component` (by default its extent), recording each stage's requests in `trace`,
@@ -165,22 +171,30 @@ public struct Renderer: Sendable {
     return try raster(of: try prepareBands(component, region: target, trace: trace))
   }
 
-  /// The whole of a prepared render as one 8-bit raster: what `render` returns.
+  /// The whole of a prepared render as one raster: what `render` returns. 8-bit, or 16-bit premultiplied when the
+  /// precision is `sixteenBits`.
   package func raster(of banded: BandedRender) throws -> Raster {
     let (component, target) = (banded.component, banded.region)
+    let format: PixelFormat = precision == .sixteenBits ? .rgba16 : .rgba8
     if target.width <= tileSide && target.height <= tileSide && !banded.plan.stages.contains(where: \.materialised)
       && !(component is any DirectRendering)
     {
-      return try banded.context.renderRoot(component, target).converted(to: .rgba8)
+      return try banded.context.renderRoot(component, target).converted(to: format)
     }
     let width = target.width
     // Every band writes every one of its pixels, so the output starts uninitialised (no memset of the image).
-    return try Raster(width: target.width, height: target.height, pixelLimit: pixelLimit) { buffer in
+    return try Raster(width: target.width, height: target.height, format: format, pixelLimit: pixelLimit) { buffer in
       for band in 0..<banded.bandCount {
         let rows = banded.rows(ofBand: band)
-        try banded.render(band: band, into: UnsafeMutableBufferPointer(
-          start: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self) + rows.lowerBound * width,
-          count: rows.count * width))
+        if format == .rgba16 {
+          try banded.render(band: band, intoDeep: UnsafeMutableBufferPointer(
+            start: buffer.baseAddress!.assumingMemoryBound(to: RGBA16.self) + rows.lowerBound * width,
+            count: rows.count * width))
+        } else {
+          try banded.render(band: band, into: UnsafeMutableBufferPointer(
+            start: buffer.baseAddress!.assumingMemoryBound(to: UInt32.self) + rows.lowerBound * width,
+            count: rows.count * width))
+        }
       }
     }
   }
@@ -204,7 +218,7 @@ public struct Renderer: Sendable {
     let component = component.unwrapped
     let target = try target(component, region)
     let side = tileSide
-    let plan = RenderPlan(component, requests: tiles(of: target), deep: allowsDeep)
+    let plan = RenderPlan(component, requests: tiles(of: target), deep: allowsDeep, precision: precision)
     let context = try context(plan, trace: trace)
     if let bandHeight {
       return BandedRender(component: component, region: target, bandHeight: (Swift.max(1, bandHeight) + side - 1)

@@ -45,6 +45,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     return RGBA8(straightRed: r, green: g, blue: b, alpha: a)
   }
 
+  /// The colour as a 16-bit premultiplied pixel: each component rounded to the nearest 16-bit straight value (an
+  /// 8-bit one, as `#rrggbb` gives, becomes v × 257 exactly), then premultiplied with `DeepPremultiplication`, as
+  /// `premultiplied` does at 8 bits.
+  package var premultiplied16: RGBA16 {
+    RGBA16(straightRed: Color.level(red), green: Color.level(green), blue: Color.level(blue),
+      alpha: Color.level(alpha))
+  }
+
   /// The components rounded to the nearest 8-bit values, still straight.
   package var straight8: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
     (Color.byte(red), Color.byte(green), Color.byte(blue), Color.byte(alpha))
@@ -265,6 +273,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The nearest 8-bit value of a component in `0...1`, halves rounded up.
+  private static func level(_ value: Double) -> UInt16 {
+    UInt16(Swift.min(65535, Swift.max(0, (value * 65535).rounded(.toNearestOrAwayFromZero))))
+  }
+
   private static func byte(_ value: Double) -> UInt8 {
     UInt8(Swift.min(255, Swift.max(0, (value * 255).rounded(.toNearestOrAwayFromZero))))
   }

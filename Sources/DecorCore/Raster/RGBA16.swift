@@ -1,13 +1,14 @@
-/// One premultiplied RGBA pixel, 16 bits per channel (`PixelFormat.rgba16`): each colour channel holds
-/// `colour × alpha / 65535`, so a valid pixel has `r, g, b ≤ a`, and every fully transparent pixel is zeros.
-package struct RGBA16: Hashable, Sendable, CustomStringConvertible {
-  package var r: UInt16
-  package var g: UInt16
-  package var b: UInt16
-  package var a: UInt16
+/// One premultiplied RGBA pixel, 16 bits per channel, as a 16-bit raster holds it (`Raster.depth`,
+/// `subscript(rgba16:_:)`): each colour channel holds `colour × alpha / 65535`, so a valid pixel has `r, g, b ≤ a`,
+/// and every fully transparent pixel is zeros. An 8-bit value v is v × 257 at 16 bits.
+public struct RGBA16: Hashable, Sendable, CustomStringConvertible {
+  public var r: UInt16
+  public var g: UInt16
+  public var b: UInt16
+  public var a: UInt16
 
   @inlinable
-  package init(r: UInt16, g: UInt16, b: UInt16, a: UInt16) {
+  public init(r: UInt16, g: UInt16, b: UInt16, a: UInt16) {
     self.r = r
     self.g = g
     self.b = b
@@ -32,7 +33,7 @@ package struct RGBA16: Hashable, Sendable, CustomStringConvertible {
 
   /// An 8-bit premultiplied pixel at 16 bits: each channel × 257, exact and still premultiplied.
   @inlinable
-  package init(_ pixel: RGBA8) {
+  public init(_ pixel: RGBA8) {
     self.init(
       r: UInt16(pixel.r) &* 257, g: UInt16(pixel.g) &* 257, b: UInt16(pixel.b) &* 257, a: UInt16(pixel.a) &* 257)
   }
@@ -79,16 +80,16 @@ package struct RGBA16: Hashable, Sendable, CustomStringConvertible {
   /// The pixel at 8 bits, still premultiplied: each channel rounded to nearest (`round(v / 257)`), which keeps
   /// every colour channel at or below alpha.
   @inlinable
-  package var premultiplied8: RGBA8 {
+  public var premultiplied8: RGBA8 {
     RGBA8(
       r: DeepPremultiplication.narrow(r), g: DeepPremultiplication.narrow(g), b: DeepPremultiplication.narrow(b),
       a: DeepPremultiplication.narrow(a))
   }
 
   /// Whether no colour channel exceeds alpha.
-  @inlinable package var isPremultiplied: Bool { r <= a && g <= a && b <= a }
+  @inlinable public var isPremultiplied: Bool { r <= a && g <= a && b <= a }
 
-  package var description: String { "RGBA16(\(r), \(g), \(b), \(a))" }
+  public var description: String { "RGBA16(\(r), \(g), \(b), \(a))" }
 }
 
 /// The 16-bit counterparts of `Premultiplication`'s conversions, exact in the same sense.
@@ -96,7 +97,7 @@ package struct RGBA16: Hashable, Sendable, CustomStringConvertible {
 /// Premultiply: `p = round(c × a / 65535)`, computed as `(t + (t >> 16)) >> 16` with `t = c × a + 32768` (exact for
 /// every product of two 16-bit values). Unpremultiply: `c = min(65535, round(p × 65535 / a))`, halves up, 0 where
 /// `a = 0`. Narrowing to 8 bits: `round(v / 257)`, computed as `(v × 255 + 32767) / 65535`.
-package enum DeepPremultiplication {
+@usableFromInline package enum DeepPremultiplication {
   /// `round(c × a / 65535)`.
   @inlinable @inline(__always)
   package static func premultiply(_ c: UInt16, _ a: UInt16) -> UInt16 {

@@ -1,6 +1,37 @@
 /// A raster's pixels at 16 bits per channel (`PixelFormat.rgba16`, `.rgba16Straight`), and conversions between the
 /// formats.
 extension Raster {
+  /// The bits a channel holds: `.eight`, or `.sixteen` for a raster a render at `RenderPrecision.sixteenBits`
+  /// returned or one made from an `RGBA16`.
+  public var depth: BitDepth { format.depth == 16 ? .sixteen : .eight }
+
+  /// A 16-bit raster filled with one premultiplied pixel (made valid: colour channels above alpha are lowered to
+  /// it).
+  ///
+  /// - Throws: `RasterError` for a size that is not positive, or over `pixelLimit`, or memory that cannot be had.
+  public init(width: Int, height: Int, fill: RGBA16, pixelLimit: Int = defaultPixelLimit) throws(RasterError) {
+    try self.init(width: width, height: height, format: .rgba16, pixelLimit: pixelLimit)
+    let pixel = RGBA16(r: Swift.min(fill.r, fill.a), g: Swift.min(fill.g, fill.a), b: Swift.min(fill.b, fill.a),
+      a: fill.a)
+    if pixel != RGBA16(r: 0, g: 0, b: 0, a: 0) { withDeepPixels { $0.update(repeating: pixel) } }
+  }
+
+  /// The 16-bit premultiplied pixel at column `x`, row `y`: a 16-bit raster's own, an 8-bit raster's widened
+  /// (`v × 257`, exact). Setting one on an 8-bit raster rounds it to 8 bits (`RGBA16.premultiplied8`). Both
+  /// coordinates must be inside the raster, as with `subscript(x:y:)`.
+  public subscript(rgba16 x: Int, y: Int) -> RGBA16 {
+    get { self[deep: x, y] }
+    set { self[deep: x, y] = newValue }
+  }
+
+  /// This raster at `depth`: from 8 to 16 bits each channel × 257 (exact), from 16 to 8 each rounded to nearest
+  /// (`round(v / 257)`); the raster itself when it has that depth already.
+  ///
+  /// - Throws: `RasterError.allocationFailed` when memory for the result cannot be had.
+  public func converted(to depth: BitDepth) throws(RasterError) -> Raster {
+    try converted(to: depth == .sixteen ? PixelFormat.rgba16 : .rgba8)
+  }
+
   /// The 16-bit premultiplied pixel at column `x`, row `y` (an 8-bit raster's pixel widened, `v × 257`, exact; a
   /// straight raster's premultiplied). Both must be inside the raster, as with `subscript(x:y:)`.
   package subscript(deep x: Int, y: Int) -> RGBA16 {

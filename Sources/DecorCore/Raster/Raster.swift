@@ -11,9 +11,11 @@
 /// Layout: row-major, top row first; each pixel is 4 bytes in the order R, G, B, A; rows are packed with a stride
 /// of `bytesPerRow = width × 4` bytes and no padding. Colour channels are premultiplied by alpha (see `RGBA8`).
 ///
-/// Inside the package a raster may hold 16 bits per channel instead (`format`, `PixelFormat.rgba16`: 8 bytes a
-/// pixel, `bytesPerRow = width × 8`); the 8-bit accessors (`subscript`, `pixel(x:y:)`, `straightBytes()`) then
-/// read it rounded to 8 bits. Every raster the public API makes or returns is 8-bit.
+/// A raster may hold 16 bits per channel instead (`depth` 16): each pixel is then an `RGBA16`, four native-endian
+/// `UInt16` channels in the order R, G, B, A (8 bytes, `bytesPerRow = width × 8`), premultiplied the same way. A
+/// render at `RenderPrecision.sixteenBits` returns one, and `init(width:height:fill:)` with an `RGBA16` makes one;
+/// every other raster is 8-bit. The 8-bit accessors (`subscript`, `pixel(x:y:)`, `straightBytes()`) read a 16-bit
+/// raster rounded to 8 bits, and `subscript(rgba16:_:)` reads either depth at 16 bits.
 ///
 /// `Raster` is a copy-on-write value: copies share storage until one of them is mutated, so passing rasters
 /// around and across tasks is cheap and safe. Sizes are validated on creation: zero or negative sizes, sizes whose
@@ -258,6 +260,35 @@ public struct Raster: Sendable, Equatable {
     var result = try Raster(width: clipped.width, height: clipped.height, format: format)
     result.copy(self, from: clipped, toX: 0, y: 0)
     return result
+  }
+
+  /// Sets every pixel of `rect` (clipped to the raster) to `color` at the raster's precision: 8-bit premultiplied
+  /// (`Color.premultiplied`), 16-bit premultiplied (`Color.premultiplied16`) or 16-bit straight (the colour's
+  /// 16-bit straight components; zeros for a transparent colour).
+  package mutating func fill(_ color: Color, in rect: IntRect) {
+    switch format {
+    case .rgba8:
+      let p = color.premultiplied
+      fill(unsafeBitCast(SIMD4<UInt8>(p.r, p.g, p.b, p.a), to: UInt32.self), in: rect)
+    case .rgba16:
+      fill(color.premultiplied16, in: rect)
+    case .rgba16Straight:
+      fill(color.premultiplied16.straightened, in: rect)
+    }
+  }
+
+  /// Sets every pixel of `rect` (clipped to the raster) to `pixel`, whose size is the format's pixel size.
+  private mutating func fill<Value>(_ pixel: Value, in rect: IntRect) {
+    precondition(MemoryLayout<Value>.stride == format.bytesPerPixel, "a \(Value.self) into a raster of \(format)")
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    let width = self.width
+    storage.withUnsafeMutableBytes { bytes in
+      let pixels = bytes.baseAddress!.assumingMemoryBound(to: Value.self)
+      for row in area.minY..<area.maxY {
+        (pixels + row * width + area.minX).update(repeating: pixel, count: area.width)
+      }
+    }
   }
 
   /// Copies the pixels of `source` inside `region` so that the region's top-left lands at (`x`, `y`), replacing

@@ -41,23 +41,35 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
   ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    var raster = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
+    if context.format.depth == 16 {
+      // At 16 bits the colours at 16-bit precision, not their 8-bit rounding widened.
+      fill(&raster, region: region, with: (colors.0.premultiplied16, colors.1.premultiplied16))
+    } else {
+      fill(&raster, region: region, with: (pixels.0.littleEndian, pixels.1.littleEndian))
+    }
+    return raster
+  }
+
+  /// Fills `raster` (covering `region`) with squares of the two pixels, of either depth.
+  private func fill<Pixel>(_ raster: inout Raster, region: IntRect, with pixels: (Pixel, Pixel)) {
     let width = region.width
     let size = squareSize
     // Row patterns for square rows of even and of odd index, side by side.
-    var patterns = [UInt32](repeating: 0, count: 2 * width)
+    var patterns = [Pixel](repeating: pixels.0, count: 2 * width)
     var i = 0
     while i < width {
       let column = Checkerboard.floorDivide(region.x + i, size)
       let end = Swift.min(width, (column + 1) * size - region.x)
       let (even, odd) = column & 1 == 0 ? pixels : (pixels.1, pixels.0)
       for j in i..<end {
-        patterns[j] = even.littleEndian
-        patterns[width + j] = odd.littleEndian
+        patterns[j] = even
+        patterns[width + j] = odd
       }
       i = end
     }
-    let stride = width * 4
+    let stride = width * MemoryLayout<Pixel>.stride
     patterns.withUnsafeBytes { source in
       raster.withUnsafeMutableBytes { buffer in
         guard let base = buffer.baseAddress, let pattern = source.baseAddress else { return }
@@ -67,7 +79,6 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
         }
       }
     }
-    return raster
   }
 
   /// `checkerboard 8 #cccccc #999999`.
@@ -82,4 +93,10 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
   private static func pack(_ pixel: RGBA8) -> UInt32 {
     UInt32(pixel.r) | UInt32(pixel.g) << 8 | UInt32(pixel.b) << 16 | UInt32(pixel.a) << 24
   }
+}
+
+extension Checkerboard: DeepRendering {
+  /// Its colours at the render's depth (at 16 bits from the colours' own components).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

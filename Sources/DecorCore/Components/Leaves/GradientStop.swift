@@ -33,11 +33,6 @@ struct GradientRamp: Sendable {
   /// For each segment `i` (between stops `i` and `i + 1`), the change of its four `colors` per unit of `t`; zero
   /// for a segment of zero length, which `pixel(at:)` never lands in.
   private let slopes: [Double]
-  /// The colour before the first stop, packed; transparent when there are no stops.
-  let first: UInt32
-  /// The colour from the last stop on, packed; transparent when there are no stops.
-  let last: UInt32
-
   init(_ stops: [GradientStop]) {
     // `sort` does not promise stability; the index breaks ties so equal locations keep the caller's order.
     let sorted = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
@@ -58,36 +53,45 @@ struct GradientRamp: Sendable {
       slopes += length > 0 && slope.allSatisfy(\.isFinite) ? slope : [0, 0, 0, 0]
     }
     self.slopes = slopes
-    first = colors.isEmpty ? 0 : GradientRamp.pack(colors[0], colors[1], colors[2], colors[3])
+  }
+
+  /// The colour before the first stop as a pixel; transparent when there are no stops.
+  func first<P: GradientPixel>(as _: P.Type) -> P {
+    colors.isEmpty ? P.pack(0, 0, 0, 0) : P.pack(colors[0], colors[1], colors[2], colors[3])
+  }
+
+  /// The colour from the last stop on as a pixel; transparent when there are no stops.
+  func last<P: GradientPixel>(as _: P.Type) -> P {
     let n = colors.count
-    last = colors.isEmpty ? 0 : GradientRamp.pack(colors[n - 4], colors[n - 3], colors[n - 2], colors[n - 1])
+    return n == 0 ? P.pack(0, 0, 0, 0) : P.pack(colors[n - 4], colors[n - 3], colors[n - 2], colors[n - 1])
   }
 
   /// Calls `body` with an evaluator reading the ramp through pointers, for inner loops free of bounds checks and
-  /// reference counting. The evaluator must not escape `body`.
-  func withEvaluator<R>(_ body: (Evaluator) -> R) -> R {
+  /// reference counting, giving pixels of `P` (8 or 16 bits). The evaluator must not escape `body`.
+  func withEvaluator<P: GradientPixel, R>(_: P.Type, _ body: (Evaluator<P>) -> R) -> R {
     locations.withUnsafeBufferPointer { locations in
       colors.withUnsafeBufferPointer { colors in
         slopes.withUnsafeBufferPointer { slopes in
-          body(Evaluator(locations: locations, colors: colors, slopes: slopes, first: first, last: last))
+          body(Evaluator(locations: locations, colors: colors, slopes: slopes, first: first(as: P.self),
+            last: last(as: P.self)))
         }
       }
     }
   }
 
   /// A `GradientRamp` seen through pointers (see `withEvaluator`).
-  struct Evaluator {
+  struct Evaluator<P: GradientPixel> {
     let locations: UnsafeBufferPointer<Double>
     let colors: UnsafeBufferPointer<Double>
     let slopes: UnsafeBufferPointer<Double>
-    let first: UInt32
-    let last: UInt32
+    let first: P
+    let last: P
 
-    /// The packed premultiplied pixel at position `t` along the gradient (NaN counts as before the start).
+    /// The premultiplied pixel at position `t` along the gradient (NaN counts as before the start).
     @inline(__always)
-    func pixel(at t: Double) -> UInt32 {
+    func pixel(at t: Double) -> P {
       let count = locations.count
-      guard count > 0 else { return 0 }
+      guard count > 0 else { return last }
       guard t >= locations[0] else { return first }
       guard t < locations[count - 1] else { return last }
       // Invariant: locations[low] <= t < locations[high]; ends on the segment holding t.
@@ -99,41 +103,50 @@ struct GradientRamp: Sendable {
       }
       let d = t - locations[low]
       let i = 4 * low
-      return GradientRamp.pack(
+      return P.pack(
         colors[i] + d * slopes[i], colors[i + 1] + d * slopes[i + 1], colors[i + 2] + d * slopes[i + 2],
         colors[i + 3] + d * slopes[i + 3])
     }
   }
 
-  /// Rounds a premultiplied colour scaled to 0…255 to a pixel, packed so that storing it little-endian gives the
-  /// bytes R, G, B, A. Colour channels are capped at alpha: floating-point rounding must not make a pixel invalid.
-  @inline(__always)
-  static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
-    let a8 = byte(a)
-    return Swift.min(byte(r), a8) | Swift.min(byte(g), a8) << 8 | Swift.min(byte(b), a8) << 16 | a8 << 24
-  }
-
-  /// `round(v)` clamped to 0…255 (NaN gives 0). Truncating v + 0.5 rounds halves up for v ≥ 0 without a call to
-  /// libm's `round` (x86-64 has no SSE4.1 in its baseline).
-  @inline(__always)
-  private static func byte(_ v: Double) -> UInt32 {
-    let x = v + 0.5
-    return x >= 255 ? 255 : x > 0 ? UInt32(x) : 0
-  }
-
-  /// The pixel a packed value stands for.
-  static func rgba8(_ packed: UInt32) -> RGBA8 {
-    RGBA8(
-      r: UInt8(truncatingIfNeeded: packed), g: UInt8(truncatingIfNeeded: packed >> 8),
-      b: UInt8(truncatingIfNeeded: packed >> 16), a: UInt8(truncatingIfNeeded: packed >> 24))
-  }
-
-  /// Stores a packed pixel at `pointer + offset` (in bytes) in the byte order R, G, B, A on any endianness.
-  @inline(__always)
-  static func store(_ packed: UInt32, to pointer: UnsafeMutableRawPointer, at offset: Int) {
-    pointer.storeBytes(of: packed.littleEndian, toByteOffset: offset, as: UInt32.self)
-  }
-
   /// The stops as CSS writes them in a gradient: `#000000 0.0%, #ffffff 100.0%`.
   var description: String { stops.map(\.description).joined(separator: ", ") }
+}
+
+/// A premultiplied pixel a gradient is evaluated into: 8-bit (`UInt32`, the bytes R, G, B, A) or 16-bit (`RGBA16`).
+/// The ramp's colours are on the scale 0 … 255 at either depth; a 16-bit pixel is that × 257, so both depths draw
+/// the same gradient, the deeper one without the 8-bit steps.
+protocol GradientPixel {
+  /// Rounds a premultiplied colour on the scale 0 … 255 to a pixel of this depth, colour channels capped at alpha:
+  /// floating-point rounding must not make a pixel invalid.
+  static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> Self
+}
+
+extension UInt32: GradientPixel {
+  /// Packed so that it holds the bytes R, G, B, A in memory on any endianness.
+  @inline(__always)
+  static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
+    let a8 = level(a, top: 255)
+    let value = Swift.min(level(r, top: 255), a8) | Swift.min(level(g, top: 255), a8) << 8
+      | Swift.min(level(b, top: 255), a8) << 16 | a8 << 24
+    return value.littleEndian
+  }
+
+  /// `round(v)` clamped to 0 … `top` (NaN gives 0). Truncating v + 0.5 rounds halves up for v ≥ 0 without a call to
+  /// libm's `round` (x86-64 has no SSE4.1 in its baseline).
+  @inline(__always)
+  static func level(_ v: Double, top: Double) -> UInt32 {
+    let x = v + 0.5
+    return x >= top ? UInt32(top) : x > 0 ? UInt32(x) : 0
+  }
+}
+
+extension RGBA16: GradientPixel {
+  @inline(__always)
+  static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> RGBA16 {
+    func level(_ v: Double) -> UInt16 { UInt16(UInt32.level(v * 257, top: 65535)) }
+    let alpha = level(a)
+    return RGBA16(r: Swift.min(level(r), alpha), g: Swift.min(level(g), alpha), b: Swift.min(level(b), alpha),
+      a: alpha)
+  }
 }

@@ -55,45 +55,60 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
   ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    guard let slope else {
-      return try Raster(
-        width: region.width, height: region.height, fill: GradientRamp.rgba8(ramp.last),
-        pixelLimit: context.pixelLimit)
+    var raster = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
+    if context.format.depth == 16 {
+      fill(&raster, RGBA16.self, region: region)
+    } else {
+      fill(&raster, UInt32.self, region: region)
     }
-    let (kx, ky) = slope
-    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    return raster
+  }
+
+  /// Fills `raster` (covering `region`) with the gradient in pixels of `P`, 8 or 16 bits.
+  private func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
     let width = region.width
-    let stride = width * 4
     let from = from
+    let slope = slope
     raster.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      ramp.withEvaluator { ramp in
+      guard let base = buffer.baseAddress?.assumingMemoryBound(to: P.self) else { return }
+      ramp.withEvaluator(P.self) { ramp in
+        guard let (kx, ky) = slope else {
+          // No axis: the last colour everywhere.
+          for i in 0..<width * region.height { base[i] = ramp.last }
+          return
+        }
         // Evaluating t the same way for every pixel (not by stepping) keeps results independent of the tiling.
         func fillRow(_ row: Int) {
-          let rowBase = base + row * stride
+          let line = base + row * width
           let ty = (Double(region.y + row) + 0.5 - from.y) * ky
           if kx == 0 {
             let pixel = ramp.pixel(at: ty)
-            for i in 0..<width { GradientRamp.store(pixel, to: rowBase, at: i * 4) }
+            for i in 0..<width { line[i] = pixel }
           } else {
             for i in 0..<width {
               let tx = (Double(region.x + i) + 0.5 - from.x) * kx
-              GradientRamp.store(ramp.pixel(at: tx + ty), to: rowBase, at: i * 4)
+              line[i] = ramp.pixel(at: tx + ty)
             }
           }
         }
         if ky == 0 {
           // A horizontal axis: every row is the same.
           fillRow(0)
-          for row in 1..<region.height { (base + row * stride).copyMemory(from: base, byteCount: stride) }
+          for row in 1..<region.height { (base + row * width).update(from: base, count: width) }
         } else {
           for row in 0..<region.height { fillRow(row) }
         }
       }
     }
-    return raster
   }
 
   /// `linear-gradient (x0, y0) → (x1, y1): #rrggbb 0.0%, …`.
   public var description: String { "linear-gradient \(from) → \(to): \(ramp.description)" }
+}
+
+extension LinearGradient: DeepRendering {
+  /// Its colours are interpolated in floats and rounded once to the render's depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

@@ -46,33 +46,48 @@ public struct RadialGradient: ImageComponent, CustomStringConvertible {
   ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    if isDegenerate {
-      return try Raster(
-        width: region.width, height: region.height, fill: GradientRamp.rgba8(ramp.last),
-        pixelLimit: context.pixelLimit)
-    }
-    var raster = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
-    let width = region.width
-    let stride = width * 4
-    let center = center
-    let radius = radius
-    raster.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      ramp.withEvaluator { ramp in
-        for row in 0..<region.height {
-          let rowBase = base + row * stride
-          let dy = Double(region.y + row) + 0.5 - center.y
-          let dy2 = dy * dy
-          for i in 0..<width {
-            let dx = Double(region.x + i) + 0.5 - center.x
-            GradientRamp.store(ramp.pixel(at: (dx * dx + dy2).squareRoot() / radius), to: rowBase, at: i * 4)
-          }
-        }
-      }
+    var raster = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
+    if context.format.depth == 16 {
+      fill(&raster, RGBA16.self, region: region)
+    } else {
+      fill(&raster, UInt32.self, region: region)
     }
     return raster
   }
 
+  /// Fills `raster` (covering `region`) with the gradient in pixels of `P`, 8 or 16 bits.
+  private func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
+    let width = region.width
+    let center = center
+    let radius = radius
+    let degenerate = isDegenerate
+    raster.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress?.assumingMemoryBound(to: P.self) else { return }
+      ramp.withEvaluator(P.self) { ramp in
+        if degenerate {
+          for i in 0..<width * region.height { base[i] = ramp.last }
+          return
+        }
+        for row in 0..<region.height {
+          let line = base + row * width
+          let dy = Double(region.y + row) + 0.5 - center.y
+          let dy2 = dy * dy
+          for i in 0..<width {
+            let dx = Double(region.x + i) + 0.5 - center.x
+            line[i] = ramp.pixel(at: (dx * dx + dy2).squareRoot() / radius)
+          }
+        }
+      }
+    }
+  }
+
   /// `radial-gradient at (x, y) radius r: #rrggbb 0.0%, …`.
   public var description: String { "radial-gradient at \(center) radius \(radius): \(ramp.description)" }
+}
+
+extension RadialGradient: DeepRendering {
+  /// Its colours are interpolated in floats and rounded once to the render's depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }

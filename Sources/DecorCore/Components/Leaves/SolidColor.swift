@@ -30,6 +30,13 @@ public struct SolidColor: ImageComponent, CustomStringConvertible {
   /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let inside = region.intersection(extent)
+    if context.format.depth == 16 {
+      // At 16 bits the colour at 16-bit precision, not its 8-bit rounding widened.
+      var output = try Raster(width: region.width, height: region.height, format: context.format,
+        pixelLimit: context.pixelLimit)
+      output.fill(color, in: inside.offsetBy(dx: -region.minX, dy: -region.minY))
+      return output
+    }
     if inside == region {
       return try Raster(width: region.width, height: region.height, fill: pixel, pixelLimit: context.pixelLimit)
     }
@@ -43,4 +50,10 @@ public struct SolidColor: ImageComponent, CustomStringConvertible {
 
   /// `solid #rrggbb` (or `#rrggbbaa`), and the rectangle when it has one.
   public var description: String { "solid \(color)" + (extent == .infinite ? "" : " over \(extent)") }
+}
+
+extension SolidColor: DeepRendering {
+  /// Its colour at the render's depth (at 16 bits from the colour's own components).
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { false }
 }
