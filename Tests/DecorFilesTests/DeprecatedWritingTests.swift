@@ -132,4 +132,49 @@ import DecorTestSupport
     sixteen.precision = .sixteenBits
     #expect(try raster.blurred(sigma: 1).encoded(as: .png(), renderer: sixteen)[24] == 16)
   }
+
+  /// The encoders that take 8-bit samples round a 16-bit raster first: the same file as from the raster rounded.
+  /// (GIF takes straight colour, un-premultiplied from the 16-bit pixels: `animationFramesRenderedAtSixteenBits…`.)
+  @Test(arguments: ["jpeg", "webp", "avif"])
+  func eightBitEncodersRoundASixteenBitRaster(_ format: String) throws {
+    var generator = SplitMix64(seed: 16)
+    var raster = try Raster(width: 20, height: 12, fill: RGBA16(r: 0, g: 0, b: 0, a: 0))
+    for y in 0..<12 {
+      for x in 0..<20 {
+        let a = UInt16.random(in: 1...65535, using: &generator)
+        raster[rgba16: x, y] = RGBA16(r: UInt16.random(in: 0...a, using: &generator),
+          g: UInt16.random(in: 0...a, using: &generator), b: UInt16.random(in: 0...a, using: &generator), a: a)
+      }
+    }
+    let rounded = try raster.converted(to: .eight)
+    func bytes(_ image: Raster) throws -> [UInt8] {
+      switch format {
+      case "jpeg": return try image.encoded(as: .jpeg(quality: 90))
+      case "webp": return try image.encoded(as: .webp(lossless: true))
+      default: return try image.encoded(as: .avif(quality: 60))
+      }
+    }
+    #expect(try bytes(raster) == bytes(rounded), "\(format)")
+  }
+
+  /// An animation rendered at 16 bits is written with its frames rounded to 8 bits (WebP and GIF hold 8; a TIFF's
+  /// pages are 8-bit unless 16 are asked for).
+  @Test(arguments: ["webp", "gif", "tiff"])
+  func animationFramesRenderedAtSixteenBitsAreWritten(_ format: String) throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/Animation/three.gif").path
+    let animation = try Animation(contentsOfFile: path)
+    var renderer = Renderer()
+    renderer.precision = .sixteenBits
+    let encoder: any ImageEncoder = switch format {
+    case "webp": WebPImageEncoder.webp(lossless: true)
+    case "gif": GIFImageEncoder.gif
+    default: TIFFImageEncoder.tiff()
+    }
+    let deep = try animation.encoded(as: encoder, renderer: renderer) { $0.blurred(sigma: 1) }
+    let written = try Animation(decoding: deep)
+    // A multi-page TIFF is read as its first page.
+    #expect(written.frameCount == (format == "tiff" ? 1 : 3))
+    #expect(written.width == animation.width && written.height == animation.height)
+  }
 }

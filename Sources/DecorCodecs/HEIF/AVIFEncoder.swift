@@ -52,6 +52,8 @@ public enum AVIFEncoder {
     }
     defer { heif_encoder_release(encoder) }
 
+    // 8-bit samples so far: a 16-bit raster is rounded first.
+    let raster = try raster.eightBitPixels(destination: destination)
     let hasAlpha = !raster.isOpaque
     let image = try makeImage(raster, hasAlpha: hasAlpha, failure: failure)
     defer { heif_image_release(image) }

@@ -30,6 +30,7 @@ public enum JPEGEncoder {
   package static func encode(
     _ raster: Raster, options: JPEGOptions, destination: String, metadata: ImageMetadata, into sink: ByteSink
   ) throws(CodecError) -> Bool {
+    let raster = try raster.eightBitPixels(destination: destination)
     let width = raster.width
     // About a million pixels a band (the renderer's are half that): the copy stays small, the calls into libjpeg few.
     let bandHeight = Swift.max(1, Swift.min(raster.height, (1 << 20) / Swift.max(1, width)))

@@ -142,9 +142,16 @@ public enum TIFFEncoder {
   ///
   /// - Throws: `failure`'s error when libtiff refuses a tag or a row.
   static func writePage(
-    _ raster: Raster, into tif: OpaquePointer, options: TIFFOptions, metadata: ImageMetadata, isPage: Bool,
+    _ source: Raster, into tif: OpaquePointer, options: TIFFOptions, metadata: ImageMetadata, isPage: Bool,
     failure: (String) -> CodecError
   ) throws(CodecError) {
+    // An 8-bit page: a 16-bit raster is rounded first.
+    let raster: Raster
+    do {
+      raster = try source.converted(to: .eight)
+    } catch {
+      throw failure("no memory for the page's 8-bit pixels")
+    }
     let (width, height) = (raster.width, raster.height)
     let hasAlpha = !raster.isOpaque
     // Each row un-premultiplied (and its alpha dropped when every pixel is opaque) into the line buffer.

@@ -72,6 +72,7 @@ package final class WebPAnimationWriter: AnimationWriter {
   package func add(_ frame: Raster, delay: Int) throws(CodecError) {
     guard let encoder else { throw .encodingFailed(destination: destination, detail: "the WebP is already finished") }
     try AnimationFrameCheck.check(frame, width: width, height: height, destination: destination, sink: sink)
+    let frame = try frame.eightBitPixels(destination: destination)
     var picture = WebPPicture()
     guard decor_webp_picture_init(&picture) != 0 else {
       throw .encodingFailed(destination: destination, detail: "libwebp's version does not match its headers")

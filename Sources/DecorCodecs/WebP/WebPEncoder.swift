@@ -35,6 +35,7 @@ public enum WebPEncoder {
     _ raster: Raster, options: WebPOptions, destination: String, metadata: ImageMetadata,
     cancellation: RenderCancellation?
   ) throws(CodecError) -> [UInt8] {
+    let raster = try raster.eightBitPixels(destination: destination)
     let width = raster.width
     do {
       return try encode(width: width, height: raster.height, bandHeight: 64, options: options,

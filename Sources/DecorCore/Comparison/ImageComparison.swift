@@ -49,8 +49,9 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     width = actual.width
     height = actual.height
     self.tolerance = tolerance
-    let a = actual.bytes
-    let b = reference.bytes
+    // At 8 bits: a 16-bit raster is compared rounded.
+    let a = actual.bytes8
+    let b = reference.bytes8
     var maxDelta = 0
     var squares = 0.0
     var classes = [UInt8](repeating: 0, count: width * height)

@@ -66,8 +66,9 @@ public struct Trim: ImageComponent, CustomStringConvertible, LinkedComponent {
   }
 
   /// The box of the pixels of `input` that differ from the background by more than `fuzz` levels, or the extent.
-  /// An input with a source of more than 8 bits (or a translucent one) is looked at in 16-bit pixels, `fuzz` scaled
-  /// to them (×257), so that a difference 8 bits would round away still counts; any other at 8 bits, where the
+  /// An input with a source of more than 8 bits or a translucent one is looked at in 16-bit pixels, `fuzz` scaled
+  /// to them (×257), so that a difference 8-bit premultiplied pixels would round away still counts (a translucent
+  /// pixel's colour is then its own, not rounded to as many levels as its alpha has); any other at 8 bits, where the
   /// answer is the same.
   static func box(of input: any ImageComponent, fuzz: Int, color: Color?, renderer: Renderer) throws -> IntRect {
     var deep = renderer
@@ -84,8 +85,14 @@ public struct Trim: ImageComponent, CustomStringConvertible, LinkedComponent {
     let extent = input.extent
     var background = P.transparent
     if let color {
-      let c = color.premultiplied
-      background = P.pack(SIMD4<Float>(Float(c.r), Float(c.g), Float(c.b), Float(c.a)) * (P.maximum / 255))
+      // The colour at the pixels' own precision, premultiplied as a source's pixel of that colour is.
+      if P.format.depth == 16 {
+        let c = color.premultiplied16
+        background = P.pack(SIMD4<Float>(Float(c.r), Float(c.g), Float(c.b), Float(c.a)))
+      } else {
+        let c = color.premultiplied
+        background = P.pack(SIMD4<Float>(Float(c.r), Float(c.g), Float(c.b), Float(c.a)))
+      }
     } else {
       try renderer.forEachBand(input, IntRect(x: extent.minX, y: extent.minY, width: 1, height: 1), as: P.self) {
         _, corner in background = corner[0]

@@ -105,14 +105,17 @@ public struct Vignette: ImageComponent, CustomStringConvertible, LinkedComponent
     let e = input.extent
     guard !e.isEmpty, !e.isInfinite, strength > 0 else { return pixels }
     let shape = ellipse(in: e)
+    if pixels.format.depth == 16 {
+      // The colour at 16-bit precision.
+      let c = color.premultiplied16.straight
+      let colour = (Double(c.r) / 65535, Double(c.g) / 65535, Double(c.b) / 65535)
+      darken(UInt16.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: Double(c.a) / 65535)
+      return pixels
+    }
     let (cr, cg, cb, ca) = color.straight8
     let colour = (Double(cr) / 255, Double(cg) / 255, Double(cb) / 255)
     let colourAlpha = Double(ca) / 255
-    if pixels.format.depth == 16 {
-      darken(UInt16.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: colourAlpha)
-    } else {
-      darken(UInt8.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: colourAlpha)
-    }
+    darken(UInt8.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: colourAlpha)
     return pixels
   }
 

@@ -116,7 +116,15 @@ extension Raster {
   {
     let region = component.extent.intersection(bounds)
     guard !region.isEmpty else { return }
-    let pixels = try renderer.render(component, region: region)
+    var pixels = try renderer.render(component, region: region)
+    // The render's depth (its precision's) may not be this raster's: drawn at this raster's.
+    if pixels.format != format {
+      do {
+        pixels = try pixels.converted(to: format)
+      } catch {
+        throw .raster(error)
+      }
+    }
     Compositor.composite(pixels, at: region, onto: &self, mode: blendMode, opacity: alpha)
   }
 }

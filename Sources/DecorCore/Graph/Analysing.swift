@@ -42,7 +42,8 @@ extension RenderContext {
   ) throws {
     var renderer = Renderer(threads: threads, pixelLimit: pixelLimit)
     renderer.cancellation = cancellation
-    renderer.allowsDeep = P.format.depth == 16
+    // At the depth asked, whatever the sources: the statistic of a render at 16 bits is taken at 16.
+    renderer.precision = P.format.depth == 16 ? .sixteenBits : .eightBits
     let pass = trace.map { _ in RenderTrace() }
     try renderer.forEachBand(component, region, as: P.self, trace: pass, body)
     if let trace, let pass { trace.merge(pass, under: child(index).tracePosition) }

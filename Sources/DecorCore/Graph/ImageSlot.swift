@@ -45,8 +45,10 @@ package struct ImageSlot: ImageComponent, CustomStringConvertible {
     guard let raster = context.raster(boundTo: self) else {
       throw Mismatch(message: "rendered by a render that gave it no image (a graph built over another slot?)")
     }
-    if region == raster.bounds { return raster }  // copy-on-write: no pixels are copied
-    var result = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
+    // copy-on-write: no pixels are copied
+    if region == raster.bounds && raster.format == context.format { return raster }
+    var result = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
     result.copy(raster, from: region, toX: 0, y: 0)
     return result
   }
@@ -58,4 +60,10 @@ package struct ImageSlot: ImageComponent, CustomStringConvertible {
     var message: String
     var description: String { message }
   }
+}
+
+extension ImageSlot: DeepRendering {
+  /// It copies its image's pixels, at the render's depth.
+  package var rendersDeep: Bool { true }
+  package var onlyMovesPixels: Bool { true }
 }

@@ -9,8 +9,10 @@
 /// `EncodingSettings.depth`), by default the sources' where the format holds it.
 public enum RenderPrecision: Sendable, Hashable, CaseIterable, CustomStringConvertible {
   /// 16 bits where a source needs them and the output can take them: a render written to a file whose encoder
-  /// takes 16-bit rows (PNG, TIFF) works at 16 bits for a translucent or 16-bit source; every other render, and
-  /// every raster a renderer returns, at 8 bits, as Decor always has. The default.
+  /// takes 16-bit rows (PNG, TIFF) works at 16 bits for a translucent or 16-bit source, and for any source when
+  /// 16-bit samples are asked for (`EncodingSettings.depth`, `--depth 16`), so that they hold more than 8-bit
+  /// values widened; every other render, and every raster a renderer returns, at 8 bits, as Decor always has. The
+  /// default.
   case automatic
   /// 16 bits for every render, whatever its sources: rasters returned are 16-bit (`Raster.depth`), and files are
   /// computed at 16 bits before they are written at their depth. For the most exact results of a long chain on

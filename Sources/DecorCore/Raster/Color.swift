@@ -273,12 +273,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The nearest 8-bit value of a component in `0...1`, halves rounded up.
-  private static func level(_ value: Double) -> UInt16 {
-    UInt16(Swift.min(65535, Swift.max(0, (value * 65535).rounded(.toNearestOrAwayFromZero))))
-  }
-
   private static func byte(_ value: Double) -> UInt8 {
     UInt8(Swift.min(255, Swift.max(0, (value * 255).rounded(.toNearestOrAwayFromZero))))
+  }
+
+  /// The nearest 16-bit value of a component in `0...1`, halves rounded up.
+  private static func level(_ value: Double) -> UInt16 {
+    UInt16(Swift.min(65535, Swift.max(0, (value * 65535).rounded(.toNearestOrAwayFromZero))))
   }
 
   private static func hex(_ byte: UInt8) -> String {

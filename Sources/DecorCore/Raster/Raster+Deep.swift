@@ -2,7 +2,7 @@
 /// formats.
 extension Raster {
   /// The bits a channel holds: `.eight`, or `.sixteen` for a raster a render at `RenderPrecision.sixteenBits`
-  /// returned or one made from an `RGBA16`.
+  /// returned, one made from an `RGBA16` or one `converted(to: .sixteen)`.
   public var depth: BitDepth { format.depth == 16 ? .sixteen : .eight }
 
   /// A 16-bit raster filled with one premultiplied pixel (made valid: colour channels above alpha are lowered to
@@ -53,6 +53,20 @@ extension Raster {
       let offset = (y &* width &+ x) &* 8
       let stored = format == .rgba16 ? newValue : newValue.straightened
       storage.withUnsafeMutableBytes { $0.storeBytes(of: stored, toByteOffset: offset, as: RGBA16.self) }
+    }
+  }
+
+  /// The premultiplied RGBA8 bytes, row by row: an 8-bit raster's own, a 16-bit one's rounded to nearest (for code
+  /// that reads 8-bit pixels, such as `ImageComparison`).
+  package var bytes8: [UInt8] {
+    guard format != .rgba8 else { return storage }
+    let count = width * height
+    return storage.withUnsafeBytes { input in
+      [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+        PixelConversion.convert(input.baseAddress!, format, into: UnsafeMutableRawPointer(buffer.baseAddress!), .rgba8,
+          count: count)
+        initialized = count * 4
+      }
     }
   }
 

@@ -13,8 +13,8 @@
 ///
 /// A raster may hold 16 bits per channel instead (`depth` 16): each pixel is then an `RGBA16`, four native-endian
 /// `UInt16` channels in the order R, G, B, A (8 bytes, `bytesPerRow = width × 8`), premultiplied the same way. A
-/// render at `RenderPrecision.sixteenBits` returns one, and `init(width:height:fill:)` with an `RGBA16` makes one;
-/// every other raster is 8-bit. The 8-bit accessors (`subscript`, `pixel(x:y:)`, `straightBytes()`) read a 16-bit
+/// render at `RenderPrecision.sixteenBits` returns one, `init(width:height:fill:)` with an `RGBA16` makes one and
+/// `converted(to: .sixteen)` widens one exactly; every other raster is 8-bit. The 8-bit accessors (`subscript`, `pixel(x:y:)`, `straightBytes()`) read a 16-bit
 /// raster rounded to 8 bits, and `subscript(rgba16:_:)` reads either depth at 16 bits.
 ///
 /// `Raster` is a copy-on-write value: copies share storage until one of them is mutated, so passing rasters
