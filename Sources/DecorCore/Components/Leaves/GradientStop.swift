@@ -150,3 +150,24 @@ extension RGBA16: GradientPixel {
       a: alpha)
   }
 }
+
+/// A gradient that fills a raster with pixels of either depth: its render makes the raster in the render's format
+/// and fills it at that depth.
+protocol GradientFilling {
+  /// Fills `raster` (covering `region`, in `P`'s format) with the gradient.
+  func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect)
+}
+
+extension GradientFilling {
+  /// `region` of the gradient in the render's format (`RenderContext.format`).
+  func renderFilled(_ region: IntRect, context: RenderContext) throws -> Raster {
+    var raster = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
+    if context.format.depth == 16 {
+      fill(&raster, RGBA16.self, region: region)
+    } else {
+      fill(&raster, UInt32.self, region: region)
+    }
+    return raster
+  }
+}

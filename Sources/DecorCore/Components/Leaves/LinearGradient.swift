@@ -55,18 +55,11 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
   ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    var raster = try Raster(width: region.width, height: region.height, format: context.format,
-      pixelLimit: context.pixelLimit)
-    if context.format.depth == 16 {
-      fill(&raster, RGBA16.self, region: region)
-    } else {
-      fill(&raster, UInt32.self, region: region)
-    }
-    return raster
+    return try renderFilled(region, context: context)
   }
 
   /// Fills `raster` (covering `region`) with the gradient in pixels of `P`, 8 or 16 bits.
-  private func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
+  func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
     let width = region.width
     let from = from
     let slope = slope
@@ -106,6 +99,8 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
   /// `linear-gradient (x0, y0) → (x1, y1): #rrggbb 0.0%, …`.
   public var description: String { "linear-gradient \(from) → \(to): \(ramp.description)" }
 }
+
+extension LinearGradient: GradientFilling {}
 
 extension LinearGradient: DeepRendering {
   /// Its colours are interpolated in floats and rounded once to the render's depth.

@@ -46,18 +46,11 @@ public struct RadialGradient: ImageComponent, CustomStringConvertible {
   ///   limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     if let problem { throw problem }
-    var raster = try Raster(width: region.width, height: region.height, format: context.format,
-      pixelLimit: context.pixelLimit)
-    if context.format.depth == 16 {
-      fill(&raster, RGBA16.self, region: region)
-    } else {
-      fill(&raster, UInt32.self, region: region)
-    }
-    return raster
+    return try renderFilled(region, context: context)
   }
 
   /// Fills `raster` (covering `region`) with the gradient in pixels of `P`, 8 or 16 bits.
-  private func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
+  func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
     let width = region.width
     let center = center
     let radius = radius
@@ -85,6 +78,8 @@ public struct RadialGradient: ImageComponent, CustomStringConvertible {
   /// `radial-gradient at (x, y) radius r: #rrggbb 0.0%, …`.
   public var description: String { "radial-gradient at \(center) radius \(radius): \(ramp.description)" }
 }
+
+extension RadialGradient: GradientFilling {}
 
 extension RadialGradient: DeepRendering {
   /// Its colours are interpolated in floats and rounded once to the render's depth.
