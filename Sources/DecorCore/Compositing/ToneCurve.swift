@@ -86,8 +86,9 @@ package struct ToneCurve: Sendable, Hashable {
     }
   }
 
-  /// Maps `count` premultiplied RGBA16 pixels in place (given as their channels), every one from the formula: a
-  /// table of 65,536 levels would cost more to build than most images take to map.
+  /// Maps `count` premultiplied RGBA16 pixels in place (given as their channels), every one from the formula (a
+  /// table of 65,536 levels would be faster on all but small images, but would have to be built per render: the
+  /// component holds no state).
   func apply(_ channels: UnsafeMutablePointer<UInt16>, count: Int) {
     for i in 0..<count where channels[4 * i + 3] != 0 { map(channels + 4 * i) }
   }
