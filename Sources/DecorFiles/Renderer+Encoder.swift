@@ -55,10 +55,7 @@ extension Renderer {
     if let deepEncoder = encoder as? any DeepRowEncoding {
       // An encoder that takes 16-bit rows lets the render go deep where its sources hold more than 8-bit
       // premultiplied pixels keep and every component works at 16 bits (`RenderPlan.format`).
-      var renderer = self
-      renderer.allowsDeep = true
-      // 16-bit samples asked for are computed at 16 bits, so that they hold more than 8-bit values widened.
-      if deepEncoder.depth == .sixteen && renderer.precision == .automatic { renderer.precision = .sixteenBits }
+      let renderer = writing(through: encoder)
       let banded = try renderer.prepareBands(component, region: region, bandHeight: bandHeight, trace: trace)
       let plan = banded.plan
       // The file's depth: the one asked for, else the render's when it works at 16 bits for a 16-bit source (a
@@ -118,11 +115,17 @@ extension Renderer {
   package func plan(_ component: any ImageComponent, for encoder: any ImageEncoder) throws(RenderError)
     -> RenderPlan
   {
+    try writing(through: encoder).plan(component)
+  }
+
+  /// This renderer as it renders for `encoder`: allowed 16 bits when the encoder takes 16-bit rows, and computing
+  /// at 16 bits whatever its sources when 16-bit samples are asked for (`EncodingSettings.depth`), so that they
+  /// hold more than 8-bit values widened (with the `automatic` precision; another is kept).
+  func writing(through encoder: any ImageEncoder) -> Renderer {
     var renderer = self
-    renderer.allowsDeep = encoder is any DeepRowEncoding
-    if (encoder as? any DeepRowEncoding)?.depth == .sixteen && renderer.precision == .automatic {
-      renderer.precision = .sixteenBits
-    }
-    return try renderer.plan(component)
+    let deep = encoder as? any DeepRowEncoding
+    renderer.allowsDeep = deep != nil
+    if deep?.depth == .sixteen && renderer.precision == .automatic { renderer.precision = .sixteenBits }
+    return renderer
   }
 }

@@ -30,21 +30,14 @@ public struct SolidColor: ImageComponent, CustomStringConvertible {
   /// - Throws: `RasterError` if `region` is empty or over the context's pixel limit.
   public func render(_ region: IntRect, context: RenderContext) throws -> Raster {
     let inside = region.intersection(extent)
-    if context.format.depth == 16 {
-      // At 16 bits the colour at 16-bit precision, not its 8-bit rounding widened.
-      var output = try Raster(width: region.width, height: region.height, format: context.format,
-        pixelLimit: context.pixelLimit)
-      output.fill(color, in: inside.offsetBy(dx: -region.minX, dy: -region.minY))
-      return output
-    }
-    if inside == region {
+    // At 8 bits a region all inside starts filled; otherwise the colour is filled in at the render's precision (at
+    // 16 bits from the colour's own components, not its 8-bit rounding widened).
+    if inside == region && context.format == .rgba8 {
       return try Raster(width: region.width, height: region.height, fill: pixel, pixelLimit: context.pixelLimit)
     }
-    var output = try Raster(width: region.width, height: region.height, pixelLimit: context.pixelLimit)
-    if !inside.isEmpty {
-      let colour = try Raster(width: inside.width, height: inside.height, fill: pixel, pixelLimit: context.pixelLimit)
-      output.copy(colour, from: colour.bounds, toX: inside.minX - region.minX, y: inside.minY - region.minY)
-    }
+    var output = try Raster(width: region.width, height: region.height, format: context.format,
+      pixelLimit: context.pixelLimit)
+    output.fill(color, in: inside.offsetBy(dx: -region.minX, dy: -region.minY))
     return output
   }
 
