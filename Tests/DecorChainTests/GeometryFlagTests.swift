@@ -110,6 +110,21 @@ import DecorTestSupport
     }
   }
 
+  /// The first `convert` that is ImageMagick's (`-version` says so): a machine may have a stand-in of that name, or
+  /// GraphicsMagick's, which take other options.
   static let convert = ["/usr/local/bin/convert", "/usr/bin/convert", "/opt/homebrew/bin/convert"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+    .first { FileManager.default.isExecutableFile(atPath: $0) && isImageMagick($0) }
+
+  private static func isImageMagick(_ path: String) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["-version"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 && String(decoding: data, as: UTF8.self).contains("ImageMagick")
+  }
 }
