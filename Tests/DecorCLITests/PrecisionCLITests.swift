@@ -237,6 +237,44 @@ import DecorTestSupport
     #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred16.png"))))[24] == 16)
   }
 
+  /// `decor diff` on two 16-bit PNGs compares at 16 bits and says so: 3/65535 apart, which both files rounded to 8
+  /// bits would hide; `--tolerance` in levels of 255 (× 257), `--tolerance16` in levels of 65535.
+  @Test func diffComparesSixteenBitFilesAtSixteenBits() throws {
+    func ramp(_ name: String, changed: UInt16) throws -> String {
+      var builder = PNGBuilder(width: 6, height: 4, bitDepth: 16, colorType: 2)
+      builder.setRows((0..<4).map { y in
+        (0..<6).flatMap { x -> [UInt8] in
+          let v = UInt16(1000 + 7001 * x + 13 * y)
+          let r = x == 2 && y == 1 ? v + changed : v
+          return [r, 65535 - v, 4000].flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        }
+      })
+      try Data(builder.build()).write(to: URL(fileURLWithPath: file(name)))
+      return file(name)
+    }
+    let (actual, reference) = (try ramp("actual.png", changed: 3), try ramp("reference.png", changed: 0))
+    let exact = try Decor.run(["diff", actual, reference])
+    let line = String(decoding: exact.stdout, as: UTF8.self)
+    #expect(exact.status == 1 && line.hasPrefix("max delta 3/65535, PSNR ")
+      && line.hasSuffix(" dB, 1 of 24 pixels differ (4.17%)\n"), "\(line)")
+    #expect(try Decor.run(["diff", actual, reference, "--tolerance", "1"]).status == 0)
+    #expect(try Decor.run(["diff", actual, reference, "--tolerance16", "2"]).status == 1)
+    #expect(try Decor.run(["diff", actual, reference, "--tolerance16", "3"]).status == 0)
+    // The same files at 8 bits: the difference rounds away, and the report is in levels of 255 as always.
+    for (name, path) in [("actual8.png", actual), ("reference8.png", reference)] {
+      let narrowed = try Decor.run(["apply", path, "-o", file(name), "--depth", "8"])
+      #expect(narrowed.status == 0, "\(narrowed.stderr)")
+    }
+    let eight = try Decor.run(["diff", file("actual8.png"), file("reference8.png")])
+    #expect(eight.status == 0 && String(decoding: eight.stdout, as: UTF8.self)
+      == "max delta 0, PSNR ∞, 0 of 24 pixels differ (0.0%)\n")
+    // An 8-bit file against a 16-bit one: compared at 16 bits, the 8-bit one widened exactly.
+    let mixed = String(decoding: try Decor.run(["diff", file("reference8.png"), reference]).stdout, as: UTF8.self)
+    #expect(mixed.hasPrefix("max delta ") && mixed.contains("/65535, PSNR "), "\(mixed)")
+    let refused = try Decor.run(["diff", actual, reference, "--tolerance16", "65536"])
+    #expect(refused.status != 0 && refused.stderr.contains("--tolerance16 must be 0…65535"), "\(refused.stderr)")
+  }
+
   /// A 16-bit opaque RGB ramp, 16·x + 100 along each row (every row the same), through `resize 50%` and `blur 3`
   /// (the separable scaler and the extended boxes, both at 16 bits): written at 16 bits, every sample away from the
   /// edges within 2 of 65535 of the exact ramp at the output pixel's centre. (A symmetric kernel whose weights sum
