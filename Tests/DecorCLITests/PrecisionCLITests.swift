@@ -128,7 +128,9 @@ import DecorTestSupport
   /// A seeded 16-bit PNG of `colorType` (0 grey, 2 RGB, 4 grey+alpha, 6 RGBA): random samples, and where there is
   /// alpha, every third row at alpha 1…299 of 65535 (which premultiplied 16 bits would change) and a few pixels
   /// transparent.
-  func sixteenBit(_ name: String, colorType: UInt8, width: Int = 61, height: Int = 37) throws -> String {
+  func sixteenBit(
+    _ name: String, colorType: UInt8, width: Int = 61, height: Int = 37, iccProfile: String? = nil
+  ) throws -> String {
     let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(colorType)]!
     var generator = SplitMix64(seed: UInt64(colorType) + 16)
     var builder = PNGBuilder(width: width, height: height, bitDepth: 16, colorType: colorType)
@@ -148,6 +150,11 @@ import DecorTestSupport
       rows.append(row)
     }
     builder.setRows(rows)
+    if let iccProfile {
+      // iCCP: a name, its NUL, compression method 0, then the profile as a zlib stream.
+      let profile = try [UInt8](Data(contentsOf: URL(fileURLWithPath: iccProfile)))
+      builder.extraChunks.append(("iCCP", Array("P3".utf8) + [0, 0] + PNGBuilder.zlibStored(profile)))
+    }
     let path = file(name)
     try Data(builder.build()).write(to: URL(fileURLWithPath: path))
     return path
@@ -226,13 +233,30 @@ import DecorTestSupport
     #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
     let gif = try Decor.run(["apply", input, "-o", file("out.gif"), "--depth", "8"])
     #expect(gif.status == 0 && gif.stderr.isEmpty, "\(gif.stderr)")
-    // A 16-bit file read at 8 bits so far (an interlaced PNG): written at 8 bits, and said; --depth 16 asks for 16.
-    let interlaced = Self.repository.appendingPathComponent("Tests/Fixtures/PngSuite/ibasn6a16.png").path
-    let narrowed = try Decor.run(["apply", interlaced, "blur 2", "-o", file("interlaced.png")])
-    #expect(narrowed.status == 0 && narrowed.stderr == "decor: \(file("interlaced.png")): 16-bit samples written "
+    // An interlaced 16-bit PNG is read at 16 bits: through no step, every sample its non-interlaced twin's.
+    let pngSuite = Self.repository.appendingPathComponent("Tests/Fixtures/PngSuite")
+    let interlaced = try Decor.run(["apply", pngSuite.appendingPathComponent("ibasn6a16.png").path, "blur 2", "-o",
+      file("interlaced.png")])
+    #expect(interlaced.status == 0 && interlaced.stderr.isEmpty, "\(interlaced.stderr)")
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("interlaced.png"))))[24] == 16)
+    for twin in ["basn6a16.png", "basn2c16.png"] {
+      let copied = try Decor.run(["apply", pngSuite.appendingPathComponent("i" + twin).path, "-o", file("i" + twin)])
+      #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied.stderr)")
+      #expect(try read16(file("i" + twin)) == read16(pngSuite.appendingPathComponent(twin).path), "\(twin)")
+    }
+    // A 16-bit file read at 8 bits so far (one converted from its ICC profile to sRGB): written at 8 bits, and said;
+    // --depth 16 asks for 16.
+    let p3 = try sixteenBit("p3-16.png", colorType: 2, iccProfile: Self.repository
+      .appendingPathComponent("Tests/Fixtures/ICC/display-p3.icc").path)
+    let kept = try Decor.run(["apply", p3, "blur 2", "-o", file("p3-kept.png")])
+    #expect(kept.status == 0 && kept.stderr.isEmpty, "\(kept.stderr)")
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("p3-kept.png"))))[24] == 16)
+    let narrowed = try Decor.run(["apply", p3, "blur 2", "--colorspace", "srgb", "-o", file("converted.png")])
+    #expect(narrowed.status == 0 && narrowed.stderr == "decor: \(file("converted.png")): 16-bit samples written "
       + "at 8 bits: a source is read at 8 bits so far\n", "\(narrowed.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("interlaced.png"))))[24] == 8)
-    let asked16 = try Decor.run(["apply", interlaced, "blur 2", "-o", file("blurred16.png"), "--depth", "16"])
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("converted.png"))))[24] == 8)
+    let asked16 = try Decor.run(["apply", p3, "blur 2", "--colorspace", "srgb", "-o", file("blurred16.png"),
+      "--depth", "16"])
     #expect(asked16.status == 0 && asked16.stderr.isEmpty, "\(asked16.stderr)")
     #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred16.png"))))[24] == 16)
   }
