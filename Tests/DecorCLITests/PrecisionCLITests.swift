@@ -244,21 +244,78 @@ import DecorTestSupport
       #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied.stderr)")
       #expect(try read16(file("i" + twin)) == read16(pngSuite.appendingPathComponent(twin).path), "\(twin)")
     }
-    // A 16-bit file read at 8 bits so far (one converted from its ICC profile to sRGB): written at 8 bits, and said;
-    // --depth 16 asks for 16.
+    // A 16-bit file converted from its ICC profile to sRGB is converted at 16 bits, and written at 16 with nothing
+    // said; kept in its profile, likewise. (A source read at 8 bits is named by the plan: `DeepRenderTests`.)
     let p3 = try sixteenBit("p3-16.png", colorType: 2, iccProfile: Self.repository
       .appendingPathComponent("Tests/Fixtures/ICC/display-p3.icc").path)
-    let kept = try Decor.run(["apply", p3, "blur 2", "-o", file("p3-kept.png")])
-    #expect(kept.status == 0 && kept.stderr.isEmpty, "\(kept.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("p3-kept.png"))))[24] == 16)
-    let narrowed = try Decor.run(["apply", p3, "blur 2", "--colorspace", "srgb", "-o", file("converted.png")])
-    #expect(narrowed.status == 0 && narrowed.stderr == "decor: \(file("converted.png")): 16-bit samples written "
-      + "at 8 bits: a source is read at 8 bits so far\n", "\(narrowed.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("converted.png"))))[24] == 8)
-    let asked16 = try Decor.run(["apply", p3, "blur 2", "--colorspace", "srgb", "-o", file("blurred16.png"),
-      "--depth", "16"])
-    #expect(asked16.status == 0 && asked16.stderr.isEmpty, "\(asked16.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred16.png"))))[24] == 16)
+    for (name, options) in [("p3-kept.png", [String]()), ("converted.png", ["--colorspace", "srgb"])] {
+      let run = try Decor.run(["apply", p3, "blur 2", "-o", file(name)] + options)
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(name): \(run.stderr)")
+      #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file(name))))[24] == 16, "\(name)")
+    }
+  }
+
+  /// A 16-bit Display P3 file converted to sRGB (`--colorspace srgb`) is converted at 16 bits by Little CMS: a
+  /// smooth ramp keeps its 1024 levels (8 bits would leave at most 256), every sample within 2 of 65535 of
+  /// transicc's floating-point conversion (`Tests/Fixtures/ICC/make-16.py`, which defines the same ramp), and the
+  /// output is 16-bit.
+  @Test func aSixteenBitFileConvertedFromItsProfileKeepsSixteenBits() throws {
+    let (width, height) = (1024, 2)
+    func ramp16(_ x: Int, _ y: Int) -> [Int] {
+      y == 0 ? [8000 + 48 * x, 16000 + 40 * x, 24000 + 30 * x] : [42000 - 12 * x, 30000 + 14 * x, 36000 + 4 * x]
+    }
+    var builder = PNGBuilder(width: width, height: height, bitDepth: 16, colorType: 2)
+    builder.setRows((0..<height).map { y in
+      (0..<width).flatMap { x in ramp16(x, y).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+    })
+    let icc = Self.repository.appendingPathComponent("Tests/Fixtures/ICC")
+    let profile = try [UInt8](Data(contentsOf: icc.appendingPathComponent("display-p3.icc")))
+    builder.extraChunks.append(("iCCP", Array("P3".utf8) + [0, 0] + PNGBuilder.zlibStored(profile)))
+    let input = try write("p3-ramp16.png", builder.build())
+    let run = try Decor.run(["apply", input, "--colorspace", "srgb", "-o", file("srgb16.png")])
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+    let written = try read16(file("srgb16.png"))
+    let reference = try [UInt8](Data(contentsOf: icc.appendingPathComponent("display-p3-ramp16-to-srgb-transicc.rgb16")))
+    #expect(written.width == width && written.height == height && reference.count == width * height * 6)
+    var worst = 0
+    for p in 0..<width * height {
+      for c in 0..<3 {
+        let expected = Int(reference[(p * 3 + c) * 2]) << 8 | Int(reference[(p * 3 + c) * 2 + 1])
+        worst = max(worst, abs(Int(written.rgba[p * 4 + c]) - expected))
+      }
+      #expect(written.rgba[p * 4 + 3] == 65535)
+    }
+    #expect(worst <= 2, "\(worst) of 65535 from transicc's conversion")
+    let reds = Set((0..<width).map { written.rgba[$0 * 4] })
+    #expect(reds.count > 256, "\(reds.count) levels of red")
+    // Not the file's values: the conversion did happen.
+    #expect(written.rgba[0] != 8000)
+
+    // A 16-bit grey ramp, 64·x, in a grey profile of gamma 3.0 (Little CMS's, `make.py`): grey to RGB at 16 bits,
+    // within 2 of 65535 of transicc's conversion.
+    var grey = PNGBuilder(width: width, height: 1, bitDepth: 16, colorType: 0)
+    grey.setRows([(0..<width).flatMap { x -> [UInt8] in
+      let v = x * 64
+      return [UInt8(v >> 8), UInt8(v & 0xFF)]
+    }])
+    let gamma30 = try [UInt8](Data(contentsOf: icc.appendingPathComponent("gray30.icc")))
+    let iccp: [UInt8] = Array("G30".utf8) + [0, 0] + PNGBuilder.zlibStored(gamma30)
+    grey.extraChunks.append(("iCCP", iccp))
+    let greyRun = try Decor.run(["apply", try write("grey30.png", grey.build()), "--colorspace", "srgb", "-o",
+      file("grey-srgb16.png")])
+    #expect(greyRun.status == 0 && greyRun.stderr.isEmpty, "\(greyRun.stderr)")
+    let greys = try read16(file("grey-srgb16.png"))
+    let greyReference = try [UInt8](Data(contentsOf: icc.appendingPathComponent("gray30-ramp16-to-srgb-transicc.rgb16")))
+    #expect(greys.width == width && greyReference.count == width * 6)
+    var greyWorst = 0
+    for x in 0..<width {
+      for (c, sample) in greys.pixel(x, 0).prefix(3).enumerated() {
+        let expected = Int(greyReference[(x * 3 + c) * 2]) << 8 | Int(greyReference[(x * 3 + c) * 2 + 1])
+        greyWorst = max(greyWorst, abs(Int(sample) - expected))
+      }
+    }
+    #expect(greyWorst <= 2, "\(greyWorst) of 65535 from transicc's conversion")
+    #expect(Set((0..<width).map { greys.pixel($0, 0).first! }).count > 256)
   }
 
   /// `decor diff` on two 16-bit PNGs compares at 16 bits and says so: 3/65535 apart, which both files rounded to 8
