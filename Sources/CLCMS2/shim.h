@@ -6,5 +6,8 @@
 static inline cmsUInt32Number decor_lcms_type_rgba_8(void) { return TYPE_RGBA_8; }
 static inline cmsUInt32Number decor_lcms_type_gray_8(void) { return TYPE_GRAY_8; }
 static inline cmsUInt32Number decor_lcms_type_rgb_8(void) { return TYPE_RGB_8; }
+static inline cmsUInt32Number decor_lcms_type_rgba_16(void) { return TYPE_RGBA_16; }
+static inline cmsUInt32Number decor_lcms_type_gray_16(void) { return TYPE_GRAY_16; }
+static inline cmsUInt32Number decor_lcms_type_rgb_16(void) { return TYPE_RGB_16; }
 static inline cmsUInt32Number decor_lcms_type_cmyk_8(void) { return TYPE_CMYK_8; }
 static inline cmsUInt32Number decor_lcms_type_cmyk_8_rev(void) { return TYPE_CMYK_8_REV; }

@@ -10,41 +10,59 @@ import CLCMS2
 /// Relative colorimetric intent without black-point compensation (libvips' `icc_transform` defaults; for the
 /// matrix-and-curves profiles of cameras and displays every intent gives the same result). Pixels are converted
 /// straight: premultiplied ones are un-premultiplied first and premultiplied again after, with `Premultiplication`'s
-/// exact rounding; alpha is copied.
+/// exact rounding; alpha is copied. A transform converts 8-bit samples (`convertStraight`, `convertPremultiplied`)
+/// or, made with `sixteenBits`, 16-bit ones (`convertStraight16`), so that a 16-bit file keeps its levels.
 final class ColorTransform {
   private let handle: cmsHTRANSFORM
   private let space: ColorProfile.Space
+  /// Whether Little CMS was given 16-bit formats (host order) rather than 8-bit ones.
+  let sixteenBits: Bool
 
-  /// A transform from `profile` to sRGB.
+  /// A transform from `profile` to sRGB, of 8-bit samples, or of 16-bit ones with `sixteenBits`.
   ///
   /// - Throws: `ColorProfileError` when the profile cannot be read or converted.
-  init(from profile: ColorProfile) throws(ColorProfileError) {
+  init(from profile: ColorProfile, sixteenBits: Bool = false) throws(ColorProfileError) {
     let opened = try ColorProfile.open(profile.data)
     defer { cmsCloseProfile(opened) }
-    guard let handle = Self.transform(from: opened, space: profile.space) else {
+    guard let handle = Self.transform(from: opened, space: profile.space, sixteenBits: sixteenBits) else {
       throw .noTransform(profile: profile.name)
     }
     self.handle = handle
     space = profile.space
+    self.sixteenBits = sixteenBits
   }
 
   /// A transform from an open profile to sRGB, or `nil` when Little CMS cannot build one.
   init?(from profile: cmsHPROFILE, space: ColorProfile.Space) {
-    guard let handle = Self.transform(from: profile, space: space) else { return nil }
+    guard let handle = Self.transform(from: profile, space: space, sixteenBits: false) else { return nil }
     self.handle = handle
     self.space = space
+    sixteenBits = false
   }
 
   deinit {
     cmsDeleteTransform(handle)
   }
 
-  private static func transform(from profile: cmsHPROFILE, space: ColorProfile.Space) -> cmsHTRANSFORM? {
+  private static func transform(from profile: cmsHPROFILE, space: ColorProfile.Space, sixteenBits: Bool)
+    -> cmsHTRANSFORM?
+  {
     guard let srgb = cmsCreate_sRGBProfile() else { return nil }
     defer { cmsCloseProfile(srgb) }
-    let input = space == .rgb ? decor_lcms_type_rgba_8() : decor_lcms_type_gray_8()
-    let output = space == .rgb ? decor_lcms_type_rgba_8() : decor_lcms_type_rgb_8()
-    let flags = space == .rgb ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0
+    let input: cmsUInt32Number
+    let output: cmsUInt32Number
+    if sixteenBits {
+      input = space == .rgb ? decor_lcms_type_rgba_16() : decor_lcms_type_gray_16()
+      output = space == .rgb ? decor_lcms_type_rgba_16() : decor_lcms_type_rgb_16()
+    } else {
+      input = space == .rgb ? decor_lcms_type_rgba_8() : decor_lcms_type_gray_8()
+      output = space == .rgb ? decor_lcms_type_rgba_8() : decor_lcms_type_rgb_8()
+    }
+    var flags = space == .rgb ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0
+    // At 16 bits Little CMS would otherwise sample the conversion into a 16-bit grid and interpolate, up to 72 of
+    // 65535 off a Display P3 ramp; unoptimised, each pixel goes through the profiles' curves and matrices, within 2
+    // of the exact conversion (transicc's, in floating point). 8-bit transforms keep their optimised, faster path.
+    if sixteenBits { flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE) }
     return cmsCreateTransform(profile, input, srgb, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags)
   }
 
@@ -74,6 +92,36 @@ final class ColorTransform {
           p[0] = rgb[i * 3]
           p[1] = rgb[i * 3 + 1]
           p[2] = rgb[i * 3 + 2]
+        }
+        start += n
+      }
+    }
+  }
+
+  /// Converts `count` straight RGBA16 pixels (host order) in place, alpha kept (for a grey profile, the grey is
+  /// read from red). The transform must have been made with `sixteenBits`.
+  func convertStraight16(_ pixels: UnsafeMutablePointer<RGBA16>, count: Int) {
+    precondition(sixteenBits, "16-bit pixels through an 8-bit transform")
+    guard count > 0 else { return }
+    switch space {
+    case .rgb:
+      cmsDoTransform(handle, pixels, pixels, cmsUInt32Number(count))
+    case .gray:
+      // As at 8 bits: the greys gathered, converted to RGB beside them, and spread back with their alphas.
+      let chunk = 4096
+      let greys = UnsafeMutablePointer<UInt16>.allocate(capacity: chunk)
+      let rgb = UnsafeMutablePointer<UInt16>.allocate(capacity: chunk * 3)
+      defer {
+        greys.deallocate()
+        rgb.deallocate()
+      }
+      var start = 0
+      while start < count {
+        let n = min(chunk, count - start)
+        for i in 0..<n { greys[i] = pixels[start + i].r }
+        cmsDoTransform(handle, greys, rgb, cmsUInt32Number(n))
+        for i in 0..<n {
+          pixels[start + i] = RGBA16(r: rgb[i * 3], g: rgb[i * 3 + 1], b: rgb[i * 3 + 2], a: pixels[start + i].a)
         }
         start += n
       }

@@ -17,6 +17,27 @@ extension Raster {
     }
   }
 
+  /// Reads an image file (`-` for standard input) as `init(contentsOfFile:decoders:pixelLimit:)` does, keeping its
+  /// 16-bit samples: a file a render reads at 16 bits (a 16-bit PNG, a 16-bit grey or RGB TIFF) becomes a 16-bit
+  /// raster (`depth` `.sixteen`, premultiplied at 16 bits); any other (an 8-bit file, a 16-bit one read at 8 bits
+  /// so far, or one its decoder turns upright by its EXIF orientation) is the 8-bit raster `init(contentsOfFile:)`
+  /// gives. What `decor diff` and the golden assertions read images with, so that 16-bit files are compared at 16
+  /// bits.
+  ///
+  /// - Throws: as `init(contentsOfFile:decoders:pixelLimit:)`.
+  public init(
+    keepingDepthOf path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
+  ) throws(CodecError) {
+    let input = try ImageFile.decoderInput(path, decoders: decoders)
+    if let deep = try WholeImage.readSixteenBit(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit) {
+      self = deep
+    } else if let file = input.bytes.path {
+      self = try input.decoder.decode(contentsOfFile: file, source: input.source, pixelLimit: pixelLimit)
+    } else {
+      self = try input.decoder.decodeImage(from: input.bytes, pixelLimit: pixelLimit).raster
+    }
+  }
+
   /// Writes the raster as a PNG file (`-` for standard output): `write(to:as:metadata:region:renderer:trace:)`.
   @available(*, deprecated, message: "use write(to: path, as: .png(compression: compression))")
   public func writePNG(toFile path: String, compression: PNGCompression = .default) throws(CodecError) {

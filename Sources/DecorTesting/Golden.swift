@@ -32,6 +32,11 @@ import Decor
 /// calling package (next to its `Package.swift`; keep it git-ignored) or to `$DECOR_GOLDEN_FAILURES/<name>/`,
 /// their paths are printed, and a `GoldenError` is thrown, which fails the test in Swift Testing and in XCTest.
 ///
+/// Depth: a 16-bit image (`Raster.depth`, from a render at `RenderPrecision.sixteenBits`) is recorded as a 16-bit
+/// PNG and compared with a 16-bit reference at 16 bits (`ImageComparison`; a tolerance's `maxChannelDelta` is then
+/// scaled × 257 unless `maxChannelDelta16` is set). An 8-bit image against an 8-bit reference is compared as
+/// before; a 16-bit image against an 8-bit reference is rounded to 8 bits first (the reference holds no more).
+///
 /// Recording is switched by the environment variable `DECOR_RECORD`:
 /// - `missing`: a missing reference is written from the actual image (the test fails once, saying so);
 /// - `failed`: as `missing`, and a reference that does not match is overwritten (the test fails once);
@@ -119,13 +124,13 @@ public enum Golden {
     }
     let reference: Raster
     do {
-      reference = try Raster(contentsOfFile: referencePath)
+      reference = try Raster(keepingDepthOf: referencePath)
     } catch {
       throw GoldenError(message: "cannot read the reference: \(error)")
     }
     let comparison: ImageComparison
     do {
-      comparison = try ImageComparison(image, reference, tolerance: tolerance)
+      comparison = try ImageComparison(try compared(image, with: reference), reference, tolerance: tolerance)
     } catch {
       if mode == .failed || mode == .all {
         try record(image, at: referenceURL)
@@ -147,6 +152,19 @@ public enum Golden {
       file: testFile)
     throw GoldenError(message: "\(name) does not match its reference within \(tolerance): \(comparison)",
       artifacts: paths)
+  }
+
+  /// The image as it is compared with `reference`: the reference's depth decides. A 16-bit render against a 16-bit
+  /// reference, or an 8-bit one against a 16-bit reference (widened exactly), is compared at 16 bits; a 16-bit
+  /// render against an 8-bit reference (recorded from an 8-bit render, or before references were compared at 16
+  /// bits) is rounded to 8 bits first and compared as it always was, since the reference holds no more.
+  static func compared(_ image: Raster, with reference: Raster) throws(GoldenError) -> Raster {
+    guard image.depth == .sixteen, reference.depth == .eight else { return image }
+    do {
+      return try image.converted(to: .eight)
+    } catch {
+      throw GoldenError(message: "cannot round the image to 8 bits: \(error)")
+    }
   }
 
   /// The nearest `Goldens` folder at or above the test file's folder (up to the package root), or a new one
@@ -186,7 +204,9 @@ public enum Golden {
   static func record(_ image: Raster, at url: URL) throws(GoldenError) {
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try image.write(to: url.path, as: .png(compression: .default))
+      // A 16-bit render is recorded at 16 bits, so that later renders are held to every one of its levels.
+      try image.write(to: url.path,
+        as: PNGImageEncoder(compression: .default, depth: image.depth == .sixteen ? .sixteen : nil))
       print("golden: recorded \(url.path)")
     } catch {
       throw GoldenError(message: "cannot record \(url.path): \(error)")

@@ -128,7 +128,9 @@ import DecorTestSupport
   /// A seeded 16-bit PNG of `colorType` (0 grey, 2 RGB, 4 grey+alpha, 6 RGBA): random samples, and where there is
   /// alpha, every third row at alpha 1…299 of 65535 (which premultiplied 16 bits would change) and a few pixels
   /// transparent.
-  func sixteenBit(_ name: String, colorType: UInt8, width: Int = 61, height: Int = 37) throws -> String {
+  func sixteenBit(
+    _ name: String, colorType: UInt8, width: Int = 61, height: Int = 37, iccProfile: String? = nil
+  ) throws -> String {
     let channels = [0: 1, 2: 3, 4: 2, 6: 4][Int(colorType)]!
     var generator = SplitMix64(seed: UInt64(colorType) + 16)
     var builder = PNGBuilder(width: width, height: height, bitDepth: 16, colorType: colorType)
@@ -148,6 +150,11 @@ import DecorTestSupport
       rows.append(row)
     }
     builder.setRows(rows)
+    if let iccProfile {
+      // iCCP: a name, its NUL, compression method 0, then the profile as a zlib stream.
+      let profile = try [UInt8](Data(contentsOf: URL(fileURLWithPath: iccProfile)))
+      builder.extraChunks.append(("iCCP", Array("P3".utf8) + [0, 0] + PNGBuilder.zlibStored(profile)))
+    }
     let path = file(name)
     try Data(builder.build()).write(to: URL(fileURLWithPath: path))
     return path
@@ -226,15 +233,127 @@ import DecorTestSupport
     #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
     let gif = try Decor.run(["apply", input, "-o", file("out.gif"), "--depth", "8"])
     #expect(gif.status == 0 && gif.stderr.isEmpty, "\(gif.stderr)")
-    // A 16-bit file read at 8 bits so far (an interlaced PNG): written at 8 bits, and said; --depth 16 asks for 16.
-    let interlaced = Self.repository.appendingPathComponent("Tests/Fixtures/PngSuite/ibasn6a16.png").path
-    let narrowed = try Decor.run(["apply", interlaced, "blur 2", "-o", file("interlaced.png")])
-    #expect(narrowed.status == 0 && narrowed.stderr == "decor: \(file("interlaced.png")): 16-bit samples written "
-      + "at 8 bits: a source is read at 8 bits so far\n", "\(narrowed.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("interlaced.png"))))[24] == 8)
-    let asked16 = try Decor.run(["apply", interlaced, "blur 2", "-o", file("blurred16.png"), "--depth", "16"])
-    #expect(asked16.status == 0 && asked16.stderr.isEmpty, "\(asked16.stderr)")
-    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("blurred16.png"))))[24] == 16)
+    // An interlaced 16-bit PNG is read at 16 bits: through no step, every sample its non-interlaced twin's.
+    let pngSuite = Self.repository.appendingPathComponent("Tests/Fixtures/PngSuite")
+    let interlaced = try Decor.run(["apply", pngSuite.appendingPathComponent("ibasn6a16.png").path, "blur 2", "-o",
+      file("interlaced.png")])
+    #expect(interlaced.status == 0 && interlaced.stderr.isEmpty, "\(interlaced.stderr)")
+    #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file("interlaced.png"))))[24] == 16)
+    for twin in ["basn6a16.png", "basn2c16.png"] {
+      let copied = try Decor.run(["apply", pngSuite.appendingPathComponent("i" + twin).path, "-o", file("i" + twin)])
+      #expect(copied.status == 0 && copied.stderr.isEmpty, "\(copied.stderr)")
+      #expect(try read16(file("i" + twin)) == read16(pngSuite.appendingPathComponent(twin).path), "\(twin)")
+    }
+    // A 16-bit file converted from its ICC profile to sRGB is converted at 16 bits, and written at 16 with nothing
+    // said; kept in its profile, likewise. (A source read at 8 bits is named by the plan: `DeepRenderTests`.)
+    let p3 = try sixteenBit("p3-16.png", colorType: 2, iccProfile: Self.repository
+      .appendingPathComponent("Tests/Fixtures/ICC/display-p3.icc").path)
+    for (name, options) in [("p3-kept.png", [String]()), ("converted.png", ["--colorspace", "srgb"])] {
+      let run = try Decor.run(["apply", p3, "blur 2", "-o", file(name)] + options)
+      #expect(run.status == 0 && run.stderr.isEmpty, "\(name): \(run.stderr)")
+      #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: file(name))))[24] == 16, "\(name)")
+    }
+  }
+
+  /// A 16-bit Display P3 file converted to sRGB (`--colorspace srgb`) is converted at 16 bits by Little CMS: a
+  /// smooth ramp keeps its 1024 levels (8 bits would leave at most 256), every sample within 2 of 65535 of
+  /// transicc's floating-point conversion (`Tests/Fixtures/ICC/make-16.py`, which defines the same ramp), and the
+  /// output is 16-bit.
+  @Test func aSixteenBitFileConvertedFromItsProfileKeepsSixteenBits() throws {
+    let (width, height) = (1024, 2)
+    func ramp16(_ x: Int, _ y: Int) -> [Int] {
+      y == 0 ? [8000 + 48 * x, 16000 + 40 * x, 24000 + 30 * x] : [42000 - 12 * x, 30000 + 14 * x, 36000 + 4 * x]
+    }
+    var builder = PNGBuilder(width: width, height: height, bitDepth: 16, colorType: 2)
+    builder.setRows((0..<height).map { y in
+      (0..<width).flatMap { x in ramp16(x, y).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+    })
+    let icc = Self.repository.appendingPathComponent("Tests/Fixtures/ICC")
+    let profile = try [UInt8](Data(contentsOf: icc.appendingPathComponent("display-p3.icc")))
+    builder.extraChunks.append(("iCCP", Array("P3".utf8) + [0, 0] + PNGBuilder.zlibStored(profile)))
+    let input = try write("p3-ramp16.png", builder.build())
+    let run = try Decor.run(["apply", input, "--colorspace", "srgb", "-o", file("srgb16.png")])
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+    let written = try read16(file("srgb16.png"))
+    let reference = try [UInt8](Data(contentsOf: icc.appendingPathComponent("display-p3-ramp16-to-srgb-transicc.rgb16")))
+    #expect(written.width == width && written.height == height && reference.count == width * height * 6)
+    var worst = 0
+    for p in 0..<width * height {
+      for c in 0..<3 {
+        let expected = Int(reference[(p * 3 + c) * 2]) << 8 | Int(reference[(p * 3 + c) * 2 + 1])
+        worst = max(worst, abs(Int(written.rgba[p * 4 + c]) - expected))
+      }
+      #expect(written.rgba[p * 4 + 3] == 65535)
+    }
+    #expect(worst <= 2, "\(worst) of 65535 from transicc's conversion")
+    let reds = Set((0..<width).map { written.rgba[$0 * 4] })
+    #expect(reds.count > 256, "\(reds.count) levels of red")
+    // Not the file's values: the conversion did happen.
+    #expect(written.rgba[0] != 8000)
+
+    // A 16-bit grey ramp, 64·x, in a grey profile of gamma 3.0 (Little CMS's, `make.py`): grey to RGB at 16 bits,
+    // within 2 of 65535 of transicc's conversion.
+    var grey = PNGBuilder(width: width, height: 1, bitDepth: 16, colorType: 0)
+    grey.setRows([(0..<width).flatMap { x -> [UInt8] in
+      let v = x * 64
+      return [UInt8(v >> 8), UInt8(v & 0xFF)]
+    }])
+    let gamma30 = try [UInt8](Data(contentsOf: icc.appendingPathComponent("gray30.icc")))
+    let iccp: [UInt8] = Array("G30".utf8) + [0, 0] + PNGBuilder.zlibStored(gamma30)
+    grey.extraChunks.append(("iCCP", iccp))
+    let greyRun = try Decor.run(["apply", try write("grey30.png", grey.build()), "--colorspace", "srgb", "-o",
+      file("grey-srgb16.png")])
+    #expect(greyRun.status == 0 && greyRun.stderr.isEmpty, "\(greyRun.stderr)")
+    let greys = try read16(file("grey-srgb16.png"))
+    let greyReference = try [UInt8](Data(contentsOf: icc.appendingPathComponent("gray30-ramp16-to-srgb-transicc.rgb16")))
+    #expect(greys.width == width && greyReference.count == width * 6)
+    var greyWorst = 0
+    for x in 0..<width {
+      for (c, sample) in greys.pixel(x, 0).prefix(3).enumerated() {
+        let expected = Int(greyReference[(x * 3 + c) * 2]) << 8 | Int(greyReference[(x * 3 + c) * 2 + 1])
+        greyWorst = max(greyWorst, abs(Int(sample) - expected))
+      }
+    }
+    #expect(greyWorst <= 2, "\(greyWorst) of 65535 from transicc's conversion")
+    #expect(Set((0..<width).map { greys.pixel($0, 0).first! }).count > 256)
+  }
+
+  /// `decor diff` on two 16-bit PNGs compares at 16 bits and says so: 3/65535 apart, which both files rounded to 8
+  /// bits would hide; `--tolerance` in levels of 255 (× 257), `--tolerance16` in levels of 65535.
+  @Test func diffComparesSixteenBitFilesAtSixteenBits() throws {
+    func ramp(_ name: String, changed: UInt16) throws -> String {
+      var builder = PNGBuilder(width: 6, height: 4, bitDepth: 16, colorType: 2)
+      builder.setRows((0..<4).map { y in
+        (0..<6).flatMap { x -> [UInt8] in
+          let v = UInt16(1000 + 7001 * x + 13 * y)
+          let r = x == 2 && y == 1 ? v + changed : v
+          return [r, 65535 - v, 4000].flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        }
+      })
+      try Data(builder.build()).write(to: URL(fileURLWithPath: file(name)))
+      return file(name)
+    }
+    let (actual, reference) = (try ramp("actual.png", changed: 3), try ramp("reference.png", changed: 0))
+    let exact = try Decor.run(["diff", actual, reference])
+    let line = String(decoding: exact.stdout, as: UTF8.self)
+    #expect(exact.status == 1 && line.hasPrefix("max delta 3/65535, PSNR ")
+      && line.hasSuffix(" dB, 1 of 24 pixels differ (4.17%)\n"), "\(line)")
+    #expect(try Decor.run(["diff", actual, reference, "--tolerance", "1"]).status == 0)
+    #expect(try Decor.run(["diff", actual, reference, "--tolerance16", "2"]).status == 1)
+    #expect(try Decor.run(["diff", actual, reference, "--tolerance16", "3"]).status == 0)
+    // The same files at 8 bits: the difference rounds away, and the report is in levels of 255 as always.
+    for (name, path) in [("actual8.png", actual), ("reference8.png", reference)] {
+      let narrowed = try Decor.run(["apply", path, "-o", file(name), "--depth", "8"])
+      #expect(narrowed.status == 0, "\(narrowed.stderr)")
+    }
+    let eight = try Decor.run(["diff", file("actual8.png"), file("reference8.png")])
+    #expect(eight.status == 0 && String(decoding: eight.stdout, as: UTF8.self)
+      == "max delta 0, PSNR ∞, 0 of 24 pixels differ (0.0%)\n")
+    // An 8-bit file against a 16-bit one: compared at 16 bits, the 8-bit one widened exactly.
+    let mixed = String(decoding: try Decor.run(["diff", file("reference8.png"), reference]).stdout, as: UTF8.self)
+    #expect(mixed.hasPrefix("max delta ") && mixed.contains("/65535, PSNR "), "\(mixed)")
+    let refused = try Decor.run(["diff", actual, reference, "--tolerance16", "65536"])
+    #expect(refused.status != 0 && refused.stderr.contains("--tolerance16 must be 0…65535"), "\(refused.stderr)")
   }
 
   /// A 16-bit opaque RGB ramp, 16·x + 100 along each row (every row the same), through `resize 50%` and `blur 3`

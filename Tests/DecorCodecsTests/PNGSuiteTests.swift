@@ -72,6 +72,59 @@ import DecorTestSupport
     #expect(try decode("", name) == decode("", twin), "\(name) vs \(twin)")
   }
 
+  /// An interlaced 16-bit file is read at 16 bits, to exactly the 16-bit pixels of its non-interlaced twin: whole
+  /// (`Raster(keepingDepthOf:)`) and by rows in bands of 1, 5 and 32, premultiplied and straight (the file's
+  /// samples). So a render keeps it at 16 bits, as it keeps the twin.
+  @Test(arguments: ["ibasn0g16.png", "ibasn2c16.png", "ibasn4a16.png", "ibasn6a16.png", "iftbwn0g16.png"])
+  func interlacedSixteenBitEqualsItsTwinAtSixteenBits(name: String) throws {
+    let url = Fixtures.pngSuite.appendingPathComponent(name)
+    let twinURL = Fixtures.pngSuite.appendingPathComponent(String(name.dropFirst()))
+    let (whole, twin) = (try Raster(keepingDepthOf: url.path), try Raster(keepingDepthOf: twinURL.path))
+    #expect(whole.depth == .sixteen && twin.depth == .sixteen)
+    #expect(whole == twin, "\(name)")
+    // More than 8 bits: some sample lies between the 8-bit levels.
+    let fine = (0..<32 * 32).contains { p in
+      let pixel = whole[rgba16: p % 32, p / 32]
+      return [pixel.r, pixel.g, pixel.b, pixel.a].contains { $0 % 257 != 0 }
+    }
+    #expect(fine, "\(name) holds only 8-bit levels")
+    let source = try PNGRowSource(contentsOfFile: url.path, source: name)
+    let twinSource = try PNGRowSource(contentsOfFile: twinURL.path, source: name)
+    #expect(source.isInterlaced && source.holdsMoreThanEightBits && source.sourceDepth == 16)
+    for format in [PixelFormat.rgba16, .rgba16Straight] {
+      let expected = try Self.deepRows(twinSource, band: 32, format: format)
+      for band in [1, 5, 32] {
+        #expect(try Self.deepRows(source, band: band, format: format) == expected, "\(name) \(format) by \(band)")
+      }
+    }
+  }
+
+  /// An interlaced file of fewer than 16 bits is still decoded whole at 8 bits: a translucent one does not ask a
+  /// render for 16 bits.
+  @Test func interlacedEightBitFilesStayAtEightBits() throws {
+    let source = try PNGRowSource(contentsOfFile: Fixtures.pngSuite.appendingPathComponent("ibasn6a08.png").path,
+      source: "ibasn6a08.png")
+    #expect(source.isInterlaced && !source.holdsMoreThanEightBits && source.sourceDepth == 8)
+    #expect(try Raster(keepingDepthOf: Fixtures.pngSuite.appendingPathComponent("ibasn6a08.png").path).depth == .eight)
+  }
+
+  /// Every row of `source` read at 16 bits in `format`, `band` rows at a time, as the samples' 16-bit values.
+  static func deepRows(_ source: PNGRowSource, band: Int, format: PixelFormat) throws -> [UInt16] {
+    let reader = try source.openPNGRows()
+    var pixels = [RGBA16](repeating: RGBA16(r: 0, g: 0, b: 0, a: 0), count: source.width * source.height)
+    var row = 0
+    while row < source.height {
+      let count = min(band, source.height - row)
+      try pixels.withUnsafeMutableBufferPointer { buffer in
+        try reader.readDeepRows(count: count,
+          into: UnsafeMutableBufferPointer(rebasing: buffer[row * source.width..<(row + count) * source.width]),
+          format: format)
+      }
+      row += count
+    }
+    return pixels.flatMap { [$0.r, $0.g, $0.b, $0.a] }
+  }
+
   @Test(arguments: interlacedFolderImages)
   func interlacedFolderEqualsItsTwin(name: String) throws {
     #expect(try decode("interlaced", name) == decode("", String(name.dropFirst())))

@@ -57,6 +57,79 @@ import DecorTestSupport
     #expect(try ImageComparison(c, a, tolerance: GoldenTolerance(ignoresAntialiasing: true)).differingPixels == 1)
   }
 
+  /// A 16-bit image: an opaque ramp over the top rows and a translucent one below (premultiplied at 16 bits), with
+  /// levels no 8-bit image holds.
+  static func deepImage() throws -> Raster {
+    var image = try Raster(width: 16, height: 8, fill: RGBA16(r: 0, g: 0, b: 0, a: 0))
+    for y in 0..<8 {
+      for x in 0..<16 {
+        let v = UInt16(1000 + 3001 * x + 17 * y)
+        let a: UInt16 = y < 4 ? 65535 : UInt16(20000 + 5000 * (y - 4) + x)
+        let straight = RGBA16(r: v, g: 65535 - v, b: UInt16(x * 4099 + y), a: a)
+        image[rgba16: x, y] = y < 4 ? straight : RGBA16(r: UInt16((UInt32(v) * UInt32(a) + 32767) / 65535),
+          g: UInt16((UInt32(65535 - v) * UInt32(a) + 32767) / 65535), b: UInt16(x * 4099 / 4 + y), a: a)
+      }
+    }
+    return image
+  }
+
+  /// At 16 bits a difference of 1/65535 counts, and is reported in 16-bit units; rounded to 8 bits, the same two
+  /// images are equal (the comparison of before). A tolerance in levels of 255 is scaled × 257; one in levels of
+  /// 65535 is taken as it is.
+  @Test func sixteenBitImagesAreComparedAtSixteenBits() throws {
+    let reference = try Self.deepImage()
+    var actual = reference
+    // 1000 and 1001 both round to 4 of 255.
+    actual[rgba16: 0, 0] = RGBA16(r: 1001, g: 64535, b: 0, a: 65535)
+    #expect(reference[rgba16: 0, 0] == RGBA16(r: 1000, g: 64535, b: 0, a: 65535))
+    let exact = try ImageComparison(actual, reference)
+    #expect(exact.depth == .sixteen)
+    #expect(exact.maxChannelDelta == 1 && exact.differingPixels == 1 && !exact.passes)
+    // PSNR over 512 channels at a peak of 65535: MSE = 1 / 512.
+    #expect(abs(exact.psnr - 10 * log10(65535.0 * 65535 * 512)) < 1e-9)
+    #expect(exact.description == "max delta 1/65535, PSNR \(formatted(exact.psnr)) dB, 1 of 128 pixels differ (0.78%)")
+    let rounded = try ImageComparison(try actual.converted(to: .eight), try reference.converted(to: .eight))
+    #expect(rounded.depth == .eight && rounded.maxChannelDelta == 0 && rounded.passes)
+    #expect(rounded.description == "max delta 0, PSNR ∞, 0 of 128 pixels differ (0.0%)")
+
+    // 300/65535 apart: more than one level of 255 (257), less than two.
+    actual[rgba16: 5, 2] = RGBA16(r: reference[rgba16: 5, 2].r + 300, g: reference[rgba16: 5, 2].g,
+      b: reference[rgba16: 5, 2].b, a: 65535)
+    #expect(try ImageComparison(actual, reference).maxChannelDelta == 300)
+    #expect(try ImageComparison(actual, reference, tolerance: GoldenTolerance(maxChannelDelta: 1)).differingPixels == 1)
+    #expect(try ImageComparison(actual, reference, tolerance: GoldenTolerance(maxChannelDelta: 2)).passes)
+    #expect(try ImageComparison(actual, reference, tolerance: GoldenTolerance(maxChannelDelta16: 299)).passes == false)
+    #expect(try ImageComparison(actual, reference, tolerance: GoldenTolerance(maxChannelDelta16: 300)).passes)
+    // The 16-bit allowance does not change an 8-bit comparison.
+    let loose16 = GoldenTolerance(maxChannelDelta16: 65535)
+    #expect(loose16.channelDeltaLimit(at: .eight) == 0 && loose16.channelDeltaLimit(at: .sixteen) == 65535)
+    #expect(GoldenTolerance(maxChannelDelta: 3).channelDeltaLimit(at: .sixteen) == 771)
+    #expect(loose16.description == "max channel delta 0, max channel delta 65535/65535 at 16 bits")
+
+    // An 8-bit image against its exact widening: compared at 16 bits, equal.
+    let eight = try reference.converted(to: .eight)
+    let widened = try eight.converted(to: .sixteen)
+    let mixed = try ImageComparison(eight, widened)
+    #expect(mixed.depth == .sixteen && mixed.maxChannelDelta == 0 && mixed.passes)
+  }
+
+  /// Antialiased edges are excused at 16 bits as at 8.
+  @Test func antialiasedEdgesCanBeExcusedAtSixteenBits() throws {
+    let square = SolidColor(.black).cropped(to: IntRect(x: 8, y: 8, width: 16, height: 16))
+    func scene(_ dx: Double) throws -> Raster {
+      var renderer = Renderer()
+      renderer.precision = .sixteenBits
+      return try renderer.render(square.translated(by: Point(dx, 0)).composited(over: SolidColor(.white)),
+        region: IntRect(x: 0, y: 0, width: 32, height: 32))
+    }
+    let (a, b) = (try scene(0.3), try scene(0.6))
+    #expect(a.depth == .sixteen && b.depth == .sixteen)
+    let strict = try ImageComparison(a, b)
+    let lenient = try ImageComparison(a, b, tolerance: GoldenTolerance(ignoresAntialiasing: true))
+    #expect(strict.depth == .sixteen && strict.differingPixels == 32 && !strict.passes)
+    #expect(lenient.differingPixels == 0 && lenient.antialiasedPixels == 32 && lenient.passes)
+  }
+
   /// A folder standing in for a package: its `Package.swift` anchors `.golden-failures`.
   struct Sandbox {
     let root: URL
@@ -95,6 +168,41 @@ import DecorTestSupport
     #expect(try Raster(contentsOfFile: reference) == image)
     #expect(sandbox.check(image) == nil)
     #expect(sandbox.check(image, .missing) == nil)
+  }
+
+  /// A 16-bit image is recorded as a 16-bit PNG holding every level, passes against it, and fails on a change of
+  /// a few levels of 65535, which rounding to 8 bits would hide; against an 8-bit reference it is compared rounded.
+  @Test func aSixteenBitImageIsRecordedAndComparedAtSixteenBits() throws {
+    let sandbox = try Sandbox()
+    defer { try? FileManager.default.removeItem(at: sandbox.root) }
+    let image = try Self.deepImage()
+    let recorded = try #require(sandbox.check(image, .missing))
+    #expect(recorded.message.contains("recorded the missing reference"))
+    let reference = sandbox.goldens.appendingPathComponent("area/case.png").path
+    let file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: reference)))
+    #expect(file[24] == 16, "bit depth \(file[24])")
+    #expect(try Raster(keepingDepthOf: reference) == image)
+    #expect(sandbox.check(image) == nil)
+
+    var changed = image
+    let pixel = image[rgba16: 7, 6]
+    changed[rgba16: 7, 6] = RGBA16(r: pixel.r + 3, g: pixel.g, b: pixel.b, a: pixel.a)
+    #expect(try ImageComparison(try changed.converted(to: .eight), try image.converted(to: .eight)).passes,
+      "the change is hidden at 8 bits")
+    let failure = try #require(sandbox.check(changed))
+    #expect(failure.message.contains("does not match its reference") && failure.message.contains("max delta 3/65535"),
+      "\(failure.message)")
+    #expect(failure.artifacts.count == 3)
+    #expect(try Raster(keepingDepthOf: failure.artifacts[0]) == changed)
+    #expect(sandbox.check(changed, tolerance: GoldenTolerance(maxChannelDelta16: 3)) == nil)
+    #expect(sandbox.check(changed, tolerance: GoldenTolerance(maxChannelDelta: 1)) == nil)
+
+    // An 8-bit reference (recorded from an 8-bit image): the 16-bit image is compared rounded, as before.
+    _ = sandbox.check(try image.converted(to: .eight), .all)
+    let eightBitFile = try [UInt8](Data(contentsOf: URL(fileURLWithPath: reference)))
+    #expect(eightBitFile[24] == 8, "bit depth \(eightBitFile[24])")
+    #expect(sandbox.check(image) == nil)
+    #expect(sandbox.check(changed) == nil)
   }
 
   @Test func aMismatchWritesTheThreeImages() throws {

@@ -41,6 +41,9 @@ public final class PNGRowReader: RowReader, DeepRowReader {
   private var scratch: UnsafeMutableRawBufferPointer
   /// An interlaced file's whole image (8-bit, premultiplied), from the first `readRows` to the last row.
   private var image: UnsafeMutableBufferPointer<UInt32>?
+  /// An interlaced 16-bit file's whole image as the file holds it (straight RGBA16, host order), from the first
+  /// `readDeepRows` to the last row.
+  private var deepImage: UnsafeMutableBufferPointer<RGBA16>?
   /// The error that made the reader unusable, thrown again by every later call.
   private var failure: CodecError?
 
@@ -83,6 +86,7 @@ public final class PNGRowReader: RowReader, DeepRowReader {
     PNGRowReader.release(png)
     scratch.deallocate()
     image?.deallocate()
+    deepImage?.deallocate()
   }
 
   public func readRows(count: Int, into buffer: UnsafeMutableBufferPointer<UInt32>) throws(CodecError) {
@@ -121,12 +125,37 @@ public final class PNGRowReader: RowReader, DeepRowReader {
   /// Decodes the next `count` rows into `buffer` as 16-bit pixels in `format`: 8-bit samples widened (`v × 257`)
   /// and 16-bit ones taken as they are, straight for `rgba16Straight` (every sample as the file holds it) or
   /// premultiplied at 16 bits for `rgba16` (every straight 8-bit pixel kept exactly: `RGBA16(straight8:)`). An
-  /// interlaced file's rows are its 8-bit premultiplied pixels converted.
+  /// interlaced 16-bit file gives the same pixels, from its whole image decoded at 16 bits on the first call; an
+  /// interlaced file of fewer bits gives its 8-bit premultiplied pixels converted.
   package func readDeepRows(count: Int, into buffer: UnsafeMutableBufferPointer<RGBA16>, format: PixelFormat)
     throws(CodecError)
   {
     precondition(buffer.count >= width * count, "a buffer of \(buffer.count) pixels for \(count) rows of \(width)")
     precondition(format.depth == 16, "16-bit rows in \(format)")
+    let straight = format == .rgba16Straight
+    if interlaced && sixteenBit {
+      try advance(count) { () throws(CodecError) in
+        let out = buffer.baseAddress!
+        if nextRow == 0 && count == height {
+          // The whole image asked at once (a raster read at 16 bits): the passes are placed in the caller's buffer.
+          try decodeInterlaced16(into: UnsafeMutableBufferPointer(rebasing: buffer[..<(width * height)]))
+        } else {
+          if deepImage == nil {
+            let whole = try PNGRowReader.wholeDeepImage(width: width, height: height, source: source)
+            do throws(CodecError) {
+              try decodeInterlaced16(into: whole)
+            } catch {
+              whole.deallocate()
+              throw error
+            }
+            deepImage = whole
+          }
+          out.update(from: deepImage!.baseAddress! + nextRow * width, count: width * count)
+        }
+        if !straight { PNGRowReader.premultiply16(out, count: width * count) }
+      }
+      return
+    }
     if interlaced {
       do {
         try Raster.checkAllocation(width * count * 4, width: width, height: count)
@@ -139,16 +168,12 @@ public final class PNGRowReader: RowReader, DeepRowReader {
       PixelConversion.convert(narrow.baseAddress!, .rgba8, into: buffer.baseAddress!, format, count: width * count)
       return
     }
-    let straight = format == .rgba16Straight
     try advance(count) { () throws(CodecError) in
       if sixteenBit {
         // The file's samples, in host order, are the straight pixels; premultiplied in place where asked, the
         // opaque ones (all of an opaque file's) left as they are.
         try read(count, into: buffer.baseAddress!, stride: width * 8)
-        if !straight {
-          let pixels = buffer.baseAddress!
-          for k in 0..<width * count where pixels[k].a != 65535 { pixels[k] = pixels[k].premultiplied }
-        }
+        if !straight { PNGRowReader.premultiply16(buffer.baseAddress!, count: width * count) }
         return
       }
       let row = UnsafeMutableRawPointer.allocate(byteCount: width * 4, alignment: 16)
@@ -194,6 +219,8 @@ public final class PNGRowReader: RowReader, DeepRowReader {
       input = nil
       image?.deallocate()
       image = nil
+      deepImage?.deallocate()
+      deepImage = nil
     }
   }
 
@@ -219,6 +246,46 @@ public final class PNGRowReader: RowReader, DeepRowReader {
     let image = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: width * height)
     image.initialize(repeating: 0)
     return image
+  }
+
+  /// `wholeImage` for an interlaced 16-bit file read at 16 bits: 8 bytes a pixel.
+  private static func wholeDeepImage(width: Int, height: Int, source: String) throws(CodecError)
+    -> UnsafeMutableBufferPointer<RGBA16>
+  {
+    do {
+      try Raster.checkAllocation(width * height * 8, width: width, height: height)
+    } catch {
+      throw .typed(error, destination: source)
+    }
+    let image = UnsafeMutableBufferPointer<RGBA16>.allocate(capacity: width * height)
+    image.initialize(repeating: RGBA16(r: 0, g: 0, b: 0, a: 0))
+    return image
+  }
+
+  /// The whole of an interlaced 16-bit file into `image` (`width` × `height` pixels, every one written by some
+  /// pass), as the file holds it: each pass's rows (libpng's RGBA16 in host order, as a non-interlaced file's) put
+  /// in place, straight.
+  private func decodeInterlaced16(into image: UnsafeMutableBufferPointer<RGBA16>) throws(CodecError) {
+    for pass in Int32(0)..<7 {
+      var (x0, dx, y0, dy, columns, rows) = (png_uint_32(0), png_uint_32(0), png_uint_32(0), png_uint_32(0),
+        png_uint_32(0), png_uint_32(0))
+      decor_png_pass(pass, png_uint_32(width), png_uint_32(height), &x0, &dx, &y0, &dy, &columns, &rows)
+      // libpng skips an empty pass.
+      guard columns > 0, rows > 0 else { continue }
+      for r in 0..<Int(rows) {
+        try read(1, into: scratch.baseAddress!, stride: 0)
+        let y = Int(y0) + r * Int(dy)
+        for k in 0..<Int(columns) {
+          image[y * width + Int(x0) + k * Int(dx)] = scratch.load(fromByteOffset: k * 8, as: RGBA16.self)
+        }
+      }
+    }
+  }
+
+  /// Straight RGBA16 pixels premultiplied in place (`RGBA16.premultiplied`), the opaque ones left as they are: a
+  /// 16-bit file's samples as a render at `rgba16` takes them.
+  static func premultiply16(_ pixels: UnsafeMutablePointer<RGBA16>, count: Int) {
+    for k in 0..<count where pixels[k].a != 65535 { pixels[k] = pixels[k].premultiplied }
   }
 
   /// The whole of an interlaced file into `image` (`width` × `height` pixels, every one written by some pass): each

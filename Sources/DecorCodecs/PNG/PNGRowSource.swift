@@ -8,10 +8,11 @@ import DecorCore
 /// chunks say, and 16-bit samples premultiplied at 16 bits (libpng's rounding) then rounded to 8 (see
 /// `PNGRowReader`).
 ///
-/// Memory: libpng's few rows for a non-interlaced file; an interlaced (Adam7) one is decoded whole into 8-bit
-/// premultiplied pixels when its first rows are asked (its last pass holds every other row, so no row is complete
-/// before the end of the file), then served as rows: one image (read into a raster whole, it is decoded straight
-/// into the raster).
+/// Memory: libpng's few rows for a non-interlaced file; an interlaced (Adam7) one is decoded whole when its first
+/// rows are asked (its last pass holds every other row, so no row is complete before the end of the file), then
+/// served as rows: one image (read into a raster whole, it is decoded straight into the raster). The whole image is
+/// 8-bit premultiplied pixels for a render at 8 bits; for a 16-bit file read at 16 bits it is the file's 16-bit
+/// samples, so that an interlaced 16-bit file gives the same 16-bit pixels as the same image not interlaced.
 ///
 /// Constructing one reads the header only (and walks the chunk headers, refusing input cut short before `IEND`);
 /// each `openRows()` reads the bytes again from their start, so that every render reads with its own state.
@@ -84,12 +85,11 @@ public struct PNGRowSource: FileRowSource, DeepRowSource {
     try PNGRowReader(bytes: bytes, source: source, width: width, height: height, pixelLimit: pixelLimit)
   }
 
-  /// Translucent pixels, or 16-bit samples, which a render keeps at 16 bits; not for an interlaced file, which is
-  /// decoded whole at 8 bits (see the type's notes).
-  package var holdsMoreThanEightBits: Bool { (!isOpaque || bitDepth == 16) && !isInterlaced }
+  /// Translucent pixels, or 16-bit samples, which a render keeps at 16 bits; not for an interlaced file of fewer
+  /// than 16 bits, whose whole image is decoded at 8 bits premultiplied (see the type's notes).
+  package var holdsMoreThanEightBits: Bool { bitDepth == 16 || !isOpaque && !isInterlaced }
 
-  /// 16 for a 16-bit file, else 8 (an interlaced 16-bit file too, though it is read at 8 bits: its output is then
-  /// said to lose depth).
+  /// 16 for a 16-bit file, else 8.
   package var sourceDepth: Int { bitDepth == 16 ? 16 : 8 }
 
   /// `png rocket.png 1024x768 8-bit interlaced`.

@@ -16,6 +16,32 @@ package enum WholeImage {
     }
   }
 
+  /// The whole image of `bytes` in a 16-bit raster (premultiplied at 16 bits, as a render at 16 bits reads it) when
+  /// `decoder` reads it by rows at 16 bits: a 16-bit file whose reader keeps 16 bits (`DeepRowSource`:
+  /// `sourceDepth` 16 and `holdsMoreThanEightBits`) and that the decoder does not turn upright (its EXIF
+  /// orientation is applied by 8-bit code). `nil` for any other file, which the decoder reads at 8 bits.
+  ///
+  /// - Throws: as the decoder's `decodeImage(from:pixelLimit:)`.
+  package static func readSixteenBit(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
+    throws(CodecError) -> Raster?
+  {
+    guard let decoder = decoder as? any RowSourceDecoder,
+      let rows = try decoder.rowSource(bytes, pixelLimit: pixelLimit),
+      let deep = rows as? any DeepRowSource, deep.sourceDepth == 16, deep.holdsMoreThanEightBits,
+      !decoder.autoOrient || (rows.orientation ?? .up) == .up
+    else { return nil }
+    return try making(source: bytes.name) {
+      guard let reader = try rows.openRows() as? any DeepRowReader else {
+        throw CodecError.corrupt(source: bytes.name, detail: "no 16-bit reader for a 16-bit source")
+      }
+      var raster = try Raster(width: rows.width, height: rows.height, format: .rgba16, pixelLimit: pixelLimit)
+      try raster.withDeepPixels { pixels in
+        try reader.readDeepRows(count: rows.height, into: pixels, format: .rgba16)
+      }
+      return raster
+    }
+  }
+
   /// The raster `body` makes (read, or turned upright), its errors as `CodecError`s naming `source`: a
   /// `CodecError` as it is, `RasterError.allocationFailed` as `.allocationFailed`, anything else as `.corrupt`.
   package static func making(source: String, _ body: () throws -> Raster) throws(CodecError) -> Raster {

@@ -6,19 +6,26 @@
   import Darwin
 #endif
 
-/// The differences between an image and its reference, pixel by pixel, in premultiplied RGBA8 (so two fully
-/// transparent pixels are equal whatever colour they were given).
+/// The differences between an image and its reference, pixel by pixel, premultiplied (so two fully transparent
+/// pixels are equal whatever colour they were given), at the depth of the images: in RGBA8 when both are 8-bit
+/// rasters, in RGBA16 when either is 16-bit (`Raster.depth`; an 8-bit one is widened exactly, `v × 257`), so that
+/// a difference of 1/65535 counts. `depth` says which, and the deltas and PSNR are in its units.
 ///
 /// Sizes must match; compare with `ImageComparison(actual, reference, tolerance:)`, which throws otherwise.
 public struct ImageComparison: Sendable, CustomStringConvertible {
   public let width: Int
   public let height: Int
-  /// The largest difference in any channel of any pixel (0…255), antialiased pixels included.
+  /// The depth the images were compared at: `.sixteen` when either is a 16-bit raster, else `.eight`. The deltas
+  /// are in its units: levels of 255 at 8 bits, of 65535 at 16.
+  public let depth: BitDepth
+  /// The largest difference in any channel of any pixel, antialiased pixels included: 0…255 at 8 bits, 0…65535 at
+  /// 16 (see `depth`).
   public let maxChannelDelta: Int
-  /// Peak signal-to-noise ratio over all four channels, in dB; `.infinity` for identical images.
+  /// Peak signal-to-noise ratio over all four channels, in dB (the peak is 255 at 8 bits, 65535 at 16, so the same
+  /// relative error gives about the same figure at either depth); `.infinity` for identical images.
   public let psnr: Double
-  /// Pixels with a channel more than the tolerance's `maxChannelDelta` away, antialiased ones excluded when the
-  /// tolerance excuses them.
+  /// Pixels with a channel more than the tolerance allows away (`GoldenTolerance.channelDeltaLimit(at:)` at
+  /// `depth`), antialiased ones excluded when the tolerance excuses them.
   public let differingPixels: Int
   /// Differing pixels excused as antialiased edges.
   public let antialiasedPixels: Int
@@ -49,33 +56,52 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     width = actual.width
     height = actual.height
     self.tolerance = tolerance
-    // At 8 bits: a 16-bit raster is compared rounded.
-    let a = actual.bytes8
-    let b = reference.bytes8
+    let deep = actual.depth == .sixteen || reference.depth == .sixteen
+    depth = deep ? .sixteen : .eight
+    let limit = tolerance.channelDeltaLimit(at: depth)
     var maxDelta = 0
     var squares = 0.0
     var classes = [UInt8](repeating: 0, count: width * height)
-    for p in 0..<width * height {
-      var pixelDelta = 0
-      for c in 0..<4 {
-        let d = abs(Int(a[p * 4 + c]) - Int(b[p * 4 + c]))
-        pixelDelta = max(pixelDelta, d)
-        squares += Double(d * d)
+    if deep {
+      // Each pixel premultiplied at 16 bits, an 8-bit raster's widened exactly: no rounding hides a difference.
+      for p in 0..<width * height {
+        let (x, y) = (p % width, p / width)
+        let (a, b) = (actual[deep: x, y], reference[deep: x, y])
+        let deltas = (abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)),
+          abs(Int(a.a) - Int(b.a)))
+        let pixelDelta = max(deltas.0, deltas.1, deltas.2, deltas.3)
+        squares += Double(deltas.0 * deltas.0) + Double(deltas.1 * deltas.1) + Double(deltas.2 * deltas.2)
+          + Double(deltas.3 * deltas.3)
+        maxDelta = max(maxDelta, pixelDelta)
+        if pixelDelta > limit { classes[p] = 1 }
       }
-      maxDelta = max(maxDelta, pixelDelta)
-      if pixelDelta > tolerance.maxChannelDelta { classes[p] = 1 }
+    } else {
+      let a = actual.bytes8
+      let b = reference.bytes8
+      for p in 0..<width * height {
+        var pixelDelta = 0
+        for c in 0..<4 {
+          let d = abs(Int(a[p * 4 + c]) - Int(b[p * 4 + c]))
+          pixelDelta = max(pixelDelta, d)
+          squares += Double(d * d)
+        }
+        maxDelta = max(maxDelta, pixelDelta)
+        if pixelDelta > limit { classes[p] = 1 }
+      }
     }
     if tolerance.ignoresAntialiasing {
       for p in 0..<width * height where classes[p] == 1 {
         let (x, y) = (p % width, p / width)
-        if Self.isAntialiased(actual, x, y, reference) || Self.isAntialiased(reference, x, y, actual) {
-          classes[p] = 2
-        }
+        let excused = deep
+          ? Self.isAntialiased16(actual, x, y, reference) || Self.isAntialiased16(reference, x, y, actual)
+          : Self.isAntialiased(actual, x, y, reference) || Self.isAntialiased(reference, x, y, actual)
+        if excused { classes[p] = 2 }
       }
     }
     maxChannelDelta = maxDelta
     let mse = squares / Double(max(1, width * height * 4))
-    psnr = mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    let peak = deep ? 65535.0 : 255.0
+    psnr = mse == 0 ? .infinity : 10 * log10(peak * peak / mse)
     differingPixels = classes.lazy.filter { $0 == 1 }.count
     antialiasedPixels = classes.lazy.filter { $0 == 2 }.count
     self.classes = classes
@@ -89,10 +115,12 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     differingFraction <= tolerance.maxDifferingFraction && psnr >= (tolerance.minimumPSNR ?? -.infinity)
   }
 
-  /// One line: `max delta 3, PSNR 48.20 dB, 120 of 65536 pixels differ (0.18%)`.
+  /// One line: `max delta 3, PSNR 48.20 dB, 120 of 65536 pixels differ (0.18%)` at 8 bits; at 16 bits the delta
+  /// says its unit, `max delta 3/65535, PSNR 96.4 dB, …`, so that it is never read as levels of 255.
   public var description: String {
     let psnrText = psnr.isInfinite ? "PSNR ∞" : "PSNR \(formatted(psnr)) dB"
-    var text = "max delta \(maxChannelDelta), \(psnrText), \(differingPixels) of \(width * height) pixels differ "
+    let delta = depth == .sixteen ? "\(maxChannelDelta)/65535" : "\(maxChannelDelta)"
+    var text = "max delta \(delta), \(psnrText), \(differingPixels) of \(width * height) pixels differ "
       + "(\(formatted(differingFraction * 100))%)"
     if antialiasedPixels > 0 { text += ", \(antialiasedPixels) more on antialiased edges" }
     return text
@@ -127,6 +155,7 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     let width = max(actual.width, reference.width)
     let height = max(actual.height, reference.height)
     var map = try blankMap(width: width, height: height)
+    let deep = actual.depth == .sixteen || reference.depth == .sixteen
     for y in 0..<height {
       for x in 0..<width {
         guard x < actual.width && y < actual.height && x < reference.width && y < reference.height else {
@@ -134,7 +163,9 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
           continue
         }
         let (a, r) = (actual[x, y], reference[x, y])
-        map[x, y] = a == r ? fadedGrey(r) : differenceRed(a, r)
+        // Equal at the depth a comparison would use: 16 bits when either image has them.
+        let equal = deep ? actual[deep: x, y] == reference[deep: x, y] : a == r
+        map[x, y] = equal ? fadedGrey(r) : differenceRed(a, r)
       }
     }
     return try panel(reference: reference, actual: actual, map: map)
@@ -172,7 +203,8 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     return panel
   }
 
-  /// A differing pixel in the maps: red, brighter for a larger difference in its most different channel.
+  /// A differing pixel in the maps: red, brighter for a larger difference in its most different channel (of the
+  /// pixels rounded to 8 bits: a 16-bit difference that rounding hides is still red, at its darkest).
   static func differenceRed(_ a: RGBA8, _ r: RGBA8) -> RGBA8 {
     let delta = max(abs(Int(a.r) - Int(r.r)), abs(Int(a.g) - Int(r.g)), abs(Int(a.b) - Int(r.b)),
       abs(Int(a.a) - Int(r.a)))
@@ -213,6 +245,53 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     guard found.dark, found.bright else { return false }
     return (hasManySiblings(image, darkest.x, darkest.y) && hasManySiblings(other, darkest.x, darkest.y))
       || (hasManySiblings(image, brightest.x, brightest.y) && hasManySiblings(other, brightest.x, brightest.y))
+  }
+
+  /// `isAntialiased` on 16-bit premultiplied pixels (an 8-bit raster's widened), for a comparison at 16 bits: the
+  /// same test, with equality and brightness at 16 bits, so that neighbours 1/65535 apart are not taken as equal.
+  static func isAntialiased16(_ image: Raster, _ x: Int, _ y: Int, _ other: Raster) -> Bool {
+    let centre = brightness16(image[deep: x, y])
+    var equal = 0
+    var darkest = (delta: 0.0, x: 0, y: 0)
+    var brightest = (delta: 0.0, x: 0, y: 0)
+    var found = (dark: false, bright: false)
+    for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
+      for nx in max(0, x - 1)...min(image.width - 1, x + 1) where nx != x || ny != y {
+        let delta = brightness16(image[deep: nx, ny]) - centre
+        if delta == 0 {
+          equal += 1
+          if equal > 2 { return false }
+        } else if delta < darkest.delta || !found.dark && delta < 0 {
+          darkest = (delta, nx, ny)
+          found.dark = true
+        } else if delta > brightest.delta || !found.bright && delta > 0 {
+          brightest = (delta, nx, ny)
+          found.bright = true
+        }
+      }
+    }
+    guard found.dark, found.bright else { return false }
+    return (hasManySiblings16(image, darkest.x, darkest.y) && hasManySiblings16(other, darkest.x, darkest.y))
+      || (hasManySiblings16(image, brightest.x, brightest.y) && hasManySiblings16(other, brightest.x, brightest.y))
+  }
+
+  /// `hasManySiblings` with pixels equal at 16 bits.
+  static func hasManySiblings16(_ image: Raster, _ x: Int, _ y: Int) -> Bool {
+    let pixel = image[deep: x, y]
+    var equal = x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1 ? 1 : 0
+    for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
+      for nx in max(0, x - 1)...min(image.width - 1, x + 1) where (nx != x || ny != y) && image[deep: nx, ny] == pixel {
+        equal += 1
+        if equal > 2 { return true }
+      }
+    }
+    return false
+  }
+
+  /// `brightness` of a 16-bit premultiplied pixel, in levels of 65535.
+  static func brightness16(_ p: RGBA16) -> Double {
+    let white = 65535 - Double(p.a)
+    return 0.299 * (Double(p.r) + white) + 0.587 * (Double(p.g) + white) + 0.114 * (Double(p.b) + white)
   }
 
   /// Whether at least three neighbours of (x, y) equal it exactly.

@@ -270,6 +270,30 @@ import DecorTestSupport
     func render(_ region: IntRect, context: RenderContext) throws -> Raster { try context.render(input, region) }
   }
 
+  /// A 16-bit source whose reader gives 8 bits (as a codec's may, for a layout it reads through an 8-bit interface).
+  struct ReadAtEightBits: DeepRowSource {
+    let source: SixteenBitSource
+    var width: Int { source.width }
+    var height: Int { source.height }
+    var description: String { "read at 8 bits" }
+    var holdsMoreThanEightBits: Bool { false }
+    var sourceDepth: Int { 16 }
+    func openRows() throws -> any RowReader { try source.openRows() }
+  }
+
+  /// A 16-bit source read at 8 bits keeps a render at 8 bits, and the plan says why, as it says which step does.
+  @Test func aSixteenBitSourceReadAtEightBitsIsNamed() throws {
+    var deep = Renderer(threads: 2)
+    deep.allowsDeep = true
+    let sixteen = SixteenBitSource(width: 8, height: 4) { x, y in
+      RGBA16(r: UInt16(x * 4099), g: UInt16(y * 1000 + 7), b: 300, a: 65535)
+    }
+    let plan = try deep.plan(StreamedImage(ReadAtEightBits(source: sixteen)).blurred(radius: 2))
+    #expect(plan.format == .rgba8 && plan.sourceDepth == 16)
+    #expect(plan.depthLimit == "a source is read at 8 bits so far")
+    #expect(try deep.plan(StreamedImage(sixteen).blurred(radius: 2)).depthLimit == nil)
+  }
+
   /// A component that works at 8 bits only keeps the render at 8 bits (and the plan says which), as does a render
   /// not allowed 16 bits or a source that holds nothing more than 8 bits keep.
   @Test func theRenderGoesDeepOnlyWhereEverythingCan() throws {
