@@ -479,5 +479,23 @@ import DecorTestSupport
       #expect(!wide.rgba.isEmpty && wide == narrow)
     }
   #endif
+
+  #if HEIF
+    /// A 10-bit HEIC through no step comes out a 16-bit PNG with its levels (the independent decode's, scaled
+    /// exactly), and `info` says the input is 10-bit.
+    @Test func aTenBitHEICComesOutSixteenBit() throws {
+      let input = Fixtures.root.appendingPathComponent("HEIF/ramp10.heic").path
+      let reference = Fixtures.root.appendingPathComponent("HEIF/ramp10-heic-reference16.png").path
+      let result = try Decor.run(["apply", input, "-o", file("ramp.png")])
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+      let (written, expected) = (try read16(file("ramp.png")), try read16(reference))
+      #expect(!written.rgba.isEmpty && written.width == expected.width)
+      let worst = zip(written.rgba, expected.rgba).map { abs(Int($0) - Int($1)) }.max() ?? Int.max
+      // Straight samples through a premultiplied 16-bit render: alpha is at least 256/1023 here.
+      #expect(worst <= 2, "\(worst) of 65535 from the reference")
+      let info = String(decoding: try Decor.run(["info", input]).stdout, as: UTF8.self)
+      #expect(info.contains("10-bit"), "\(info)")
+    }
+  #endif
 }
 #endif
