@@ -17,9 +17,9 @@ if [ -n "${DECOR_SYMBOL_GRAPHS:-}" ]; then
   graphs=$DECOR_SYMBOL_GRAPHS
   [ -s "$graphs/Decor.symbols.json" ] || { echo "documentation: no Decor.symbols.json in $graphs" >&2; exit 1; }
 else
+  # Not emptied first: a module the build does not compile again writes no graph, and its last one is current.
   scratch=.build/symbol-graphs
   graphs="$scratch/graphs"
-  rm -rf "$graphs"
   mkdir -p "$graphs"
   swift build --scratch-path "$scratch" --target DecorTesting \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
