@@ -147,12 +147,7 @@ public struct HEIFDecoder: ImageDecoder, DeepImageDecoder {
       throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
     }
     try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
-    // libheif's coded planes and its RGBA beside the raster, 8 bytes a pixel each at most.
-    do {
-      try Raster.checkAllocation(width * height * 8 * 3, width: width, height: height)
-    } catch {
-      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 8 * 3)
-    }
+    try checkDecodeMemory(width: width, height: height, bytesPerPixel: 8, source: source)
     guard let options = heif_decoding_options_alloc() else {
       throw .corrupt(source: source, detail: "libheif cannot allocate its decoding options")
     }
@@ -162,16 +157,8 @@ public struct HEIFDecoder: ImageDecoder, DeepImageDecoder {
     let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RRGGBBAA_LE, options)
     guard error.code == heif_error_Ok, let image = decoded else { throw corrupt(error, source: source) }
     defer { heif_image_release(image) }
-    let imageWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
-    let imageHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
-    guard imageWidth > 0, imageHeight > 0 else {
-      throw .corrupt(source: source, detail: "libheif decoded no pixels")
-    }
-    guard imageWidth * imageHeight <= width * height
-      || (try? Raster.byteCount(width: imageWidth, height: imageHeight, pixelLimit: pixelLimit)) != nil
-    else {
-      throw .tooLarge(source: source, width: imageWidth, height: imageHeight, limit: pixelLimit)
-    }
+    let (imageWidth, imageHeight) = try decodedSize(of: image, width: width, height: height, pixelLimit: pixelLimit,
+      source: source)
     let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
     var stride: Int32 = 0
     guard (9...16).contains(bits),
@@ -449,26 +436,11 @@ public struct HEIFDecoder: ImageDecoder, DeepImageDecoder {
   static func decodeWhole(_ handle: OpaquePointer, width: Int, height: Int, source: String, pixelLimit: Int)
     throws(CodecError) -> Raster
   {
-    // libheif decodes into buffers of its own (the coded planes, then RGBA): ask that those fit beside the raster
-    // too, so that a limit raised past what memory holds is an error here rather than a trap there.
-    do {
-      try Raster.checkAllocation(width * height * 4 * 3, width: width, height: height)
-    } catch {
-      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 4 * 3)
-    }
+    try checkDecodeMemory(width: width, height: height, bytesPerPixel: 4, source: source)
     let image = try decodeRGBA(handle, source: source)
     defer { heif_image_release(image) }
-    // The decoded size is the one to copy (a `clap` box or a grid may disagree with what the handle said).
-    let imageWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
-    let imageHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
-    guard imageWidth > 0, imageHeight > 0 else {
-      throw .corrupt(source: source, detail: "libheif decoded no pixels")
-    }
-    guard imageWidth * imageHeight <= width * height
-      || (try? Raster.byteCount(width: imageWidth, height: imageHeight, pixelLimit: pixelLimit)) != nil
-    else {
-      throw .tooLarge(source: source, width: imageWidth, height: imageHeight, limit: pixelLimit)
-    }
+    let (imageWidth, imageHeight) = try decodedSize(of: image, width: width, height: height, pixelLimit: pixelLimit,
+      source: source)
     var stride: Int32 = 0
     guard heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
       let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
@@ -494,6 +466,34 @@ public struct HEIFDecoder: ImageDecoder, DeepImageDecoder {
     } catch {
       throw .tooLarge(source: source, width: imageWidth, height: imageHeight, limit: pixelLimit)
     }
+  }
+
+  /// libheif decodes into buffers of its own (the coded planes, then RGBA) beside the raster: that those fit too,
+  /// `bytesPerPixel` each, so that a limit raised past what memory holds is an error here rather than a trap there.
+  static func checkDecodeMemory(width: Int, height: Int, bytesPerPixel: Int, source: String) throws(CodecError) {
+    do {
+      try Raster.checkAllocation(width * height * bytesPerPixel * 3, width: width, height: height)
+    } catch {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * bytesPerPixel * 3)
+    }
+  }
+
+  /// The size libheif decoded `image` at, which is the one to copy (a `clap` box or a grid may disagree with the
+  /// handle's `width` × `height`): not empty, and within `pixelLimit` when larger than the handle said.
+  static func decodedSize(of image: OpaquePointer, width: Int, height: Int, pixelLimit: Int, source: String)
+    throws(CodecError) -> (width: Int, height: Int)
+  {
+    let imageWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
+    let imageHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
+    guard imageWidth > 0, imageHeight > 0 else {
+      throw .corrupt(source: source, detail: "libheif decoded no pixels")
+    }
+    guard imageWidth * imageHeight <= width * height
+      || (try? Raster.byteCount(width: imageWidth, height: imageHeight, pixelLimit: pixelLimit)) != nil
+    else {
+      throw .tooLarge(source: source, width: imageWidth, height: imageHeight, limit: pixelLimit)
+    }
+    return (imageWidth, imageHeight)
   }
 
   /// The ICC profile, EXIF and XMP of the image of `handle`. A block libheif cannot give is left out.

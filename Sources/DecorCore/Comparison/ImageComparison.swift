@@ -92,9 +92,8 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
     if tolerance.ignoresAntialiasing {
       for p in 0..<width * height where classes[p] == 1 {
         let (x, y) = (p % width, p / width)
-        let excused = deep
-          ? Self.isAntialiased16(actual, x, y, reference) || Self.isAntialiased16(reference, x, y, actual)
-          : Self.isAntialiased(actual, x, y, reference) || Self.isAntialiased(reference, x, y, actual)
+        let excused = Self.isAntialiased(actual, x, y, reference, deep: deep)
+          || Self.isAntialiased(reference, x, y, actual, deep: deep)
         if excused { classes[p] = 2 }
       }
     }
@@ -222,15 +221,27 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
   /// pixelmatch's test, simplified: a pixel is on an antialiased edge if, among its neighbours in `image`, it has
   /// both a darker and a brighter one, few equal ones, and the darkest or brightest neighbour sits in a flat area
   /// in both images (so the pixel is a blend between two flat regions, which resamplers legitimately disagree on).
-  static func isAntialiased(_ image: Raster, _ x: Int, _ y: Int, _ other: Raster) -> Bool {
-    let centre = brightness(image[x, y])
+  /// `deep` looks at 16-bit premultiplied pixels (an 8-bit raster's widened), for a comparison at 16 bits, so that
+  /// neighbours 1/65535 apart are not taken as equal.
+  static func isAntialiased(_ image: Raster, _ x: Int, _ y: Int, _ other: Raster, deep: Bool) -> Bool {
+    deep
+      ? isAntialiased(image, x, y, other, pixel: { $0[deep: $1, $2] }, brightness: brightness16)
+      : isAntialiased(image, x, y, other, pixel: { $0[$1, $2] }, brightness: brightness)
+  }
+
+  /// The test of `isAntialiased(_:_:_:_:deep:)` on the pixels `pixel` reads, of the brightness `brightness` gives.
+  private static func isAntialiased<Value: Equatable>(
+    _ image: Raster, _ x: Int, _ y: Int, _ other: Raster, pixel: (Raster, Int, Int) -> Value,
+    brightness: (Value) -> Double
+  ) -> Bool {
+    let centre = brightness(pixel(image, x, y))
     var equal = 0
     var darkest = (delta: 0.0, x: 0, y: 0)
     var brightest = (delta: 0.0, x: 0, y: 0)
     var found = (dark: false, bright: false)
     for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
       for nx in max(0, x - 1)...min(image.width - 1, x + 1) where nx != x || ny != y {
-        let delta = brightness(image[nx, ny]) - centre
+        let delta = brightness(pixel(image, nx, ny)) - centre
         if delta == 0 {
           equal += 1
           if equal > 2 { return false }
@@ -244,44 +255,20 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
       }
     }
     guard found.dark, found.bright else { return false }
-    return (hasManySiblings(image, darkest.x, darkest.y) && hasManySiblings(other, darkest.x, darkest.y))
-      || (hasManySiblings(image, brightest.x, brightest.y) && hasManySiblings(other, brightest.x, brightest.y))
+    func flat(_ raster: Raster, _ x: Int, _ y: Int) -> Bool { hasManySiblings(raster, x, y, pixel: pixel) }
+    return (flat(image, darkest.x, darkest.y) && flat(other, darkest.x, darkest.y))
+      || (flat(image, brightest.x, brightest.y) && flat(other, brightest.x, brightest.y))
   }
 
-  /// `isAntialiased` on 16-bit premultiplied pixels (an 8-bit raster's widened), for a comparison at 16 bits: the
-  /// same test, with equality and brightness at 16 bits, so that neighbours 1/65535 apart are not taken as equal.
-  static func isAntialiased16(_ image: Raster, _ x: Int, _ y: Int, _ other: Raster) -> Bool {
-    let centre = brightness16(image[deep: x, y])
-    var equal = 0
-    var darkest = (delta: 0.0, x: 0, y: 0)
-    var brightest = (delta: 0.0, x: 0, y: 0)
-    var found = (dark: false, bright: false)
-    for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
-      for nx in max(0, x - 1)...min(image.width - 1, x + 1) where nx != x || ny != y {
-        let delta = brightness16(image[deep: nx, ny]) - centre
-        if delta == 0 {
-          equal += 1
-          if equal > 2 { return false }
-        } else if delta < darkest.delta || !found.dark && delta < 0 {
-          darkest = (delta, nx, ny)
-          found.dark = true
-        } else if delta > brightest.delta || !found.bright && delta > 0 {
-          brightest = (delta, nx, ny)
-          found.bright = true
-        }
-      }
-    }
-    guard found.dark, found.bright else { return false }
-    return (hasManySiblings16(image, darkest.x, darkest.y) && hasManySiblings16(other, darkest.x, darkest.y))
-      || (hasManySiblings16(image, brightest.x, brightest.y) && hasManySiblings16(other, brightest.x, brightest.y))
-  }
-
-  /// `hasManySiblings` with pixels equal at 16 bits.
-  static func hasManySiblings16(_ image: Raster, _ x: Int, _ y: Int) -> Bool {
-    let pixel = image[deep: x, y]
+  /// Whether at least three neighbours of (x, y) equal it exactly, as `pixel` reads them.
+  private static func hasManySiblings<Value: Equatable>(
+    _ image: Raster, _ x: Int, _ y: Int, pixel: (Raster, Int, Int) -> Value
+  ) -> Bool {
+    let centre = pixel(image, x, y)
     var equal = x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1 ? 1 : 0
     for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
-      for nx in max(0, x - 1)...min(image.width - 1, x + 1) where (nx != x || ny != y) && image[deep: nx, ny] == pixel {
+      for nx in max(0, x - 1)...min(image.width - 1, x + 1)
+      where (nx != x || ny != y) && pixel(image, nx, ny) == centre {
         equal += 1
         if equal > 2 { return true }
       }
@@ -293,19 +280,6 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
   static func brightness16(_ p: RGBA16) -> Double {
     let white = 65535 - Double(p.a)
     return 0.299 * (Double(p.r) + white) + 0.587 * (Double(p.g) + white) + 0.114 * (Double(p.b) + white)
-  }
-
-  /// Whether at least three neighbours of (x, y) equal it exactly.
-  static func hasManySiblings(_ image: Raster, _ x: Int, _ y: Int) -> Bool {
-    let pixel = image[x, y]
-    var equal = x == 0 || y == 0 || x == image.width - 1 || y == image.height - 1 ? 1 : 0
-    for ny in max(0, y - 1)...min(image.height - 1, y + 1) {
-      for nx in max(0, x - 1)...min(image.width - 1, x + 1) where (nx != x || ny != y) && image[nx, ny] == pixel {
-        equal += 1
-        if equal > 2 { return true }
-      }
-    }
-    return false
   }
 
   /// Brightness of a premultiplied pixel composited over white (so transparency counts as light).
