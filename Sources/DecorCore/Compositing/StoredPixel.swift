@@ -8,6 +8,9 @@ package protocol StoredPixel: Sendable, Equatable {
   static var format: PixelFormat { get }
   /// The type of one channel: `UInt8` for `UInt32` (RGBA8), `UInt16` for `RGBA16`.
   associatedtype Channel: FixedWidthInteger & UnsignedInteger
+  /// The SIMD lanes the blend modes and colour matrices compute this depth's pixels in: `Lanes8` for `UInt32`,
+  /// `Lanes16` for `RGBA16` (whose `Pixel` is a `UInt64` of the same 8 bytes).
+  associatedtype Lanes: PixelLanes
   /// The largest channel value: 255 or 65535.
   static var maximum: Float { get }
   /// The transparent pixel: zeros.
@@ -30,6 +33,7 @@ package protocol StoredPixel: Sendable, Equatable {
 
 extension UInt32: StoredPixel {
   package typealias Channel = UInt8
+  package typealias Lanes = Lanes8
   @inline(__always) package static var format: PixelFormat { .rgba8 }
   @inline(__always) package static var maximum: Float { 255 }
   @inline(__always) package static var transparent: UInt32 { 0 }
@@ -49,6 +53,7 @@ extension UInt32: StoredPixel {
 
 extension RGBA16: StoredPixel {
   package typealias Channel = UInt16
+  package typealias Lanes = Lanes16
   @inline(__always) package static var format: PixelFormat { .rgba16 }
   @inline(__always) package static var maximum: Float { 65535 }
   @inline(__always) package static var transparent: RGBA16 { RGBA16(r: 0, g: 0, b: 0, a: 0) }
