@@ -7,15 +7,24 @@
 # makes (what `swift package generate-documentation` uses) does not. So the graphs come from a build (in a scratch
 # folder of their own, so that the flags do not rebuild .build/debug) and `docc convert` turns them into the archive:
 # .build/documentation/Decor.doccarchive and DecorTesting.doccarchive.
+#
+# DECOR_SYMBOL_GRAPHS names a folder of graphs a build has already written (CI's test build does, with the flags
+# below), and then nothing is built here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scratch=.build/symbol-graphs
-graphs="$scratch/graphs"
-rm -rf "$graphs"
-mkdir -p "$graphs" .build/documentation
-swift build --scratch-path "$scratch" --target DecorTesting \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
-  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+mkdir -p .build/documentation
+if [ -n "${DECOR_SYMBOL_GRAPHS:-}" ]; then
+  graphs=$DECOR_SYMBOL_GRAPHS
+  [ -s "$graphs/Decor.symbols.json" ] || { echo "documentation: no Decor.symbols.json in $graphs" >&2; exit 1; }
+else
+  scratch=.build/symbol-graphs
+  graphs="$scratch/graphs"
+  rm -rf "$graphs"
+  mkdir -p "$graphs"
+  swift build --scratch-path "$scratch" --target DecorTesting \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
+    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+fi
 status=0
 for target in Decor DecorTesting; do
   # The module's own graph and the extensions it declares on other modules' types (Module@Other.symbols.json).

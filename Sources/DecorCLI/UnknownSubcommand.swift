@@ -38,9 +38,14 @@ struct UnknownSubcommand: Error, CustomStringConvertible {
     guard stat(word, &info) != 0 else { return nil }
     // As near as a mistyped filter name must be to be suggested (`RegistryError.unknown`).
     let limit = max(2, word.count / 3)
-    let nearest = subcommands.map { (name: $0, distance: editDistance($0, word.lowercased())) }
-      .filter { $0.distance <= limit }
-      .min { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+    let lowercased = word.lowercased()
+    var nearest: (name: String, distance: Int)?
+    for name in subcommands {
+      let distance: Int = editDistance(name, lowercased)
+      guard distance <= limit else { continue }
+      if let best = nearest, best.distance < distance || best.distance == distance && best.name <= name { continue }
+      nearest = (name, distance)
+    }
     return UnknownSubcommand(word: word, suggestion: nearest?.name, subcommands: subcommands)
   }
 }

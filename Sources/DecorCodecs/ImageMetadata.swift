@@ -49,9 +49,14 @@ public struct ImageMetadata: Sendable, Equatable {
 
   /// A short description for `decor info`: `ICC profile (3144 bytes), 72x72 dpi, EXIF (1200 bytes)`.
   public var description: String {
-    var parts = [
-      iccProfile.map { "ICC profile (\($0.count) bytes)" } ?? unusedProfile.map { "not used: \($0)" } ?? "no ICC profile"
-    ]
+    var parts: [String] = []
+    if let iccProfile {
+      parts.append("ICC profile (\(iccProfile.count) bytes)")
+    } else if let unusedProfile {
+      parts.append("not used: \(unusedProfile)")
+    } else {
+      parts.append("no ICC profile")
+    }
     if let density { parts.append(density.description) }
     if let exif { parts.append("EXIF (\(exif.count) bytes)") }
     if let xmp { parts.append("XMP (\(xmp.count) bytes)") }

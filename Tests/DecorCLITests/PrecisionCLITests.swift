@@ -195,11 +195,16 @@ import DecorTestSupport
     let eight = try Decor.run(["apply", input, "-o", file("eight.png"), "--depth", "8"])
     #expect(eight.status == 0 && eight.stderr.isEmpty, "\(eight.stderr)")
     let rounded = try read(file("eight.png"))
-    let expected = Samples<UInt8>(width: source.width, height: source.height, rgba: stride(from: 0,
-      to: source.rgba.count, by: 4).flatMap { i -> [UInt8] in
-        let n = source.rgba[i..<i + 4].map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
-        return n[3] == 0 ? [0, 0, 0, 0] : n
-      })
+    var roundedSamples: [UInt8] = []
+    for i in stride(from: 0, to: source.rgba.count, by: 4) {
+      var n: [UInt8] = []
+      for k in i..<i + 4 {
+        let scaled: UInt32 = (UInt32(source.rgba[k]) * 255 + 32767) / 65535
+        n.append(UInt8(scaled))
+      }
+      roundedSamples += n[3] == 0 ? [0, 0, 0, 0] : n
+    }
+    let expected = Samples<UInt8>(width: source.width, height: source.height, rgba: roundedSamples)
     #expect(rounded.visibleDifferences(expected) == 0)
     let wide = try Decor.run(["apply", Self.cutOut, "flip horizontal", "-o", file("wide.png"), "--depth", "16"])
     #expect(wide.status == 0 && wide.stderr.isEmpty, "\(wide.stderr)")
@@ -323,13 +328,17 @@ import DecorTestSupport
   @Test func diffComparesSixteenBitFilesAtSixteenBits() throws {
     func ramp(_ name: String, changed: UInt16) throws -> String {
       var builder = PNGBuilder(width: 6, height: 4, bitDepth: 16, colorType: 2)
-      builder.setRows((0..<4).map { y in
-        (0..<6).flatMap { x -> [UInt8] in
+      var rows: [[UInt8]] = []
+      for y in 0..<4 {
+        var row: [UInt8] = []
+        for x in 0..<6 {
           let v = UInt16(1000 + 7001 * x + 13 * y)
-          let r = x == 2 && y == 1 ? v + changed : v
-          return [r, 65535 - v, 4000].flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+          let r: UInt16 = x == 2 && y == 1 ? v + changed : v
+          for sample: UInt16 in [r, 65535 - v, 4000] { row += [UInt8(sample >> 8), UInt8(sample & 0xFF)] }
         }
-      })
+        rows.append(row)
+      }
+      builder.setRows(rows)
       try Data(builder.build()).write(to: URL(fileURLWithPath: file(name)))
       return file(name)
     }
@@ -468,6 +477,24 @@ import DecorTestSupport
       _ = try Decor.run(["apply", file("plain.tif"), "-o", file("plain.png"), "--depth", "16"])
       let (wide, narrow) = (try read16(file("deep.png")), try read16(file("plain.png")))
       #expect(!wide.rgba.isEmpty && wide == narrow)
+    }
+  #endif
+
+  #if HEIF
+    /// A 10-bit HEIC through no step comes out a 16-bit PNG with its levels (the independent decode's, scaled
+    /// exactly), and `info` says the input is 10-bit.
+    @Test func aTenBitHEICComesOutSixteenBit() throws {
+      let input = Fixtures.root.appendingPathComponent("HEIF/ramp10.heic").path
+      let reference = Fixtures.root.appendingPathComponent("HEIF/ramp10-heic-reference16.png").path
+      let result = try Decor.run(["apply", input, "-o", file("ramp.png")])
+      #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+      let (written, expected) = (try read16(file("ramp.png")), try read16(reference))
+      #expect(!written.rgba.isEmpty && written.width == expected.width)
+      let worst = zip(written.rgba, expected.rgba).map { abs(Int($0) - Int($1)) }.max() ?? Int.max
+      // Straight samples through a premultiplied 16-bit render: alpha is at least 256/1023 here.
+      #expect(worst <= 2, "\(worst) of 65535 from the reference")
+      let info = String(decoding: try Decor.run(["info", input]).stdout, as: UTF8.self)
+      #expect(info.contains("10-bit"), "\(info)")
     }
   #endif
 }

@@ -276,8 +276,9 @@ import Decor
   func killedBatch() throws {
     let inputs = directory.appendingPathComponent("in")
     try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-    // Under a sanitizer, whose `decor` is many times slower, smaller inputs still keep the batch busy past the kill.
-    let width = SanitizerRun.isActive ? 300 : 900
+    // Large enough that a debug `decor` is still on its first images 0.7 s in (each takes seconds); under a
+    // sanitizer, whose `decor` is many times slower, smaller inputs do.
+    let width = SanitizerRun.isActive ? 300 : 480
     for index in 0..<6 {
       let made = try Decor.run(["apply", Self.chelsea, "resize \(width)x_", "-o", inputs.appendingPathComponent("p\(index).png").path])
       #expect(made.status == 0)

@@ -140,7 +140,7 @@ import DecorTestSupport
 
   static let valid: [UInt8] = {
     var png = PNGBuilder(width: 16, height: 16, bitDepth: 8, colorType: 6)
-    png.setRows((0..<16).map { y in (0..<64).map { UInt8(($0 * 7 + y * 13) & 0xFF) } })
+    png.setRows((0..<16).map { (y: Int) -> [UInt8] in (0..<64).map { (x: Int) -> UInt8 in UInt8((x * 7 + y * 13) & 0xFF) } })
     return png.build()
   }()
 

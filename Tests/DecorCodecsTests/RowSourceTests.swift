@@ -96,7 +96,14 @@ import DecorTestSupport
 
   /// Unfiltered scanlines of byte-aligned pixels, in Adam7 pass order when `interlaced`.
   static func scanlines(_ pixels: [[UInt8]], width: Int, height: Int, interlaced: Bool) -> [UInt8] {
-    guard interlaced else { return (0..<height).flatMap { y in [0] + (0..<width).flatMap { pixels[y * width + $0] } } }
+    guard interlaced else {
+      var rows: [UInt8] = []
+      for y in 0..<height {
+        rows.append(0)
+        for x in 0..<width { rows += pixels[y * width + x] }
+      }
+      return rows
+    }
     let passes = [(0, 8, 0, 8), (4, 8, 0, 8), (0, 4, 4, 8), (2, 4, 0, 4), (0, 2, 2, 4), (1, 2, 0, 2), (0, 1, 1, 2)]
     var out: [UInt8] = []
     for (x0, dx, y0, dy) in passes where x0 < width && y0 < height {

@@ -66,8 +66,10 @@ import DecorTestSupport
         let v = UInt16(1000 + 3001 * x + 17 * y)
         let a: UInt16 = y < 4 ? 65535 : UInt16(20000 + 5000 * (y - 4) + x)
         let straight = RGBA16(r: v, g: 65535 - v, b: UInt16(x * 4099 + y), a: a)
-        image[rgba16: x, y] = y < 4 ? straight : RGBA16(r: UInt16((UInt32(v) * UInt32(a) + 32767) / 65535),
-          g: UInt16((UInt32(65535 - v) * UInt32(a) + 32767) / 65535), b: UInt16(x * 4099 / 4 + y), a: a)
+        let red: UInt32 = (UInt32(v) * UInt32(a) + 32767) / 65535
+        let green: UInt32 = (UInt32(65535 - v) * UInt32(a) + 32767) / 65535
+        let blue: Int = x * 4099 / 4 + y
+        image[rgba16: x, y] = y < 4 ? straight : RGBA16(r: UInt16(red), g: UInt16(green), b: UInt16(blue), a: a)
       }
     }
     return image

@@ -13,9 +13,12 @@ import CHEIF
 ///   mirroring, `clap` cropping), as HEIF viewers show it. The EXIF orientation a HEIF file may also carry is then
 ///   not applied again (the HEIF standard makes the transformation boxes the authority); the EXIF carried to the
 ///   output says 1, since the pixels are upright.
-/// - 8-bit RGBA; 10- and 12-bit images are reduced to 8 bits by libheif (`convert_hdr_to_8bit`). Alpha comes from
-///   the image's alpha auxiliary image, premultiplied here with Decor's rounding (or taken as stored, clamped, when
-///   the file says its alpha is premultiplied).
+/// - 8-bit RGBA from `decodeImage`; 10- and 12-bit images are reduced to 8 bits there by libheif
+///   (`convert_hdr_to_8bit`). A render, `decor diff` and `Raster(keepingDepthOf:)` read a 10- or 12-bit image at 16
+///   bits instead (`decodeDeepImage`): each sample scaled exactly (`round(v × 65535 / (2^bits − 1))`, so the top of
+///   its range is 65535), through libheif's whole decode (a grid too, which then needs about twice the raster).
+///   Alpha comes from the image's alpha auxiliary image, premultiplied here with Decor's rounding (or taken as
+///   stored, clamped, when the file says its alpha is premultiplied).
 /// - The pixel limit is checked from the image's size (after its transformations), before anything is decoded or
 ///   allocated. libheif's own limit of 32768 pixels a side is raised to 65536 (AV1's limit, the largest AVIF that
 ///   `AVIFEncoder` writes), so that Decor's pixel limit decides.
@@ -36,7 +39,7 @@ import CHEIF
 ///   (`irot`, `imir`, `clap`) and an alpha grid included. A grid whose alpha image is not itself a grid, or whose
 ///   boxes Decor cannot read as libheif does, is left to libheif's whole decode (which needs about twice the
 ///   raster).
-public struct HEIFDecoder: ImageDecoder {
+public struct HEIFDecoder: ImageDecoder, DeepImageDecoder {
   public init() {}
 
   public var name: String { "heif" }
@@ -121,6 +124,89 @@ public struct HEIFDecoder: ImageDecoder {
     try Self.withPrimaryImageAndContext(data, source: source, readingTiles: true) { image throws(CodecError) in
       DecodedImage(raster: try Self.decodePixels(image, source: source, pixelLimit: pixelLimit),
         metadata: Self.metadata(of: image.handle))
+    }
+  }
+
+  /// A 10- or 12-bit image at 16 bits, with its metadata; `nil` for an 8-bit one (see the type's notes).
+  package func decodeDeepImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage? {
+    let data = try bytes.allBytes()
+    return try Self.withPrimaryImageAndContext(data, source: bytes.name, readingTiles: false) {
+      image throws(CodecError) -> DecodedImage? in
+      guard heif_image_handle_get_luma_bits_per_pixel(image.handle) > 8 else { return nil }
+      let raster = try Self.decodeWholeDeep(image.handle, source: bytes.name, pixelLimit: pixelLimit)
+      return DecodedImage(raster: raster, metadata: Self.metadata(of: image.handle))
+    }
+  }
+
+  /// libheif's whole decode of a 10- or 12-bit image (interleaved RGBA of 16-bit little-endian samples holding the
+  /// image's own depth) into a 16-bit premultiplied raster: each sample scaled exactly to 16 bits.
+  static func decodeWholeDeep(_ handle: OpaquePointer, source: String, pixelLimit: Int) throws(CodecError) -> Raster {
+    let width = Int(heif_image_handle_get_width(handle))
+    let height = Int(heif_image_handle_get_height(handle))
+    guard width > 0, height > 0 else {
+      throw .corrupt(source: source, detail: "an image of \(width)×\(height) pixels")
+    }
+    try DecodeChecks.pixelLimit(width: width, height: height, limit: pixelLimit, source: source)
+    // libheif's coded planes and its RGBA beside the raster, 8 bytes a pixel each at most.
+    do {
+      try Raster.checkAllocation(width * height * 8 * 3, width: width, height: height)
+    } catch {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: width * height * 8 * 3)
+    }
+    guard let options = heif_decoding_options_alloc() else {
+      throw .corrupt(source: source, detail: "libheif cannot allocate its decoding options")
+    }
+    defer { heif_decoding_options_free(options) }
+    options.pointee.convert_hdr_to_8bit = 0
+    var decoded: OpaquePointer?
+    let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RRGGBBAA_LE, options)
+    guard error.code == heif_error_Ok, let image = decoded else { throw corrupt(error, source: source) }
+    defer { heif_image_release(image) }
+    let imageWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
+    let imageHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
+    guard imageWidth > 0, imageHeight > 0 else {
+      throw .corrupt(source: source, detail: "libheif decoded no pixels")
+    }
+    guard imageWidth * imageHeight <= width * height
+      || (try? Raster.byteCount(width: imageWidth, height: imageHeight, pixelLimit: pixelLimit)) != nil
+    else {
+      throw .tooLarge(source: source, width: imageWidth, height: imageHeight, limit: pixelLimit)
+    }
+    let bits = Int(heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved))
+    var stride: Int32 = 0
+    guard (9...16).contains(bits),
+      let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+      Int(stride) >= imageWidth * 8
+    else {
+      throw .corrupt(source: source, detail: "libheif decoded pixels of an unexpected layout")
+    }
+    let premultiplied = heif_image_is_premultiplied_alpha(image) != 0
+    let top = UInt32(1 << bits - 1)
+    // Exact scaling, rounded: v × 65535 / top, the top of the range 65535 (a shift would leave white below it).
+    func scaled(_ stored: UInt16) -> UInt16 {
+      UInt16((min(UInt32(UInt16(littleEndian: stored)), top) * 65535 + top / 2) / top)
+    }
+    do {
+      var raster = try Raster(width: imageWidth, height: imageHeight, format: .rgba16, pixelLimit: pixelLimit)
+      raster.withDeepPixels { pixels in
+        for row in 0..<imageHeight {
+          let samples = UnsafeRawPointer(plane + row * Int(stride)).assumingMemoryBound(to: UInt16.self)
+          for x in 0..<imageWidth {
+            let k = x * 4
+            let pixel = RGBA16(r: scaled(samples[k]), g: scaled(samples[k + 1]), b: scaled(samples[k + 2]),
+              a: scaled(samples[k + 3]))
+            pixels[row * imageWidth + x] = pixel.a == 65535 ? pixel
+              : premultiplied ? RGBA16(r: min(pixel.r, pixel.a), g: min(pixel.g, pixel.a), b: min(pixel.b, pixel.a),
+                a: pixel.a)
+              : pixel.premultiplied
+          }
+        }
+      }
+      return raster
+    } catch RasterError.allocationFailed(let width, let height, let bytes) {
+      throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)
+    } catch {
+      throw .tooLarge(source: source, width: imageWidth, height: imageHeight, limit: pixelLimit)
     }
   }
 

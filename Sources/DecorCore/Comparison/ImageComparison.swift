@@ -213,8 +213,9 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
 
   /// A pixel of the reference as the diff maps show an equal one: its luma, faded towards white.
   static func fadedGrey(_ r: RGBA8) -> RGBA8 {
-    let luma = UInt8((Int(r.r) * 54 + Int(r.g) * 183 + Int(r.b) * 19) >> 8)
-    let faded = UInt8(min(255, 160 + Int(luma) * 95 / 255))
+    let weighted: Int = Int(r.r) * 54 + Int(r.g) * 183 + Int(r.b) * 19
+    let luma: Int = weighted >> 8
+    let faded = UInt8(min(255, 160 + luma * 95 / 255))
     return RGBA8(r: faded, g: faded, b: faded, a: 255)
   }
 
