@@ -9,8 +9,9 @@ export -n SNAPSHOT_TESTING_RECORD 2>/dev/null || true
 rm -rf .golden-failures
 swift build --build-tests
 swift test --skip-build
-# The deliberately differing comparison of the tests left its three images where the golden assertions put theirs.
-[ "$(find .golden-failures/snapshots -name '*.png' | wc -l)" -eq 3 ] \
-  || { echo "check: the failing snapshot did not leave actual, reference and diff images"; exit 1; }
+# The two deliberately differing comparisons of the tests (8-bit, and 16-bit one level of 65535 apart) left their
+# three images each, in a folder each, where the golden assertions put theirs.
+[ "$(find .golden-failures/snapshots -name '*.png' | wc -l)" -eq 6 ] \
+  || { echo "check: the failing snapshots did not leave actual, reference and diff images"; exit 1; }
 rm -rf .golden-failures
-echo "check: DecorSnapshotTesting built and passed its tests, and a failing comparison left its three images"
+echo "check: DecorSnapshotTesting built and passed its tests, and each failing comparison left its three images"

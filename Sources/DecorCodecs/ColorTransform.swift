@@ -59,9 +59,11 @@ final class ColorTransform {
       output = space == .rgb ? decor_lcms_type_rgba_8() : decor_lcms_type_rgb_8()
     }
     var flags = space == .rgb ? cmsUInt32Number(cmsFLAGS_COPY_ALPHA) : 0
-    // At 16 bits Little CMS would otherwise sample the conversion into a 16-bit grid and interpolate, up to 72 of
-    // 65535 off a Display P3 ramp; unoptimised, each pixel goes through the profiles' curves and matrices, within 2
-    // of the exact conversion (transicc's, in floating point). 8-bit transforms keep their optimised, faster path.
+    // At 16 bits Little CMS would otherwise sample the conversion into a 16-bit grid and interpolate: up to 72 of
+    // 65535 off a Display P3 ramp and thousands off colours at the edge of sRGB's gamut, 49 points a side
+    // (`cmsFLAGS_HIGHRESPRECALC`) hardly better. Unoptimised, each pixel goes through the profiles' curves and
+    // matrices, within 1 of the exact conversion (transicc's, in floating point), at about 1.8 times the grid's
+    // time (Benchmarks/precision.md). 8-bit transforms keep their optimised, faster path.
     if sixteenBits { flags |= cmsUInt32Number(cmsFLAGS_NOOPTIMIZE) }
     return cmsCreateTransform(profile, input, srgb, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), flags)
   }

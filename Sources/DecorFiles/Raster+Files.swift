@@ -38,6 +38,25 @@ extension Raster {
     }
   }
 
+  /// Decodes an image file's bytes in memory as `init(keepingDepthOf:decoders:pixelLimit:)` reads a file: a 16-bit
+  /// PNG (or 16-bit grey or RGB TIFF) becomes a 16-bit raster, any other image the 8-bit raster its decoder gives.
+  /// What DecorSnapshotTesting reads its references with, which reach it as bytes rather than as a path.
+  ///
+  /// - Parameter source: the name errors give the bytes.
+  /// - Throws: `CodecError`: `.unsupportedFormat`, `.corrupt`, `.tooLarge`.
+  public init(
+    keepingDepthOf bytes: [UInt8], source: String, decoders: DecoderRegistry = .standard,
+    pixelLimit: Int = Raster.defaultPixelLimit
+  ) throws(CodecError) {
+    let decoder = try decoders.decoder(for: bytes, source: source)
+    let input = ByteSource(bytes: bytes, name: source)
+    if let deep = try WholeImage.readSixteenBit(input, decoder: decoder, pixelLimit: pixelLimit) {
+      self = deep
+    } else {
+      self = try decoder.decodeImage(from: input, pixelLimit: pixelLimit).raster
+    }
+  }
+
   /// Writes the raster as a PNG file (`-` for standard output): `write(to:as:metadata:region:renderer:trace:)`.
   @available(*, deprecated, message: "use write(to: path, as: .png(compression: compression))")
   public func writePNG(toFile path: String, compression: PNGCompression = .default) throws(CodecError) {

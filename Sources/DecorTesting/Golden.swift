@@ -157,8 +157,11 @@ public enum Golden {
   /// The image as it is compared with `reference`: the reference's depth decides. A 16-bit render against a 16-bit
   /// reference, or an 8-bit one against a 16-bit reference (widened exactly), is compared at 16 bits; a 16-bit
   /// render against an 8-bit reference (recorded from an 8-bit render, or before references were compared at 16
-  /// bits) is rounded to 8 bits first and compared as it always was, since the reference holds no more.
-  static func compared(_ image: Raster, with reference: Raster) throws(GoldenError) -> Raster {
+  /// bits) is rounded to 8 bits first and compared as it always was, since the reference holds no more. Public so
+  /// that other comparisons of references (DecorSnapshotTesting's) decide the same way.
+  ///
+  /// - Throws: `GoldenError` when a 16-bit image cannot be rounded to 8 bits.
+  public static func compared(_ image: Raster, with reference: Raster) throws(GoldenError) -> Raster {
     guard image.depth == .sixteen, reference.depth == .eight else { return image }
     do {
       return try image.converted(to: .eight)

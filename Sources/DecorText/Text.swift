@@ -89,7 +89,6 @@ public struct Text: ImageComponent, CustomStringConvertible {
   private let fallbacks: [FontData]
   private let size: Double
   package let layout: TextLayout
-  private let pixel: RGBA8
   private let problem: RenderError?
 
   /// `string` in `font`, filled with `color`: lines `lineHeight` × the size apart, `letterSpacing` pixels added
@@ -102,7 +101,6 @@ public struct Text: ImageComponent, CustomStringConvertible {
     self.font = font
     self.color = color
     self.alignment = alignment
-    pixel = color.premultiplied
     let prepared = Self.prepare(string, font: font, lineHeight: lineHeight, letterSpacing: letterSpacing,
       maxWidth: maxWidth, maxLines: maxLines)
     self.maxLines = prepared.maxLines
@@ -286,16 +284,22 @@ public struct Text: ImageComponent, CustomStringConvertible {
     let coverage = try FontData.withFaces([data] + fallbacks, size: size) { faces in
       GlyphRendering.coverage(layout, faces: faces, region: clip)
     }.get()
-    if context.format.depth == 16 {
-      // The colour at 16-bit precision, times the glyphs' 8-bit coverage.
-      let p = color.premultiplied16
-      let colour = SIMD4<UInt32>(UInt32(p.r), UInt32(p.g), UInt32(p.b), UInt32(p.a))
-      Self.paint(UInt16.self, colour, coverage: coverage, clip: clip, region: region, into: &raster)
-    } else {
-      let colour = SIMD4<UInt32>(UInt32(pixel.r), UInt32(pixel.g), UInt32(pixel.b), UInt32(pixel.a))
-      Self.paint(UInt8.self, colour, coverage: coverage, clip: clip, region: region, into: &raster)
-    }
+    // The colour at the render's precision, times the glyphs' 8-bit coverage.
+    raster.visit(Painting(color: color, coverage: coverage, clip: clip, region: region))
     return raster
+  }
+
+  /// `paint` at the depth of the raster it visits, with the colour premultiplied at that depth.
+  private struct Painting: StoredPixelVisitor {
+    let color: Color
+    let coverage: [UInt8]
+    let clip: IntRect
+    let region: IntRect
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ raster: inout Raster) {
+      Text.paint(Stored.Channel.self, Stored.premultiplied(color), coverage: coverage, clip: clip, region: region,
+        into: &raster)
+    }
   }
 
   /// Writes `colour` (premultiplied, on the scale of `Channel`: 8 or 16 bits) times each pixel's coverage

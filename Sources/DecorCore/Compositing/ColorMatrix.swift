@@ -15,14 +15,6 @@ struct ColorMatrix: Sendable, Hashable {
     ColorMatrix(rows: [[slope, 0, 0, intercept], [0, slope, 0, intercept], [0, 0, slope, intercept]])
   }
 
-  /// Maps `count` premultiplied RGBA8 pixels in place.
-  func apply(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) { apply(Lanes8.self, pixels, count: count) }
-
-  /// Maps `count` premultiplied RGBA16 pixels in place.
-  func apply(_ pixels: UnsafeMutablePointer<RGBA16>, count: Int) {
-    pixels.withMemoryRebound(to: UInt64.self, capacity: count) { apply(Lanes16.self, $0, count: count) }
-  }
-
   /// Maps `count` premultiplied pixels of `P`'s depth in place: the same float operations at either depth, on
   /// channels in 0…`one`.
   @inline(__always)

@@ -78,10 +78,20 @@ public enum Compositor {
     let target = sourceRect.intersection(canvas.bounds)
     guard !target.isEmpty else { return }
     precondition(source.format == canvas.format && canvas.format != .rgba16Straight, "premultiplied, alike")
-    if canvas.format == .rgba8 {
-      composite(Lanes8.self, source, at: sourceRect, onto: &canvas, target: target, mode: mode, opacity: opacity)
-    } else {
-      composite(Lanes16.self, source, at: sourceRect, onto: &canvas, target: target, mode: mode, opacity: opacity)
+    canvas.visit(Compositing(source: source, sourceRect: sourceRect, target: target, mode: mode, opacity: opacity))
+  }
+
+  /// `composite` in the lanes of the canvas's depth.
+  private struct Compositing: StoredPixelVisitor {
+    let source: Raster
+    let sourceRect: IntRect
+    let target: IntRect
+    let mode: BlendMode
+    let opacity: Double
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ canvas: inout Raster) {
+      Compositor.composite(Stored.Lanes.self, source, at: sourceRect, onto: &canvas, target: target, mode: mode,
+        opacity: opacity)
     }
   }
 

@@ -20,10 +20,19 @@ public enum MaskChannel: String, CaseIterable, Sendable {
   /// place (`maskRect` in the same coordinates), over the top level, or by 1 − that with `inverted`; pixels outside
   /// `maskRect` count as a transparent mask (0, or 1 inverted). Both rasters are 8-bit or both 16-bit (a render's).
   func apply(_ mask: Raster, at maskRect: IntRect, to pixels: inout Raster, region: IntRect, inverted: Bool) {
-    if pixels.format.depth == 16 {
-      apply(RGBA16.self, mask, at: maskRect, to: &pixels, region: region, inverted: inverted)
-    } else {
-      apply(UInt32.self, mask, at: maskRect, to: &pixels, region: region, inverted: inverted)
+    pixels.visit(Application(channel: self, mask: mask, maskRect: maskRect, region: region, inverted: inverted))
+  }
+
+  /// `apply` at the depth of the raster it visits.
+  private struct Application: StoredPixelVisitor {
+    let channel: MaskChannel
+    let mask: Raster
+    let maskRect: IntRect
+    let region: IntRect
+    let inverted: Bool
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ pixels: inout Raster) {
+      channel.apply(Stored.self, mask, at: maskRect, to: &pixels, region: region, inverted: inverted)
     }
   }
 

@@ -87,10 +87,16 @@ package struct RoundedRectCoverage: Sendable {
   /// Multiplies the pixels of `raster`, which holds the rectangle's pixels `region` (in its coordinates), by their
   /// coverage, at the raster's depth: the corner boxes only.
   func apply(to raster: inout Raster, region: IntRect) {
-    if raster.format.depth == 16 {
-      apply(RGBA16.self, to: &raster, region: region)
-    } else {
-      apply(UInt32.self, to: &raster, region: region)
+    raster.visit(Application(coverage: self, region: region))
+  }
+
+  /// `apply` at the depth of the raster it visits.
+  private struct Application: StoredPixelVisitor {
+    let coverage: RoundedRectCoverage
+    let region: IntRect
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ raster: inout Raster) {
+      coverage.apply(Stored.self, to: &raster, region: region)
     }
   }
 

@@ -58,39 +58,43 @@ package struct ToneCurve: Sendable, Hashable {
   /// Maps every pixel of `raster` in place, 8 or 16 bits (nothing to do for the identity).
   func apply(to raster: inout Raster) {
     if isIdentity { return }
-    let deep = raster.format.depth == 16
-    raster.withUnsafeMutableBytes { bytes in
-      if deep {
-        apply(bytes.baseAddress!.assumingMemoryBound(to: UInt16.self), count: bytes.count / 8)
-      } else {
-        apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
+    raster.visit(Mapping(curve: self))
+  }
+
+  /// `apply` over the channels of the raster it visits, of its depth.
+  private struct Mapping: StoredPixelVisitor {
+    let curve: ToneCurve
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ raster: inout Raster) {
+      raster.withStoredPixels(Stored.self) { pixels in
+        curve.apply(UnsafeMutableRawPointer(pixels.baseAddress!).assumingMemoryBound(to: Stored.Channel.self),
+          count: pixels.count)
       }
     }
   }
 
-  /// Maps `count` premultiplied RGBA8 pixels in place: opaque ones through the table.
-  func apply(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+  /// Maps `count` premultiplied pixels in place, given as their channels R, G, B, A: at 8 bits opaque ones through
+  /// the table; translucent ones, and at 16 bits every one, from the formula (a table of 65,536 levels would be
+  /// faster on all but small images, but would have to be built per render: the component holds no state). The
+  /// width is known when the function is specialised, so each depth's loop is the one it had.
+  func apply<Channel: FixedWidthInteger & UnsignedInteger>(_ channels: UnsafeMutablePointer<Channel>, count: Int) {
+    guard Channel.bitWidth == 8 else {
+      for i in 0..<count where channels[4 * i + 3] != 0 { map(channels + 4 * i) }
+      return
+    }
     opaque.withUnsafeBufferPointer { table in
-      let bytes = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt8.self)
       for i in 0..<count {
-        let p = bytes + 4 * i
+        let p = channels + 4 * i
         let alpha = p[3]
         if alpha == 255 {
-          p[0] = table[Int(p[0])]
-          p[1] = table[Int(p[1])]
-          p[2] = table[Int(p[2])]
+          p[0] = Channel(table[Int(p[0])])
+          p[1] = Channel(table[Int(p[1])])
+          p[2] = Channel(table[Int(p[2])])
         } else if alpha != 0 {
           map(p)
         }
       }
     }
-  }
-
-  /// Maps `count` premultiplied RGBA16 pixels in place (given as their channels), every one from the formula (a
-  /// table of 65,536 levels would be faster on all but small images, but would have to be built per render: the
-  /// component holds no state).
-  func apply(_ channels: UnsafeMutablePointer<UInt16>, count: Int) {
-    for i in 0..<count where channels[4 * i + 3] != 0 { map(channels + 4 * i) }
   }
 
   /// Maps the colour of the premultiplied pixel whose channels R, G, B, A start at `p` (alpha above 0), at either

@@ -148,15 +148,22 @@ public struct ColorFilter: ImageComponent, CustomStringConvertible, LinkedCompon
     if let problem { throw problem }
     var pixels = try context.render(input, region)
     if matrix == .identity { return pixels }
-    let format = pixels.format
-    pixels.withUnsafeMutableBytes { bytes in
-      if format == .rgba8 {
-        matrix.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4)
-      } else {
-        matrix.apply(bytes.baseAddress!.assumingMemoryBound(to: RGBA16.self), count: bytes.count / 8)
+    pixels.visit(Mapping(matrix: matrix))
+    return pixels
+  }
+
+  /// The matrix over every pixel of the raster it visits, in the lanes of its depth.
+  private struct Mapping: StoredPixelVisitor {
+    let matrix: ColorMatrix
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ pixels: inout Raster) {
+      pixels.withStoredPixels(Stored.self) { stored in
+        // The lanes' pixel is the stored one's bytes (`UInt32` itself at 8 bits, a `UInt64` for `RGBA16`).
+        stored.baseAddress!.withMemoryRebound(to: Stored.Lanes.Pixel.self, capacity: stored.count) {
+          matrix.apply(Stored.Lanes.self, $0, count: stored.count)
+        }
       }
     }
-    return pixels
   }
 
   public var description: String { kind.description }

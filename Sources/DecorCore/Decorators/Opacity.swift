@@ -37,16 +37,17 @@ public struct Opacity: ImageComponent, CustomStringConvertible, LinkedComponent 
     if let problem { throw problem }
     var pixels = try context.render(input, region)
     if amount == 1 { return pixels }
-    let factor = Float(amount)
-    let format = pixels.format
-    pixels.withUnsafeMutableBytes { bytes in
-      if format == .rgba8 {
-        Self.multiply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4, by: factor)
-      } else {
-        Self.multiply(bytes.baseAddress!.assumingMemoryBound(to: RGBA16.self), count: bytes.count / 8, by: factor)
-      }
-    }
+    pixels.visit(Multiplying(factor: Float(amount)))
     return pixels
+  }
+
+  /// `multiply` over every pixel of the raster it visits, at its depth.
+  private struct Multiplying: StoredPixelVisitor {
+    let factor: Float
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ pixels: inout Raster) {
+      pixels.withStoredPixels(Stored.self) { Opacity.multiply($0.baseAddress!, count: $0.count, by: factor) }
+    }
   }
 
   /// Every channel of `count` premultiplied pixels times `factor`, rounded to nearest.

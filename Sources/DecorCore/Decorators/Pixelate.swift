@@ -74,12 +74,20 @@ public struct Pixelate: ImageComponent, CustomStringConvertible, LinkedComponent
     let source = try context.render(input, area)
     // Blocks of one pixel are the pixels.
     if blockSize == 1 && area == region { return source }
-    if source.format.depth == 16 {
-      averageBlocks(UInt16.self, source, area: area, into: &output, region: region)
-    } else {
-      averageBlocks(UInt8.self, source, area: area, into: &output, region: region)
-    }
+    output.visit(Averaging(pixelate: self, source: source, area: area, region: region))
     return output
+  }
+
+  /// `averageBlocks` at the depth of the output it visits (the source's: both are the render's).
+  private struct Averaging: StoredPixelVisitor {
+    let pixelate: Pixelate
+    let source: Raster
+    let area: IntRect
+    let region: IntRect
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ output: inout Raster) {
+      pixelate.averageBlocks(Stored.Channel.self, source, area: area, into: &output, region: region)
+    }
   }
 
   /// Writes into `output` (covering `region`, blank, in `source`'s format) each block's average over the part of it

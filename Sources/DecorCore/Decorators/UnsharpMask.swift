@@ -82,21 +82,25 @@ public struct UnsharpMask: ImageComponent, CustomStringConvertible, LinkedCompon
     if isIdentity { return pixels }
     let blurred = try context.render(blur, region, input: 1)
     let (amount, threshold) = (Float(amount), Float(threshold))
-    let deep = pixels.format.depth == 16
-    pixels.withUnsafeMutableBytes { bytes in
-      blurred.withUnsafeBytes { blurBytes in
-        if deep {
-          SharpenKernel.apply(bytes.baseAddress!.assumingMemoryBound(to: RGBA16.self),
-            blurred: blurBytes.baseAddress!.assumingMemoryBound(to: RGBA16.self), count: bytes.count / 8,
-            amount: amount, threshold: threshold)
-        } else {
-          SharpenKernel.apply(bytes.baseAddress!.assumingMemoryBound(to: UInt32.self),
-            blurred: blurBytes.baseAddress!.assumingMemoryBound(to: UInt32.self), count: bytes.count / 4,
-            amount: amount, threshold: threshold)
+    pixels.visit(Sharpening(blurred: blurred, amount: amount, threshold: threshold))
+    return pixels
+  }
+
+  /// `SharpenKernel` over every pixel of the raster it visits and of `blurred` (the same region, at the same
+  /// depth: the render's).
+  private struct Sharpening: StoredPixelVisitor {
+    let blurred: Raster
+    let amount: Float
+    let threshold: Float
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ pixels: inout Raster) {
+      pixels.withStoredPixels(Stored.self) { out in
+        blurred.withUnsafeBytes { blurBytes in
+          SharpenKernel.apply(out.baseAddress!, blurred: blurBytes.baseAddress!.assumingMemoryBound(to: Stored.self),
+            count: out.count, amount: amount, threshold: threshold)
         }
       }
     }
-    return pixels
   }
 
   public var description: String {

@@ -104,19 +104,21 @@ public struct Vignette: ImageComponent, CustomStringConvertible, LinkedComponent
     var pixels = try context.render(input, region)
     let e = input.extent
     guard !e.isEmpty, !e.isInfinite, strength > 0 else { return pixels }
-    let shape = ellipse(in: e)
-    if pixels.format.depth == 16 {
-      // The colour at 16-bit precision.
-      let c = color.premultiplied16.straight
-      let colour = (Double(c.r) / 65535, Double(c.g) / 65535, Double(c.b) / 65535)
-      darken(UInt16.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: Double(c.a) / 65535)
-      return pixels
-    }
-    let (cr, cg, cb, ca) = color.straight8
-    let colour = (Double(cr) / 255, Double(cg) / 255, Double(cb) / 255)
-    let colourAlpha = Double(ca) / 255
-    darken(UInt8.self, &pixels, region: region, ellipse: shape, colour: colour, colourAlpha: colourAlpha)
+    pixels.visit(Darkening(vignette: self, region: region, shape: ellipse(in: e)))
     return pixels
+  }
+
+  /// `darken` at the depth of the pixels it visits, with the colour at that depth's precision.
+  private struct Darkening: StoredPixelVisitor {
+    let vignette: Vignette
+    let region: IntRect
+    let shape: (cx: Double, cy: Double, a: Double, b: Double)
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ pixels: inout Raster) {
+      let c = Stored.straight(vignette.color)
+      vignette.darken(Stored.Channel.self, &pixels, region: region, ellipse: shape, colour: (c[0], c[1], c[2]),
+        colourAlpha: c[3])
+    }
   }
 
   /// Lays the colour (straight, 0 … 1) over `pixels` (covering `region`) source-atop, by the vignette's weight at

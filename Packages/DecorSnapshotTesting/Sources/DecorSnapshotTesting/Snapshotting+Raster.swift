@@ -14,6 +14,12 @@ import SnapshotTesting
 /// `.golden-failures/snapshots/<digest>/` at the package root (or under `$DECOR_GOLDEN_FAILURES`), names them in
 /// its message and prints them, and attaches the diff panel too. Works on Linux, where the library's own image
 /// strategies do not exist.
+///
+/// Depth, as DecorTesting's golden assertions: a 16-bit image (`Raster.depth`, from a render at
+/// `RenderPrecision.sixteenBits`) is recorded as a 16-bit PNG, a 16-bit reference is read at 16 bits
+/// (`Raster(keepingDepthOf:source:)`), and the reference's depth decides how they are compared
+/// (`Golden.compared(_:with:)`): at 16 bits against a 16-bit reference (`ImageComparison.depth`; deltas in levels
+/// of 65535), rounded to 8 bits against an 8-bit one, which holds no more.
 extension Snapshotting where Value == Raster, Format == Raster {
   /// Exact comparison with a PNG reference.
   public static var image: Snapshotting { .image(tolerance: .exact) }
@@ -28,12 +34,14 @@ extension Diffing where Value == Raster {
   /// PNG in and out, compared with `ImageComparison` under `tolerance`.
   public static func raster(tolerance: GoldenTolerance = .exact) -> Diffing {
     Diffing.diff(
-      toData: { raster in Data((try? PNGCodec.encode(raster)) ?? []) },
-      fromData: { data in (try? PNGDecoder().decode(Array(data), source: "snapshot")) ?? unreadableReference },
+      // An 8-bit raster gives the bytes `PNGCodec.encode` gives, a 16-bit one a 16-bit PNG.
+      toData: { raster in Data((try? PNGImageEncoder().encode(raster, destination: "snapshot")) ?? []) },
+      fromData: { data in (try? Raster(keepingDepthOf: Array(data), source: "snapshot")) ?? unreadableReference },
       diffV2: { reference, actual in
         let comparison: ImageComparison
         do {
-          comparison = try ImageComparison(actual, reference, tolerance: tolerance)
+          comparison = try ImageComparison(try Golden.compared(actual, with: reference), reference,
+            tolerance: tolerance)
         } catch {
           return ("\(error)", [])
         }

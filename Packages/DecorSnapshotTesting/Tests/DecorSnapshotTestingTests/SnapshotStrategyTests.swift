@@ -37,4 +37,39 @@ final class SnapshotStrategyTests: XCTestCase {
     XCTAssertEqual(diffing.fromData(diffing.toData(reference)), reference)
     XCTAssertEqual(diffing.fromData(Data("not a png".utf8)).width, 1)
   }
+
+  /// The scene rendered at 16 bits: a gradient whose levels fall between 8-bit ones.
+  func deepScene() throws -> Raster {
+    var renderer = Renderer()
+    renderer.precision = .sixteenBits
+    return try LinearGradient(from: Point(0, 0), to: Point(48, 0), stops: [
+      GradientStop(location: 0, color: Color(red: 0.1, green: 0.2, blue: 0.3)),
+      GradientStop(location: 1, color: Color(red: 0.12, green: 0.21, blue: 0.33)),
+    ]).rendered(IntRect(x: 0, y: 0, width: 48, height: 8), renderer: renderer)
+  }
+
+  func testSixteenBitImagesAreRecordedAndComparedAtSixteenBits() throws {
+    let deep = try deepScene()
+    XCTAssertEqual(deep.depth, .sixteen)
+    // Against the recorded reference, a 16-bit PNG.
+    assertSnapshot(of: deep, as: .image)
+    let diffing = Diffing<Raster>.raster()
+    let data = diffing.toData(deep)
+    XCTAssertEqual(data[24], 16, "the PNG's bit depth")
+    // Read back at 16 bits, every level kept.
+    let read = diffing.fromData(data)
+    XCTAssertEqual(read.depth, .sixteen)
+    XCTAssertEqual(read, deep)
+    // One level of 65535 apart is a difference at 16 bits, which both images rounded to 8 bits would hide.
+    var changed = deep
+    let pixel = changed[rgba16: 20, 3]
+    changed[rgba16: 20, 3] = RGBA16(r: pixel.r + 1, g: pixel.g, b: pixel.b, a: pixel.a)
+    XCTAssertEqual(try changed.converted(to: .eight), try deep.converted(to: .eight))
+    let failure = try XCTUnwrap(Diffing<Raster>.raster().diffV2(deep, changed))
+    XCTAssertTrue(failure.0.contains("max delta 1/65535"), failure.0)
+    XCTAssertNil(Diffing<Raster>.raster(tolerance: GoldenTolerance(maxChannelDelta16: 1)).diffV2(deep, changed))
+    // Against an 8-bit reference the 16-bit image is rounded to 8 bits first, as that reference holds no more.
+    let eight = try deep.converted(to: .eight)
+    XCTAssertNil(diffing.diffV2(diffing.fromData(diffing.toData(eight)), changed))
+  }
 }

@@ -11,7 +11,6 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
   public let squareSize: Int
   /// The colour of the square at the origin, then the other one.
   public let colors: (Color, Color)
-  private let pixels: (UInt32, UInt32)
   let problem: RenderError?
 
   /// A checkerboard of `squareSize`-pixel squares. A `squareSize` above 2^30 is taken as 2^30 (see
@@ -24,7 +23,6 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
     }
     problem = check.error
     self.colors = colors
-    pixels = (Checkerboard.pack(colors.0.premultiplied), Checkerboard.pack(colors.1.premultiplied))
   }
 
   /// `IntRect.infinite` (empty when the square size is invalid).
@@ -43,13 +41,21 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
     if let problem { throw problem }
     var raster = try Raster(width: region.width, height: region.height, format: context.format,
       pixelLimit: context.pixelLimit)
-    if context.format.depth == 16 {
-      // At 16 bits the colours at 16-bit precision, not their 8-bit rounding widened.
-      fill(&raster, region: region, with: (colors.0.premultiplied16, colors.1.premultiplied16))
-    } else {
-      fill(&raster, region: region, with: (pixels.0.littleEndian, pixels.1.littleEndian))
-    }
+    // At 16 bits the colours at 16-bit precision, not their 8-bit rounding widened.
+    raster.visit(Filling(checkerboard: self, region: region))
     return raster
+  }
+
+  /// `fill` with the colours premultiplied at the depth of the raster it visits.
+  private struct Filling: StoredPixelVisitor {
+    let checkerboard: Checkerboard
+    let region: IntRect
+
+    func visit<Stored: StoredPixel>(_: Stored.Type, _ raster: inout Raster) {
+      // The channels are whole numbers up to 65535, which `pack` keeps exactly.
+      func pixel(_ color: Color) -> Stored { Stored.pack(SIMD4<Float>(Stored.premultiplied(color))) }
+      checkerboard.fill(&raster, region: region, with: (pixel(checkerboard.colors.0), pixel(checkerboard.colors.1)))
+    }
   }
 
   /// Fills `raster` (covering `region`) with squares of the two pixels, of either depth.
@@ -87,11 +93,6 @@ public struct Checkerboard: ImageComponent, CustomStringConvertible {
   /// ⌊a / b⌋ for b > 0, rounding toward −∞ (Swift's `/` rounds toward zero).
   private static func floorDivide(_ a: Int, _ b: Int) -> Int {
     a >= 0 ? a / b : -((-(a + 1)) / b) - 1
-  }
-
-  /// A pixel as four bytes R, G, B, A read as a little-endian `UInt32`.
-  private static func pack(_ pixel: RGBA8) -> UInt32 {
-    UInt32(pixel.r) | UInt32(pixel.g) << 8 | UInt32(pixel.b) << 16 | UInt32(pixel.a) << 24
   }
 }
 

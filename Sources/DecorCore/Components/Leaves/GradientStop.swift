@@ -56,19 +56,19 @@ struct GradientRamp: Sendable {
   }
 
   /// The colour before the first stop as a pixel; transparent when there are no stops.
-  func first<P: GradientPixel>(as _: P.Type) -> P {
+  func first<P: StoredPixel>(as _: P.Type) -> P {
     colors.isEmpty ? P.pack(0, 0, 0, 0) : P.pack(colors[0], colors[1], colors[2], colors[3])
   }
 
   /// The colour from the last stop on as a pixel; transparent when there are no stops.
-  func last<P: GradientPixel>(as _: P.Type) -> P {
+  func last<P: StoredPixel>(as _: P.Type) -> P {
     let n = colors.count
     return n == 0 ? P.pack(0, 0, 0, 0) : P.pack(colors[n - 4], colors[n - 3], colors[n - 2], colors[n - 1])
   }
 
   /// Calls `body` with an evaluator reading the ramp through pointers, for inner loops free of bounds checks and
   /// reference counting, giving pixels of `P` (8 or 16 bits). The evaluator must not escape `body`.
-  func withEvaluator<P: GradientPixel, R>(_: P.Type, _ body: (Evaluator<P>) -> R) -> R {
+  func withEvaluator<P: StoredPixel, R>(_: P.Type, _ body: (Evaluator<P>) -> R) -> R {
     locations.withUnsafeBufferPointer { locations in
       colors.withUnsafeBufferPointer { colors in
         slopes.withUnsafeBufferPointer { slopes in
@@ -80,7 +80,7 @@ struct GradientRamp: Sendable {
   }
 
   /// A `GradientRamp` seen through pointers (see `withEvaluator`).
-  struct Evaluator<P: GradientPixel> {
+  struct Evaluator<P: StoredPixel> {
     let locations: UnsafeBufferPointer<Double>
     let colors: UnsafeBufferPointer<Double>
     let slopes: UnsafeBufferPointer<Double>
@@ -113,19 +113,14 @@ struct GradientRamp: Sendable {
   var description: String { stops.map(\.description).joined(separator: ", ") }
 }
 
-/// A premultiplied pixel a gradient is evaluated into: 8-bit (`UInt32`, the bytes R, G, B, A) or 16-bit (`RGBA16`).
-/// The ramp's colours are on the scale 0 … 255 at either depth; a 16-bit pixel is that × 257, so both depths draw
-/// the same gradient, the deeper one without the 8-bit steps.
-protocol GradientPixel {
-  /// Rounds a premultiplied colour on the scale 0 … 255 to a pixel of this depth, colour channels capped at alpha:
-  /// floating-point rounding must not make a pixel invalid.
-  static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> Self
-}
+// The pixels a gradient is evaluated into, 8-bit (`UInt32`, the bytes R, G, B, A) or 16-bit (`RGBA16`): the ramp's
+// colours are on the scale 0 … 255 at either depth; a 16-bit pixel is that × 257, so both depths draw the same
+// gradient, the deeper one without the 8-bit steps (`StoredPixel.pack(_:_:_:_:)`).
 
-extension UInt32: GradientPixel {
+extension UInt32 {
   /// Packed so that it holds the bytes R, G, B, A in memory on any endianness.
   @inline(__always)
-  static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
+  package static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> UInt32 {
     let a8 = level(a, top: 255)
     let value = Swift.min(level(r, top: 255), a8) | Swift.min(level(g, top: 255), a8) << 8
       | Swift.min(level(b, top: 255), a8) << 16 | a8 << 24
@@ -141,9 +136,9 @@ extension UInt32: GradientPixel {
   }
 }
 
-extension RGBA16: GradientPixel {
+extension RGBA16 {
   @inline(__always)
-  static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> RGBA16 {
+  package static func pack(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> RGBA16 {
     func level(_ v: Double) -> UInt16 { UInt16(UInt32.level(v * 257, top: 65535)) }
     let alpha = level(a)
     return RGBA16(r: Swift.min(level(r), alpha), g: Swift.min(level(g), alpha), b: Swift.min(level(b), alpha),
@@ -155,7 +150,7 @@ extension RGBA16: GradientPixel {
 /// and fills it at that depth.
 protocol GradientFilling {
   /// Fills `raster` (covering `region`, in `P`'s format) with the gradient.
-  func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect)
+  func fill<P: StoredPixel>(_ raster: inout Raster, _: P.Type, region: IntRect)
 }
 
 extension GradientFilling {
@@ -163,11 +158,7 @@ extension GradientFilling {
   func renderFilled(_ region: IntRect, context: RenderContext) throws -> Raster {
     var raster = try Raster(width: region.width, height: region.height, format: context.format,
       pixelLimit: context.pixelLimit)
-    if context.format.depth == 16 {
-      fill(&raster, RGBA16.self, region: region)
-    } else {
-      fill(&raster, UInt32.self, region: region)
-    }
+    raster.visit(GradientFill(gradient: self, region: region))
     return raster
   }
 }

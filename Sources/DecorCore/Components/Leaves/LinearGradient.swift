@@ -59,7 +59,7 @@ public struct LinearGradient: ImageComponent, CustomStringConvertible {
   }
 
   /// Fills `raster` (covering `region`) with the gradient in pixels of `P`, 8 or 16 bits.
-  func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
+  func fill<P: StoredPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
     let width = region.width
     let from = from
     let slope = slope

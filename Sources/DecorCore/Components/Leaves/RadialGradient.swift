@@ -50,7 +50,7 @@ public struct RadialGradient: ImageComponent, CustomStringConvertible {
   }
 
   /// Fills `raster` (covering `region`) with the gradient in pixels of `P`, 8 or 16 bits.
-  func fill<P: GradientPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
+  func fill<P: StoredPixel>(_ raster: inout Raster, _: P.Type, region: IntRect) {
     let width = region.width
     let center = center
     let radius = radius
