@@ -75,28 +75,7 @@ final class ColorTransform {
     case .rgb:
       cmsDoTransform(handle, pixels, pixels, cmsUInt32Number(count))
     case .gray:
-      // Grey in, RGB out: the greys gathered, converted to RGB beside them, and spread back with their alphas.
-      let bytes = pixels.assumingMemoryBound(to: UInt8.self)
-      let chunk = 4096
-      let greys = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk)
-      let rgb = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk * 3)
-      defer {
-        greys.deallocate()
-        rgb.deallocate()
-      }
-      var start = 0
-      while start < count {
-        let n = min(chunk, count - start)
-        for i in 0..<n { greys[i] = bytes[(start + i) * 4] }
-        cmsDoTransform(handle, greys, rgb, cmsUInt32Number(n))
-        for i in 0..<n {
-          let p = bytes + (start + i) * 4
-          p[0] = rgb[i * 3]
-          p[1] = rgb[i * 3 + 1]
-          p[2] = rgb[i * 3 + 2]
-        }
-        start += n
-      }
+      convertGrey(pixels.assumingMemoryBound(to: UInt8.self), count: count)
     }
   }
 
@@ -109,24 +88,32 @@ final class ColorTransform {
     case .rgb:
       cmsDoTransform(handle, pixels, pixels, cmsUInt32Number(count))
     case .gray:
-      // As at 8 bits: the greys gathered, converted to RGB beside them, and spread back with their alphas.
-      let chunk = 4096
-      let greys = UnsafeMutablePointer<UInt16>.allocate(capacity: chunk)
-      let rgb = UnsafeMutablePointer<UInt16>.allocate(capacity: chunk * 3)
-      defer {
-        greys.deallocate()
-        rgb.deallocate()
+      convertGrey(UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt16.self), count: count)
+    }
+  }
+
+  /// Grey in, RGB out, for pixels of four samples (RGBA8 or RGBA16, straight): the greys (read from red) gathered,
+  /// converted to RGB beside them, and spread back beside their alphas.
+  private func convertGrey<Value>(_ samples: UnsafeMutablePointer<Value>, count: Int) {
+    let chunk = 4096
+    let greys = UnsafeMutablePointer<Value>.allocate(capacity: chunk)
+    let rgb = UnsafeMutablePointer<Value>.allocate(capacity: chunk * 3)
+    defer {
+      greys.deallocate()
+      rgb.deallocate()
+    }
+    var start = 0
+    while start < count {
+      let n = min(chunk, count - start)
+      for i in 0..<n { greys[i] = samples[(start + i) * 4] }
+      cmsDoTransform(handle, greys, rgb, cmsUInt32Number(n))
+      for i in 0..<n {
+        let p = samples + (start + i) * 4
+        p[0] = rgb[i * 3]
+        p[1] = rgb[i * 3 + 1]
+        p[2] = rgb[i * 3 + 2]
       }
-      var start = 0
-      while start < count {
-        let n = min(chunk, count - start)
-        for i in 0..<n { greys[i] = pixels[start + i].r }
-        cmsDoTransform(handle, greys, rgb, cmsUInt32Number(n))
-        for i in 0..<n {
-          pixels[start + i] = RGBA16(r: rgb[i * 3], g: rgb[i * 3 + 1], b: rgb[i * 3 + 2], a: pixels[start + i].a)
-        }
-        start += n
-      }
+      start += n
     }
   }
 
