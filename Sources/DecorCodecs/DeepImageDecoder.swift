@@ -4,9 +4,9 @@ import DecorCore
 /// 12-bit HEIC or AVIF. `decodeImage` stays 8-bit for every caller that reads an 8-bit raster's bytes; a render and
 /// `Raster(keepingDepthOf:)` ask this first.
 package protocol DeepImageDecoder: ImageDecoder {
-  /// The image as a 16-bit raster (premultiplied at 16 bits), with its metadata, when the file holds more than 8
-  /// bits a channel; `nil` for a file of 8 bits, which `decodeImage(from:pixelLimit:)` reads.
+  /// The image and its metadata from one reading of the file: a 16-bit raster (premultiplied at 16 bits) when the
+  /// file holds more than 8 bits a channel, else what `decodeImage(from:pixelLimit:)` gives.
   ///
   /// - Throws: as `decodeImage(from:pixelLimit:)`.
-  func decodeDeepImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage?
+  func decodeImageKeepingDepth(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage
 }

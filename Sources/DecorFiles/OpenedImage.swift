@@ -96,8 +96,8 @@ public struct OpenedImage: Sendable {
     // A file of more than 8 bits a channel that its decoder reads whole (a 10- or 12-bit HEIC or AVIF) is kept at
     // 16 bits, as a 16-bit PNG read by rows is.
     let decoded: DecodedImage
-    if let deep = try (decoder as? any DeepImageDecoder)?.decodeDeepImage(from: bytes, pixelLimit: pixelLimit) {
-      decoded = deep
+    if let deep = decoder as? any DeepImageDecoder {
+      decoded = try deep.decodeImageKeepingDepth(from: bytes, pixelLimit: pixelLimit)
     } else {
       decoded = try decoder.decodeImage(from: bytes, pixelLimit: pixelLimit)
     }

@@ -15,8 +15,9 @@ import CHEIF
 ///   output says 1, since the pixels are upright.
 /// - 8-bit RGBA from `decodeImage`; 10- and 12-bit images are reduced to 8 bits there by libheif
 ///   (`convert_hdr_to_8bit`). A render, `decor diff` and `Raster(keepingDepthOf:)` read a 10- or 12-bit image at 16
-///   bits instead (`decodeDeepImage`): each sample scaled exactly (`round(v × 65535 / (2^bits − 1))`, so the top of
-///   its range is 65535), through libheif's whole decode (a grid too, which then needs about twice the raster).
+///   bits instead (`decodeImageKeepingDepth`, one reading of the file either way): each sample scaled exactly
+///   (`round(v × 65535 / (2^bits − 1))`, so the top of its range is 65535), through libheif's whole decode (a grid
+///   too, which then needs about twice the raster).
 ///   Alpha comes from the image's alpha auxiliary image, premultiplied here with Decor's rounding (or taken as
 ///   stored, clamped, when the file says its alpha is premultiplied).
 /// - The pixel limit is checked from the image's size (after its transformations), before anything is decoded or
@@ -127,13 +128,15 @@ public struct HEIFDecoder: ImageDecoder, DeepImageDecoder {
     }
   }
 
-  /// A 10- or 12-bit image at 16 bits, with its metadata; `nil` for an 8-bit one (see the type's notes).
-  package func decodeDeepImage(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage? {
+  /// A 10- or 12-bit image at 16 bits, an 8-bit one as `decodeImage` reads it, with its metadata, from one reading
+  /// (see the type's notes).
+  package func decodeImageKeepingDepth(from bytes: ByteSource, pixelLimit: Int) throws(CodecError) -> DecodedImage {
     let data = try bytes.allBytes()
-    return try Self.withPrimaryImageAndContext(data, source: bytes.name, readingTiles: false) {
-      image throws(CodecError) -> DecodedImage? in
-      guard heif_image_handle_get_luma_bits_per_pixel(image.handle) > 8 else { return nil }
-      let raster = try Self.decodeWholeDeep(image.handle, source: bytes.name, pixelLimit: pixelLimit)
+    return try Self.withPrimaryImageAndContext(data, source: bytes.name, readingTiles: true) {
+      image throws(CodecError) in
+      let raster = heif_image_handle_get_luma_bits_per_pixel(image.handle) > 8
+        ? try Self.decodeWholeDeep(image.handle, source: bytes.name, pixelLimit: pixelLimit)
+        : try Self.decodePixels(image, source: bytes.name, pixelLimit: pixelLimit)
       return DecodedImage(raster: raster, metadata: Self.metadata(of: image.handle))
     }
   }

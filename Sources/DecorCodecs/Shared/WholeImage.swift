@@ -27,7 +27,8 @@ package enum WholeImage {
     throws(CodecError) -> Raster?
   {
     if let whole = decoder as? any DeepImageDecoder {
-      return try whole.decodeDeepImage(from: bytes, pixelLimit: pixelLimit)?.raster
+      let image = try whole.decodeImageKeepingDepth(from: bytes, pixelLimit: pixelLimit).raster
+      return image.depth == .sixteen ? image : nil
     }
     guard let decoder = decoder as? any RowSourceDecoder,
       let rows = try decoder.rowSource(bytes, pixelLimit: pixelLimit),
