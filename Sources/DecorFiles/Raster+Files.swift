@@ -29,7 +29,10 @@ extension Raster {
     keepingDepthOf path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
     let input = try ImageFile.decoderInput(path, decoders: decoders)
-    if let deep = try WholeImage.readSixteenBit(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit) {
+    if let whole = input.decoder as? any DeepImageDecoder {
+      // One reading: the 16-bit image of a 10- or 12-bit HEIC or AVIF, else its 8-bit one.
+      self = try whole.decodeImageKeepingDepth(from: input.bytes, pixelLimit: pixelLimit).raster
+    } else if let deep = try WholeImage.readSixteenBit(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit) {
       self = deep
     } else if let file = input.bytes.path {
       self = try input.decoder.decode(contentsOfFile: file, source: input.source, pixelLimit: pixelLimit)

@@ -19,17 +19,13 @@ package enum WholeImage {
   /// The whole image of `bytes` in a 16-bit raster (premultiplied at 16 bits, as a render at 16 bits reads it) when
   /// `decoder` reads it by rows at 16 bits: a 16-bit file whose reader keeps 16 bits (`DeepRowSource`:
   /// `sourceDepth` 16 and `holdsMoreThanEightBits`) and that the decoder does not turn upright (its EXIF
-  /// orientation is applied by 8-bit code), or a file of more than 8 bits that a `DeepImageDecoder` reads whole (a
-  /// 10- or 12-bit HEIC or AVIF). `nil` for any other file, which the decoder reads at 8 bits.
+  /// orientation is applied by 8-bit code). `nil` for any other file, which the decoder reads at 8 bits (a
+  /// `DeepImageDecoder` keeps its files' depth itself: `decodeImageKeepingDepth`).
   ///
   /// - Throws: as the decoder's `decodeImage(from:pixelLimit:)`.
   package static func readSixteenBit(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
     throws(CodecError) -> Raster?
   {
-    if let whole = decoder as? any DeepImageDecoder {
-      let image = try whole.decodeImageKeepingDepth(from: bytes, pixelLimit: pixelLimit).raster
-      return image.depth == .sixteen ? image : nil
-    }
     guard let decoder = decoder as? any RowSourceDecoder,
       let rows = try decoder.rowSource(bytes, pixelLimit: pixelLimit),
       let deep = rows as? any DeepRowSource, deep.sourceDepth == 16, deep.holdsMoreThanEightBits,
