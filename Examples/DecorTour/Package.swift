@@ -19,3 +19,14 @@ let package = Package(
     ),
   ]
 )
+
+// A badge and its golden tests, passing and deliberately failing, in Swift Testing and XCTest: `check.sh` runs them
+// and checks where each failure is reported (DecorTesting's article quotes these targets).
+package.targets += [
+  .target(name: "Badge", dependencies: [.product(name: "Decor", package: "Decor")]),
+  .testTarget(
+    name: "BadgeTests",
+    dependencies: ["Badge", .product(name: "DecorTesting", package: "Decor")],
+    exclude: ["Goldens"]
+  ),
+]

@@ -161,8 +161,9 @@ import DecorTestSupport
   func spansOfEveryLengthGiveEachPixelsOwnResult(mode: BlendMode) {
     // A span blended at once equals each of its pixels blended alone (a span of one, which is all tail): the
     // vector body, the padded tail and the fast paths give identical bytes, and nothing past the span is touched.
+    // (Under a sanitizer every third length: a stride prime to the vector widths still ends spans at every lane.)
     for backdrop in Self.sources(68 + 3, seed: 7) {
-      for count in 0...67 {
+      for count in SanitizerRun.sample(Array(0...67), every: 3) {
         for source in Self.sources(count, seed: UInt64(count)) {
           for opacity in [1, 0.7] {
             var expected = backdrop
