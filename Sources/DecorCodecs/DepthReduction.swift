@@ -4,7 +4,7 @@
 /// reported (`EncodingResult.depthReduction`) so that a caller can tell its user, as `decor` does in one line unless
 /// `--depth` asked for it.
 public struct DepthReduction: Sendable, Hashable, CustomStringConvertible {
-  /// The bits a channel of the deepest source holds (16).
+  /// The bits a channel of the deepest source file holds (16; 10 or 12 for a 10- or 12-bit HEIC or AVIF).
   public let sourceDepth: Int
   /// The bits a channel of the file holds (8).
   public let writtenDepth: Int

@@ -192,6 +192,8 @@ public struct HEIFDecoder: ImageDecoder, DeepImageDecoder {
           }
         }
       }
+      // The file's own depth, for the depth a render reports and keeps (`Raster.fileDepth`).
+      raster.fileDepth = bits < 16 ? bits : nil
       return raster
     } catch RasterError.allocationFailed(let width, let height, let bytes) {
       throw .allocationFailed(source: source, width: width, height: height, bytes: bytes)

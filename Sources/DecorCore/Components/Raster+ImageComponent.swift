@@ -26,7 +26,7 @@ extension Raster: DeepRendering {
 extension Raster: DeepSource {
   /// A 16-bit raster's pixels need 16 bits; an 8-bit one's are what 8-bit premultiplied storage holds already.
   package var holdsMoreThanEightBits: Bool { format.depth == 16 }
-  package var sourceDepth: Int { format.depth }
+  package var sourceDepth: Int { fileDepth ?? format.depth }
 }
 
 extension Raster: CustomStringConvertible {

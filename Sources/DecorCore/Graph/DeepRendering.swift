@@ -15,7 +15,8 @@ package protocol DeepRendering: ImageComponent {
 /// A render with such a source works at 16 bits where every component of its graph can (`RenderPlan.format`).
 package protocol DeepSource: ImageComponent {
   var holdsMoreThanEightBits: Bool { get }
-  /// The bits a channel of the file holds (16 for a 16-bit PNG, else 8): the depth an output keeps by default.
+  /// The bits a channel of the file holds (16 for a 16-bit PNG, 10 or 12 for a 10- or 12-bit HEIC, else 8): the
+  /// depth an output keeps by default, and the one a reduction notice names.
   var sourceDepth: Int { get }
 }
 

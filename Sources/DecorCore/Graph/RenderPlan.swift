@@ -185,8 +185,8 @@ public struct RenderPlan: Sendable, CustomStringConvertible {
   /// (`DeepRendering`), straight when every stage only moves pixels (`PixelFormat.rgba16Straight`: exact for every
   /// source) and premultiplied otherwise; else 8 bits.
   package let format: PixelFormat
-  /// The most bits a channel of a source file holds (`DeepSource.sourceDepth`): 16 when one is a 16-bit file, else
-  /// 8. An output keeps this depth where its format can and is not told otherwise.
+  /// The most bits a channel of a source file holds (`DeepSource.sourceDepth`): 16 when one is a 16-bit file, 10 or
+  /// 12 for a 10- or 12-bit HEIC, else 8. An output keeps this depth where its format can and is not told otherwise.
   package let sourceDepth: Int
   /// Whether a source holds more than 8-bit premultiplied pixels keep (`DeepSource`): then the description says
   /// which format the render works in and, at 8 bits, why.

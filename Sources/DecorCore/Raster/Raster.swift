@@ -34,6 +34,15 @@ public struct Raster: Sendable, Equatable {
   @usableFromInline var storage: [UInt8]
   /// How the bytes hold the pixels: `rgba8` unless made otherwise inside the package.
   @usableFromInline package let format: PixelFormat
+  /// The bits a channel of the file this raster was read from holds, when fewer than the raster's own (10 or 12 for
+  /// a 10- or 12-bit HEIC or AVIF read into a 16-bit raster), else `nil`: the depth a render reports and an output
+  /// keeps (`DeepSource.sourceDepth`). Not part of equality, which compares pixels.
+  package var fileDepth: Int?
+
+  /// Two rasters are equal when they have the same size, format and bytes.
+  public static func == (lhs: Raster, rhs: Raster) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height && lhs.format == rhs.format && lhs.storage == rhs.storage
+  }
 
   /// Bytes from the start of one row to the start of the next: `width × 4` (`width × 8` for a 16-bit raster).
   @inlinable public var bytesPerRow: Int { width &* format.bytesPerPixel }
