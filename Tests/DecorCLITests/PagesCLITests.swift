@@ -7,10 +7,11 @@ import DecorTestSupport
 
 /// A multi-page TIFF through the command line: with `--all-pages`, `apply` and `batch` read every page as a frame
 /// and write them as an animation; without it, the first page and the notice, as before.
-@Suite struct PagesCLITests: ScratchFolder {
+@Suite final class PagesCLITests: ScratchFolder {
   let directory: URL
 
   init() throws { directory = try Self.makeDirectory("decor-pages") }
+  deinit { removeDirectory() }
 
   static func fixture(_ name: String) -> String {
     CLITests.repository.appendingPathComponent("Tests/Fixtures/TIFF").appendingPathComponent(name).path

@@ -238,10 +238,12 @@ import DecorTestSupport
       Issue.record("\(String(describing: missing.fontError))")
       return
     }
-    let emptyFile = try Fixtures.temporaryDirectory().appendingPathComponent("empty.ttf")
+    let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let emptyFile = folder.appendingPathComponent("empty.ttf")
     _ = FileManager.default.createFile(atPath: emptyFile.path, contents: Data())
     // A few bytes of text: FreeType reads past their end trying each format, which is said in words.
-    let shortFile = try Fixtures.temporaryDirectory().appendingPathComponent("short.ttf")
+    let shortFile = folder.appendingPathComponent("short.ttf")
     _ = FileManager.default.createFile(atPath: shortFile.path, contents: Data("hello\n".utf8))
     guard case .notAFont(_, let reason)? = Text("x", font: Font(file: shortFile.path, size: 20)).fontError else {
       Issue.record("a short text file opened as a font")

@@ -377,6 +377,7 @@ import DecorTestSupport
     let backdrop = try Self.image(width: 9, height: 7, seed: 30)
     let source = try Raster(width: 5, height: 4, fill: RGBA8(straightRed: 200, green: 40, blue: 90, alpha: 180))
     let path = try Self.sourceFile(source)
+    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
     let chain = try Chain(parsing: ["blend multiply \(path) opacity=0.5 at=2,1"])
     let expected = try backdrop.blended(with: source, mode: .multiply, opacity: 0.5, at: Point(2, 1)).rendered()
     #expect(try chain.apply(to: backdrop).rendered() == expected)
@@ -410,6 +411,7 @@ import DecorTestSupport
       == "step 1 \"blend copy\": missing IMAGE (image (a file name)): blend MODE IMAGE [opacity=OPACITY] [at=AT] [below]")
     // A file that is not an image names the file.
     let folder = try Fixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
     let junk = folder.appendingPathComponent("junk.png").path
     try Data("not a png".utf8).write(to: URL(fileURLWithPath: junk))
     // The step's text is cut as every quoted value is (the temporary folder's path is long); the file is named whole.
