@@ -49,10 +49,8 @@ package enum ImageWriting {
       result.droppedMetadata = dropped + result.droppedMetadata
       // A raster deeper than the file (a 10-bit HEIC's into JPEG) is reported as a render's would be: the encoders
       // that take 16-bit rows write the depth asked for or the raster's own, the others 8 bits.
-      if result.depthReduction == nil {
-        let written = (encoder as? any DeepRowEncoding).map { $0.depth?.rawValue ?? raster.format.depth } ?? 8
-        result.depthReduction = Renderer.reduction(from: raster.sourceDepth, to: written)
-      }
+      let written = (encoder as? any DeepRowEncoding).map { $0.depth?.rawValue ?? raster.format.depth } ?? 8
+      result.depthReduction = Renderer.reduction(from: raster.sourceDepth, to: written)
       return result
     case .render(let target):
       return try renderer.render(component, region: target, encoder: encoder, metadata: metadata,

@@ -29,10 +29,7 @@ extension Raster {
     keepingDepthOf path: String, decoders: DecoderRegistry = .standard, pixelLimit: Int = Raster.defaultPixelLimit
   ) throws(CodecError) {
     let input = try ImageFile.decoderInput(path, decoders: decoders)
-    if let whole = input.decoder as? any DeepImageDecoder {
-      // One reading: the 16-bit image of a 10- or 12-bit HEIC or AVIF, else its 8-bit one.
-      self = try whole.decodeImageKeepingDepth(from: input.bytes, pixelLimit: pixelLimit).raster
-    } else if let deep = try WholeImage.readSixteenBit(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit) {
+    if let deep = try WholeImage.readKeepingDepth(input.bytes, decoder: input.decoder, pixelLimit: pixelLimit) {
       self = deep
     } else if let file = input.bytes.path {
       self = try input.decoder.decode(contentsOfFile: file, source: input.source, pixelLimit: pixelLimit)
@@ -42,7 +39,8 @@ extension Raster {
   }
 
   /// Decodes an image file's bytes in memory as `init(keepingDepthOf:decoders:pixelLimit:)` reads a file: a 16-bit
-  /// PNG (or 16-bit grey or RGB TIFF) becomes a 16-bit raster, any other image the 8-bit raster its decoder gives.
+  /// PNG (or 16-bit grey or RGB TIFF) or a 10- or 12-bit HEIC or AVIF becomes a 16-bit raster, any other image the
+  /// 8-bit raster its decoder gives.
   /// What DecorSnapshotTesting reads its references with, which reach it as bytes rather than as a path.
   ///
   /// - Parameter source: the name errors give the bytes.
@@ -53,7 +51,7 @@ extension Raster {
   ) throws(CodecError) {
     let decoder = try decoders.decoder(for: bytes, source: source)
     let input = ByteSource(bytes: bytes, name: source)
-    if let deep = try WholeImage.readSixteenBit(input, decoder: decoder, pixelLimit: pixelLimit) {
+    if let deep = try WholeImage.readKeepingDepth(input, decoder: decoder, pixelLimit: pixelLimit) {
       self = deep
     } else {
       self = try decoder.decodeImage(from: input, pixelLimit: pixelLimit).raster

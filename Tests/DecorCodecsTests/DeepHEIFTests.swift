@@ -32,6 +32,9 @@ import DecorTestSupport
     let reference = try Raster(keepingDepthOf: HEIFCodecTests.path("ramp10-heic-reference16.png"))
     #expect(deep.depth == .sixteen && reference.depth == .sixteen)
     #expect(Self.maxDifference16(deep, reference) == 0)
+    // From bytes (DecorSnapshotTesting's references) the same.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFCodecTests.path("ramp10.heic"))))
+    #expect(try Raster(keepingDepthOf: bytes, source: "ramp10.heic") == deep)
     var reds = Set<UInt16>()
     for y in 0..<deep.height {
       for x in 0..<deep.width { reds.insert(deep[rgba16: x, y].straightened.r) }

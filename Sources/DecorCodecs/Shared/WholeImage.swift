@@ -43,6 +43,20 @@ package enum WholeImage {
     }
   }
 
+  /// The whole image of `bytes` at the depth the file holds, from one reading: a `DeepImageDecoder`'s image (16-bit
+  /// for a 10- or 12-bit HEIC or AVIF, else 8-bit), or a 16-bit file's rows (`readSixteenBit`). `nil` when neither
+  /// applies and nothing was read: the decoder's 8-bit image is then the one.
+  ///
+  /// - Throws: as the decoder's `decodeImage(from:pixelLimit:)`.
+  package static func readKeepingDepth(_ bytes: ByteSource, decoder: any ImageDecoder, pixelLimit: Int)
+    throws(CodecError) -> Raster?
+  {
+    if let whole = decoder as? any DeepImageDecoder {
+      return try whole.decodeImageKeepingDepth(from: bytes, pixelLimit: pixelLimit).raster
+    }
+    return try readSixteenBit(bytes, decoder: decoder, pixelLimit: pixelLimit)
+  }
+
   /// The raster `body` makes (read, or turned upright), its errors as `CodecError`s naming `source`: a
   /// `CodecError` as it is, `RasterError.allocationFailed` as `.allocationFailed`, anything else as `.corrupt`.
   package static func making(source: String, _ body: () throws -> Raster) throws(CodecError) -> Raster {
